@@ -62,6 +62,9 @@ def decode(value: str | None, delim: str) -> list[str]:
             # Escaped delimiter: drop the backslash, keep the delimiter, scan on.
             pieces = []
             while i != -1 and i > 0 and value[i - 1] == "\\":
+                if i - 1 < start:
+                    # Only with a backslash delimiter, which VASSAL never uses: Java throws here.
+                    raise ValueError(f"undecodable delimiter run at {i} with delimiter {delim!r}")
                 pieces.append(value[start:i - 1])
                 start = i
                 i = find(delim, i + 1)

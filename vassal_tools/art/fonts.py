@@ -1,0 +1,88 @@
+"""Fonts for counter and map art: DejaVu when the system has it, Pillow's own font otherwise.
+
+Templates name a font by *role* (``regular``, ``bold``, ``condensed``, ``condensed_bold``)
+rather than by file, so the same template works on a machine that only has the PyPI
+wheels. Pillow (>= 10.1) bundles one scalable font, reachable through
+``ImageFont.load_default(size=...)``; it has no bold face, so bold roles fall back to it
+drawn with a thin stroke of the text colour (a "faux bold").
+
+Which font files were used is part of :func:`fingerprint`, so cached counters are redrawn
+when the fonts change (a different machine may draw slightly different pixels).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import PIL
+from PIL import ImageFont
+
+ROLES = ("regular", "bold", "condensed", "condensed_bold")
+
+_DEJAVU_FILES = {
+    "regular": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "condensed": "DejaVuSansCondensed.ttf",
+    "condensed_bold": "DejaVuSansCondensed-Bold.ttf",
+}
+
+# Where Linux distributions, macOS (Homebrew) and a few Python packages put DejaVu.
+_SEARCH_DIRS = (
+    "/usr/share/fonts/truetype/dejavu",
+    "/usr/share/fonts/dejavu",
+    "/usr/share/fonts/TTF",
+    "/usr/local/share/fonts",
+    "/opt/homebrew/share/fonts",
+    "/Library/Fonts",
+)
+
+# Set VASSAL_TOOLS_SYSTEM_FONTS=0 to ignore system fonts (reproducible output across machines
+# that share the same Pillow version).
+_ENV_SWITCH = "VASSAL_TOOLS_SYSTEM_FONTS"
+
+
+@dataclass(frozen=True)
+class Face:
+    """A font at one pixel size; ``stroke`` > 0 means faux bold (draw with that stroke width)."""
+
+    font: ImageFont.FreeTypeFont
+    stroke: int
+
+
+@functools.cache
+def _font_file(role: str) -> str | None:
+    if os.environ.get(_ENV_SWITCH, "1") == "0":
+        return None
+    name = _DEJAVU_FILES[role]
+    for folder in _SEARCH_DIRS:
+        path = Path(folder) / name
+        if path.is_file():
+            return str(path)
+    return None
+
+
+@functools.lru_cache(maxsize=512)
+def face(role: str, px: int) -> Face:
+    """The font for ``role`` at ``px`` pixels (cached: counters reuse a handful of sizes)."""
+    if role not in ROLES:
+        raise ValueError(f"unknown font role {role!r}; use one of {', '.join(ROLES)}")
+    px = max(1, int(px))
+    path = _font_file(role)
+    if path is not None:
+        return Face(ImageFont.truetype(path, px), 0)
+    font = ImageFont.load_default(size=px)
+    stroke = max(1, round(px / 28)) if "bold" in role else 0
+    return Face(font, stroke)
+
+
+def fingerprint() -> str:
+    """Names the font files in use, for cache keys of rendered art."""
+    parts = []
+    for role in ROLES:
+        path = _font_file(role)
+        parts.append(f"{role}={os.path.basename(path) if path else 'pillow-default'}")
+    parts.append(f"pillow={PIL.__version__}")
+    return ";".join(parts)
