@@ -1,3 +1,48 @@
-"""Commands of this module are registered on the main group."""
+"""``vassal-tools inspect FILE``: what a module, save or log is and holds."""
 
-from . import main  # noqa: F401
+from __future__ import annotations
+
+import json
+
+import click
+
+from . import main
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def inspect(file, as_json):
+    """Describe FILE: module name, maps and grids, palette; or a game's module, pieces, players, steps."""
+    import vassal_tools
+    from ..formats.summary import summarize
+
+    info = summarize(vassal_tools.open(file))
+    if as_json:
+        click.echo(json.dumps(info, indent=2, ensure_ascii=False))
+    else:
+        click.echo(render_text(info))
+
+
+def render_text(info: dict) -> str:
+    lines = [f"{info['file']}: {info['kind']}"]
+    if info["kind"] in ("module", "extension"):
+        lines.append(f"  module {info['name']!r} version {info['version']}, VASSAL {info['vassal_version']}")
+        for m in info["maps"]:
+            boards = ", ".join(f"{b['name']} ({b['grid'] or 'no grid'}{', %d zones' % b['zones'] if b.get('zones') else ''})" for b in m["boards"])
+            lines.append(f"  map {m['name']!r} [{m['id']}]: {boards or 'no boards'}")
+        lines.append(f"  {info['piece_slots']} piece slots, {info['prototypes']} prototypes, {info['images']} images")
+        if info["dice_buttons"]:
+            lines.append(f"  dice: {', '.join(str(d) for d in info['dice_buttons'])}")
+        if info["player_sides"]:
+            lines.append(f"  sides: {', '.join(info['player_sides'])}")
+        return "\n".join(lines)
+    lines.append(f"  module {info['module']!r} version {info['module_version']}, saved by VASSAL {info['vassal_version']}")
+    if info["comment"]:
+        lines.append(f"  comment: {info['comment']}")
+    for name, count in info["pieces_per_map"].items():
+        lines.append(f"  {count:6d} pieces on {name}")
+    players = ", ".join(f"{p} ({s})" if s else str(p) for p, s in info["players"].items())
+    lines.append(f"  players: {players or 'none recorded'}")
+    lines.append(f"  {info['steps']} steps, {info['chat_lines']} chat lines, {info['dice_rolls']} dice rolls")
+    return "\n".join(lines)

@@ -1,0 +1,115 @@
+"""What a VASSAL file is and holds, as plain data: the content of ``vassal-tools inspect``.
+
+A module is summarised from its buildFile (maps, boards, grids, palette,
+prototypes, dice, turn trackers) and archive (images); a save or log from its
+metadata and command stream (pieces per map, players, steps, chat, dice rolls).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .commands import AddPiece, Chat, PlayerAdd, PropertyChange, SetBoards, walk
+from .files import Log, Module, SavedGame
+
+
+def summarize(opened) -> dict:
+    """A JSON-ready description of a Module, Extension, SavedGame or Log."""
+    if isinstance(opened, Module):
+        return summarize_module(opened)
+    return summarize_game(opened)
+
+
+def summarize_module(module: Module) -> dict:
+    bf = module.buildfile
+    meta = module.metadata
+    maps = []
+    for m in bf.maps:
+        maps.append({
+            "name": m.name,
+            "id": m.map_id,
+            "boards": [_board(b) for b in m.boards],
+        })
+    return {
+        "file": str(module.path),
+        "kind": module.kind,
+        "name": bf.name,
+        "version": bf.version,
+        "vassal_version": (meta.vassal_version if meta and meta.vassal_version else bf.vassal_version),
+        "buildfile_entry": module.buildfile_entry,
+        "description": bf.description or None,
+        "maps": maps,
+        "piece_slots": len(bf.piece_slots),
+        "prototypes": len(bf.prototypes),
+        "dice_buttons": [d.element.get("name") for d in bf.dice_buttons],
+        "turn_trackers": len(bf.turn_trackers),
+        "global_properties": len(bf.global_properties),
+        "player_sides": list(bf.player_sides),
+        "images": len(module.images()),
+    }
+
+
+def _board(board) -> dict:
+    grid = board.grid
+    out = {"name": board.element.get("name"), "image": board.element.get("image") or None, "grid": None}
+    if grid is not None:
+        out["grid"] = grid.kind
+        zones = getattr(grid, "zones", None)
+        if zones:
+            out["zones"] = len(zones)
+    return out
+
+
+def summarize_game(game: SavedGame) -> dict:
+    meta = game.metadata
+    module_meta = game.module_metadata
+    commands = game.commands
+    pieces_per_map: Counter[str] = Counter()
+    players: dict[str, str | None] = {}
+    chat_lines = dice_rolls = 0
+    restore = _restore_part(commands)
+    for command in walk(restore):
+        if isinstance(command, AddPiece) and command.type != "stack" and not command.type.startswith("deck;"):
+            pieces_per_map[_map_of(command) or "(not on a map)"] += 1
+        elif isinstance(command, PlayerAdd) and command.name:
+            players[command.name] = command.side
+    steps = game.steps if isinstance(game, Log) else []
+    for command in walk(commands):
+        if isinstance(command, Chat):
+            line = command.line
+            if line.kind == "dice":
+                dice_rolls += 1
+                if line.player:
+                    players.setdefault(line.player, None)
+            elif line.kind == "player":
+                chat_lines += 1
+                players.setdefault(line.player, None)
+    boards = {c.map_name: [b.name for b in c.boards] for c in walk(restore) if isinstance(c, SetBoards)}
+    return {
+        "file": str(game.path),
+        "kind": game.kind,
+        "module": module_meta.name if module_meta else None,
+        "module_version": (meta.version if meta else None) or (module_meta.version if module_meta else None),
+        "vassal_version": meta.vassal_version if meta else None,
+        "comment": meta.description if meta else None,
+        "obfuscated": game.obfuscated,
+        "maps": boards,
+        "pieces_per_map": dict(sorted(pieces_per_map.items())),
+        "players": players,
+        "steps": len(steps),
+        "chat_lines": chat_lines,
+        "dice_rolls": dice_rolls,
+        "property_changes": sum(1 for c in walk(commands) if isinstance(c, PropertyChange)),
+    }
+
+
+def _restore_part(commands):
+    for index, command in enumerate(commands):
+        if getattr(command, "raw", None) == "end_save":
+            return commands[: index + 1]
+    return commands
+
+
+def _map_of(command: AddPiece) -> str | None:
+    basic = command.piece().basic
+    return basic.map if basic is not None else None
