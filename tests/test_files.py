@@ -160,3 +160,20 @@ def test_written_files_are_readable_by_others(tmp_path):
     path = _write_zip(tmp_path / "p.vsav", {"savedGame": b"begin_save\x1bend_save"})
     out = vassal_tools.open(path).save(tmp_path / "q.vsav")
     assert os.stat(out).st_mode & 0o044
+
+
+@pytest.mark.parametrize("path", corpus_params("module"))
+def test_module_with_parsed_buildfile_saves_canonically_equal(path, tmp_path):
+    from lxml import etree
+
+    module = vassal_tools.open(path)
+    assert module.buildfile.name  # parse the component tree, so save() re-serialises it
+    out = module.save(tmp_path / path.name)
+    entry = module.buildfile_entry
+    with zipfile.ZipFile(path) as a, zipfile.ZipFile(out) as b:
+        parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
+        canon = [etree.tostring(etree.fromstring(z.read(entry), parser), method="c14n") for z in (a, b)]
+        assert canon[0] == canon[1]
+        for name in a.namelist():
+            if name != entry:
+                assert a.read(name) == b.read(name), name
