@@ -16,7 +16,7 @@ RULES = SHARED / "rules"
 
 def _require(path: Path) -> Path:
     if not path.exists():
-        pytest.skip(f"{path} is absent: place the shared material beside the checkout")
+        pytest.skip(f"{path} is absent: place the shared material beside the checkout", allow_module_level=True)
     return path
 
 

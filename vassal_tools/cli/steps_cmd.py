@@ -1,3 +1,61 @@
-"""Commands of this module are registered on the main group."""
+"""``vassal-tools steps LOG``: what happened in each step of a log, in words or as JSON."""
 
-from . import main  # noqa: F401
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from . import main
+from ..formats.commands import command_json, walk
+from ..formats.logsteps import GameStream, split_stream
+from ..formats.stepwords import Locate, context_for, describe_command, describe_step
+from .stream_cmds import open_saved_game
+
+
+@main.command("steps")
+@click.argument("log", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="A JSON list of steps with their commands as objects.")
+def steps_cmd(log: Path, as_json: bool) -> None:
+    """List the steps of LOG, numbered, each in words (or as JSON)."""
+    stream = split_stream(open_saved_game(log).commands)
+    if as_json:
+        click.echo(json.dumps(steps_json(stream), ensure_ascii=False, indent=1))
+        return
+    if not stream.steps:
+        click.echo(f"{log}: no logged steps (a saved game, not a log)", err=True)
+    for line in steps_text(stream):
+        click.echo(line)
+
+
+def steps_text(stream: GameStream, locate: Locate | None = None) -> list[str]:
+    """Numbered lines: ``N. first thing`` with the step's further lines indented below."""
+    context = context_for(stream, locate)
+    lines = []
+    for loaded in stream.at_load:
+        for command in walk((loaded.command,)):
+            words = describe_command(command, context)
+            if words:
+                lines.append(f"at load: {words}")
+    for step in stream.steps:
+        words = describe_step(step, context) or ["(no visible change)"]
+        prefix = f"{step.number}. "
+        lines.append(prefix + words[0])
+        lines.extend(" " * len(prefix) + w for w in words[1:])
+    return lines
+
+
+def steps_json(stream: GameStream, locate: Locate | None = None) -> list[dict]:
+    """One object per step: number, undo facts, the words and the commands."""
+    context = context_for(stream, locate)
+    out = []
+    for step in stream.steps:
+        out.append({
+            "number": step.number,
+            "undo": step.is_undo,
+            "undoes": step.undoes,
+            "words": describe_step(step, context),
+            "commands": [command_json(c) for c in step.commands],
+        })
+    return out

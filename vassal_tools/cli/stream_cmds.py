@@ -1,3 +1,74 @@
-"""Commands of this module are registered on the main group."""
+"""``vassal-tools decode`` and ``encode``: a save's command stream as editable text, and back.
 
-from . import main  # noqa: F401
+``decode`` writes the stream exactly as stored (UTF-8, no newline added), so
+``encode`` of an unedited decode gives a file VASSAL reads as the original.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+
+from . import main
+from ..errors import BadInput
+from ..formats.archive import atomic_write, same_file
+from ..formats.files import SavedGame, open_file
+
+_BOM = b"\xef\xbb\xbf"
+
+
+def open_saved_game(path: str | os.PathLike) -> SavedGame:
+    """Open a save or log (anything else is bad input for these commands)."""
+    game = open_file(path)
+    if not isinstance(game, SavedGame):
+        raise BadInput(path, f"is a {game.kind}, not a saved game or log")
+    return game
+
+
+@main.command("decode")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the stream to this file instead of standard output.")
+def decode_cmd(file: Path, output: Path | None) -> None:
+    """Print the command stream of a save or log (FILE) exactly as stored, as UTF-8 text."""
+    data = open_saved_game(file).stream.encode("utf-8", "surrogateescape")
+    if output is None:
+        click.get_binary_stream("stdout").write(data)
+    else:
+        atomic_write(output, data, protect=file)
+
+
+@main.command("encode")
+@click.argument("text", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--like", "original", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="The save or log whose other entries, obfuscation key and hex case to reuse.")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="The save or log to write.")
+@click.option("--force", is_flag=True, help="Allow OUTPUT to be the ORIGINAL file itself.")
+def encode_cmd(text: Path, original: Path, output: Path, force: bool) -> None:
+    """Write the command stream in TEXT into a copy of ORIGINAL, obfuscated as ORIGINAL was."""
+    stream = read_stream_text(text)
+    game = open_saved_game(original)
+    if same_file(output, original) and not force:
+        raise BadInput(output, "is the --like file itself; pass --force to replace it")
+    game.stream = stream
+    game.save(output, overwrite_input=force)
+
+
+def read_stream_text(path: Path) -> str:
+    """A stream written by ``decode`` (possibly edited): strict UTF-8, no byte-order mark."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise BadInput(path, "no such file") from None
+    except OSError as err:
+        raise BadInput(path, f"cannot read: {err.strerror or err}") from None
+    if data.startswith(_BOM):
+        raise BadInput(path, "starts with a UTF-8 byte-order mark, which VASSAL would read as part of "
+                             "the first command; save the text without it")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise BadInput(path, f"is not UTF-8 text (byte 0x{data[err.start]:02x})", f"byte {err.start}") from None

@@ -22,17 +22,17 @@ def deobfuscate(data: bytes, source: str | None = None) -> bytes:
     """The plain payload bytes of a ``savedGame`` entry."""
     if not is_obfuscated(data):
         return data
-    body = data[5:]
-    if len(body) < 2:
+    if len(data) < 7:
         raise BadInput(source, "obfuscated stream has no key after !VCSK", "savedGame")
-    if len(body) % 2:
-        raise BadInput(source, f"obfuscated stream has an odd number of hex digits ({len(body)})", "savedGame")
+    if len(data) % 2 == 0:  # header (5) + key (2) + pairs: odd in total
+        raise BadInput(source, f"obfuscated stream has an odd number of hex digits ({len(data) - 5})", "savedGame")
     try:
-        raw = binascii.unhexlify(body)
+        key = binascii.unhexlify(data[5:7])[0]
+        # A memoryview avoids copying a 30 MB stream before unhexlifying it.
+        payload = binascii.unhexlify(memoryview(data)[7:])
     except (binascii.Error, ValueError):
-        bad = next((i for i, c in enumerate(body) if chr(c) not in "0123456789abcdefABCDEF"), 0)
+        bad = next((i for i, c in enumerate(data[5:]) if chr(c) not in "0123456789abcdefABCDEF"), 0)
         raise BadInput(source, f"obfuscated stream has a non-hex character at byte {bad + 5}", "savedGame") from None
-    key, payload = raw[0], raw[1:]
     if key == 0:
         return payload
     return payload.translate(_xor_table(key))

@@ -1,0 +1,172 @@
+"""Log steps in words: "moved Tank from (412,300) on Main Map to (500,350) on Main Map".
+
+Piece names come from the AddPiece definitions seen so far in the stream, kept
+in a :class:`StepContext` that learns as steps are described, so describe the
+steps of a log in order. Where a move happened is ``(x,y) on MAP`` unless the
+context has a ``locate(map_name, x, y)`` callable that names the spot (for
+example a grid location from the module).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from ..errors import BadInput
+from .commands import (
+    AddPiece, ChangePiece, Chat, Command, DiceResults, ExtensionUsed, MovePiece, PlayerAdd,
+    PlayerRemove, PropertyChange, RemovePiece, SetBoards, TurnState, Undo, Unknown, walk,
+)
+from .logsteps import GameStream, Step
+from .sequence import decode
+
+Locate = Callable[[str, int, int], "str | None"]
+
+
+@dataclass
+class StepContext:
+    """What the describer knows: piece id -> (type, state), and how to name a spot."""
+
+    pieces: dict[str, tuple[str, str]] = field(default_factory=dict)
+    locate: Locate | None = None
+
+    def learn(self, commands: Iterable[Command]) -> None:
+        """Record piece definitions and state changes from commands (lists and LOGs unwrapped)."""
+        for command in walk(commands):
+            self.learn_one(command)
+
+    def learn_one(self, command: Command) -> None:
+        if isinstance(command, AddPiece) and command.id is not None:
+            self.pieces[command.id] = (command.type, command.state)
+        elif isinstance(command, ChangePiece) and command.id in self.pieces:
+            self.pieces[command.id] = (self.pieces[command.id][0], command.new_state)
+
+    def name(self, piece_id: str | None) -> str:
+        """The piece's name, or its id in brackets when it was never defined."""
+        known = self.pieces.get(piece_id) if piece_id is not None else None
+        if known is None:
+            return f"[{piece_id}]"
+        type_, state = known
+        if type_ == "stack":
+            return self._stack_name(state)
+        return piece_name(type_, state) or f"[{piece_id}]"
+
+    def _stack_name(self, state: str) -> str:
+        members = [t for t in decode(state, ";")[3:] if t and not t.startswith("@@")]
+        names = [self.name(m) for m in members]
+        return f"stack ({', '.join(names)})" if names else "empty stack"
+
+    def place(self, map_name: str | None, x: int, y: int) -> str:
+        if map_name is None:
+            return "off map"
+        spot = self.locate(map_name, x, y) if self.locate else None
+        return f"{spot or f'({x},{y})'} on {map_name}"
+
+
+def context_for(stream: GameStream, locate: Locate | None = None) -> StepContext:
+    """A context that knows the restore part and the commands run at load, before step 1."""
+    context = StepContext(locate=locate)
+    context.learn(stream.restore)
+    context.learn(loaded.command for loaded in stream.at_load)
+    return context
+
+
+def piece_name(type_: str, state: str) -> str:
+    """A piece's name from its definition: the one place to swap in a better namer.
+
+    Uses ``pieces.decode_piece`` when that module is present, else the name field
+    of the BasicPiece (the innermost trait) of the type chain.
+    """
+    try:
+        from .pieces import decode_piece
+    except ImportError:
+        decode_piece = None
+    if decode_piece is not None:
+        try:
+            name = getattr(decode_piece(type_, state), "name", None)
+        except BadInput:
+            name = None  # a trait the decoder refuses still has a BasicPiece name
+        if isinstance(name, str) and name:
+            return name
+    return basic_name(type_)
+
+
+def basic_name(type_: str) -> str:
+    """The last ``;`` field of the innermost trait's type (the BasicPiece's common name)."""
+    inner = type_
+    while True:
+        parts = decode(inner, "\t")
+        if len(parts) < 2:
+            break
+        inner = parts[1]
+    fields = decode(inner, ";")
+    return fields[-1] if fields[0] == "piece" and len(fields) > 1 else ""
+
+
+def describe_step(step: Step, context: StepContext) -> list[str]:
+    """One line per command worth telling; the context learns the step's pieces as it goes."""
+    words = []
+    if step.is_undo:
+        words.append(f"undo of step {step.undoes}" if step.undoes else "undo")
+    has_dice_chat = any(isinstance(c, Chat) and c.line.dice for c in step.commands)
+    for command in step.commands:
+        if has_dice_chat and isinstance(command, PropertyChange) and command.dice_button:
+            continue  # the chat line already says it
+        line = describe_command(command, context)
+        context.learn_one(command)
+        if line:
+            words.append(line)
+    return words
+
+
+def describe_command(command: Command, context: StepContext) -> str | None:
+    """Words for one command, or None for bookkeeping nobody reads (undo markers, nulls)."""
+    describe = _DESCRIBERS.get(type(command))
+    return describe(command, context) if describe else None
+
+
+def _move(c: MovePiece, ctx: StepContext) -> str:
+    return (f"moved {ctx.name(c.id)} from {ctx.place(c.old_map, c.old_x, c.old_y)}"
+            f" to {ctx.place(c.new_map, c.new_x, c.new_y)}")
+
+
+def _add(c: AddPiece, ctx: StepContext) -> str:
+    ctx.learn_one(c)
+    return f"added {ctx.name(c.id)}"
+
+
+def _chat(c: Chat, ctx: StepContext) -> str | None:
+    line = c.line
+    if line.dice:
+        roller = line.dice.player or "someone"
+        return f"{roller} rolled {line.dice.name}: {line.dice.result}"
+    if line.kind == "player":
+        return f"<{line.player}> {line.message}"
+    if line.kind == "anonymous":
+        return f"<(Anonymous)> {line.message}"
+    return line.message.strip() or None
+
+
+def _property(c: PropertyChange, ctx: StepContext) -> str:
+    if c.dice_button and c.name.endswith("_result"):
+        return f"rolled {c.dice_button}: {c.new_value}"
+    return f"set {c.name} to {c.new_value!r} (was {c.old_value!r})"
+
+
+_DESCRIBERS: dict[type, Callable[[Command, StepContext], str | None]] = {
+    MovePiece: _move,
+    AddPiece: _add,
+    RemovePiece: lambda c, ctx: f"removed {ctx.name(c.id)}",
+    ChangePiece: lambda c, ctx: f"changed {ctx.name(c.id)}",
+    Chat: _chat,
+    PropertyChange: _property,
+    DiceResults: lambda c, ctx: f"{c.button} rolled faces {', '.join(map(str, c.faces))}",
+    SetBoards: lambda c, ctx: f"boards of {c.map_name}: " + ", ".join(
+        f"{b.name}{' (reversed)' if b.reversed else ''} at {b.column},{b.row}" for b in c.boards),
+    TurnState: lambda c, ctx: f"turn tracker {c.tracker_id} set to {c.state}",
+    PlayerAdd: lambda c, ctx: f"{c.name} took side {c.side}",
+    PlayerRemove: lambda c, ctx: "a player left their side",
+    ExtensionUsed: lambda c, ctx: f"extension {c.name} {c.version}",
+    Undo: lambda c, ctx: None,
+    Unknown: lambda c, ctx: f"unrecognised command {c.prefix!r}",
+}
