@@ -90,17 +90,17 @@ def test_describe_steps_with_piece_names_from_the_restore_part():
     stream = read_stream(tank_log())
     context = context_for(stream)
     words = [describe_step(step, context) for step in stream.steps]
-    assert words[0] == ["moved Tank from (412,300) on Main Map to (500,350) on Main Map", "* Tank moves *"]
+    assert words[0] == ["moved Tank from (412,300) to (500,350) on Main Map", "* Tank moves *"]
     assert words[1] == ["<Bob> hi"]
     assert words[2][0] == "undo of step 1"
-    assert "moved Tank from (500,350) on Main Map to (412,300) on Main Map" in words[2]
+    assert "moved Tank from (500,350) to (412,300) on Main Map" in words[2]
 
 
 def test_describe_uses_the_locate_hook():
     stream = read_stream(tank_log())
     spots = {(412, 300): "0203", (500, 350): "0304"}
     context = context_for(stream, locate=lambda map_name, x, y: spots.get((x, y)))
-    assert describe_step(stream.steps[0], context)[0] == "moved Tank from 0203 on Main Map to 0304 on Main Map"
+    assert describe_step(stream.steps[0], context)[0] == "moved Tank from 0203 to 0304 on Main Map"
 
 
 def test_pieces_added_during_the_log_are_named_later():
@@ -164,3 +164,22 @@ def test_steps_cli_rejects_a_module():
     result = CliRunner().invoke(main, ["steps", str(corpus("modules/zxvt__CaptureOfTheTerritory.vmod"))])
     assert result.exit_code == 2
     assert "not a saved game or log" in result.output
+
+
+def test_steps_with_module_name_hexes_of_every_move_on_the_hex_map():
+    import re
+    from click.testing import CliRunner
+    from conftest import CORPUS
+    from vassal_tools.cli import main
+
+    log, module = CORPUS / "logs" / "tld__0608-2.vlog", CORPUS / "modules" / "tld__TheLongestDay_tmp.vmod"
+    if not (log.exists() and module.exists()):
+        pytest.skip("corpus absent")
+    result = CliRunner().invoke(main, ["steps", str(log), "--module", str(module)])
+    assert result.exit_code == 0, result.output
+    moves = [line for line in result.output.splitlines() if " on Normandy" in line and "moved" in line]
+    assert moves
+    # The Normandy board carries a numbered hex grid: every spot on it is a four-digit hex.
+    for line in moves:
+        spots = re.findall(r"(?:from|to) (\S+)(?= on Normandy| to )", line)
+        assert spots and all(re.fullmatch(r"\d{4}", s) for s in spots if not s.startswith("(")), line

@@ -16,17 +16,34 @@ from .stream_cmds import open_saved_game
 
 @main.command("steps")
 @click.argument("log", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--module", "module_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="The game's module: name every place by the map's own grid, as VASSAL shows it.")
 @click.option("--json", "as_json", is_flag=True, help="A JSON list of steps with their commands as objects.")
-def steps_cmd(log: Path, as_json: bool) -> None:
+def steps_cmd(log: Path, module_path: Path | None, as_json: bool) -> None:
     """List the steps of LOG, numbered, each in words (or as JSON)."""
-    stream = split_stream(open_saved_game(log).commands)
+    game = open_saved_game(log)
+    stream = split_stream(game.commands)
+    locate = module_locator(module_path, game.stream) if module_path else None
     if as_json:
-        click.echo(json.dumps(steps_json(stream), ensure_ascii=False, indent=1))
+        click.echo(json.dumps(steps_json(stream, locate), ensure_ascii=False, indent=1))
         return
     if not stream.steps:
         click.echo(f"{log}: no logged steps (a saved game, not a log)", err=True)
-    for line in steps_text(stream):
+    for line in steps_text(stream, locate):
         click.echo(line)
+
+
+def module_locator(module_path: Path, stream: str) -> Locate:
+    """``locate(map, x, y)`` through the module's maps laid out as the game's BoardPicker says."""
+    import vassal_tools
+    from ..errors import BadInput
+    from ..formats.files import Module
+    from ..geometry.from_module import ModuleGeometry, board_layouts
+
+    module = vassal_tools.open(module_path)
+    if not isinstance(module, Module):
+        raise BadInput(module_path, f"is a {module.kind}, not a module")
+    return ModuleGeometry(module, board_layouts(stream)).name_at
 
 
 def steps_text(stream: GameStream, locate: Locate | None = None) -> list[str]:

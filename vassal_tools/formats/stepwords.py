@@ -59,8 +59,12 @@ class StepContext:
     def place(self, map_name: str | None, x: int, y: int) -> str:
         if map_name is None:
             return "off map"
-        spot = self.locate(map_name, x, y) if self.locate else None
-        return f"{spot or f'({x},{y})'} on {map_name}"
+        return f"{self.spot(map_name, x, y)} on {map_name}"
+
+    def spot(self, map_name: str, x: int, y: int) -> str:
+        """The location name VASSAL shows for a point, or the point itself without a grid."""
+        name = self.locate(map_name, x, y) if self.locate else None
+        return name or f"({x},{y})"
 
 
 def context_for(stream: GameStream, locate: Locate | None = None) -> StepContext:
@@ -126,6 +130,10 @@ def describe_command(command: Command, context: StepContext) -> str | None:
 
 
 def _move(c: MovePiece, ctx: StepContext) -> str:
+    if c.old_map is not None and c.old_map == c.new_map:
+        # "from 4332 to 4333 on Operational Map": one map named once.
+        return (f"moved {ctx.name(c.id)} from {ctx.spot(c.old_map, c.old_x, c.old_y)}"
+                f" to {ctx.place(c.new_map, c.new_x, c.new_y)}")
     return (f"moved {ctx.name(c.id)} from {ctx.place(c.old_map, c.old_x, c.old_y)}"
             f" to {ctx.place(c.new_map, c.new_x, c.new_y)}")
 
