@@ -5,10 +5,15 @@ Templates give positions in *template pixels* (the counter's size at 100% zoom).
 supersampling factor, draws with Pillow, and :meth:`Canvas.image` box-reduces the result.
 Pillow draws polygons and lines without anti-aliasing; drawing at 3x and averaging gives
 clean edges for a fraction of a millisecond per counter.
+
+Text is different: FreeType anti-aliases (and hints) glyphs itself, best at the final
+size, and rendering fonts at 3x costs 9x the pixels. So text is queued and drawn on the
+reduced image, on top of all shapes (counters and maps never draw shapes over text).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 from PIL import Image, ImageDraw
@@ -29,8 +34,10 @@ class Canvas:
         self.k = scale * supersample
         self.supersample = supersample
         self.out_size = (max(1, round(size[0] * scale)), max(1, round(size[1] * scale)))
+        self.tk = scale  # text is drawn at output resolution
         self._img = Image.new("RGB", (self.out_size[0] * supersample, self.out_size[1] * supersample), background)
         self.draw = ImageDraw.Draw(self._img)
+        self._texts: list[tuple] = []  # (pos, text, face, anchor, colour, stroke, stroke colour)
 
     # -- coordinates -------------------------------------------------------------------
 
@@ -48,6 +55,10 @@ class Canvas:
 
     def _width(self, width: float) -> int:
         return max(1, round(width * self.k)) if width > 0 else 0
+
+    def fill(self, colour: RGB) -> None:
+        """Paint the whole canvas."""
+        self.draw.rectangle([0, 0, self._img.width, self._img.height], fill=colour)
 
     # -- shapes --------------------------------------------------------------------------
 
@@ -89,30 +100,28 @@ class Canvas:
             self.line([(x0 + ux * t, y0 + uy * t), (x0 + ux * e, y0 + uy * e)], colour, width, joint=False)
             t = e + gap
 
-    def geometry(self, geom: BaseGeometry, fill: RGB, outline: RGB | None = None, width: float = 0.5) -> None:
-        """Fill a shapely Polygon/MultiPolygon (already in template pixels); holes are cut out."""
+    def geometry(self, geom: BaseGeometry, fill: RGB, hole: RGB | None = None, outline: RGB | None = None, width: float = 0.5) -> None:
+        """Fill a shapely (Multi)Polygon given in template pixels.
+
+        Holes (portholes, cockpit windows) are painted ``hole``, normally the colour the
+        silhouette sits on; with ``hole=None`` they are left filled.
+        """
         for poly in getattr(geom, "geoms", [geom]):
             if poly.is_empty or poly.geom_type != "Polygon":
                 continue
             self.polygon(list(poly.exterior.coords), fill=fill)
-            for hole in poly.interiors:
-                # Holes are painted with whatever is under the silhouette, i.e. the caller's
-                # background: callers only use holes on flat backgrounds (portholes, windows).
-                self.polygon(list(hole.coords), fill=self._hole_fill)
+            if hole is not None:
+                for ring in poly.interiors:
+                    self.polygon(list(ring.coords), fill=hole)
             if outline is not None:
                 self.line(list(poly.exterior.coords), outline, width)
-
-    _hole_fill: RGB = (255, 255, 255)
-
-    def set_hole_fill(self, colour: RGB) -> None:
-        self._hole_fill = colour
 
     # -- text ----------------------------------------------------------------------------
 
     def text_width(self, text: str, role: str, size: float) -> float:
         """Width of ``text`` in template pixels at font ``size`` (template pixels)."""
-        face = fonts.face(role, round(size * self.k))
-        return (face.font.getlength(text) + 2 * face.stroke) / self.k
+        face = fonts.face(role, round(size * self.tk))
+        return (face.font.getlength(text) + 2 * face.stroke) / self.tk
 
     def fit_size(self, text: str, role: str, size: float, max_width: float, min_size: float = 0.0) -> float:
         """The largest size <= ``size`` at which ``text`` fits ``max_width`` (not below ``min_size``)."""
@@ -135,27 +144,53 @@ class Canvas:
         align: str = "center",
         valign: str = "middle",
         fit: bool = True,
+        halo: RGB | None = None,
     ) -> Box:
-        """Draw ``text`` inside ``box``, shrunk to fit its width; returns the inked box."""
+        """Draw ``text`` inside ``box``, shrunk to fit its width.
+
+        Returns the box the text occupies (its advance width by its cap height).
+        """
         if not text:
             return (box[0], box[1], 0.0, 0.0)
         x, y, w, h = box
         if fit:
             size = self.fit_size(text, role, size, w, min_size=size * 0.45)
-        face = fonts.face(role, round(size * self.k))
+        face = fonts.face(role, round(size * self.tk))
+        k = self.tk
         anchor_x = {"left": ("l", x), "center": ("m", x + w / 2), "right": ("r", x + w)}[align]
-        anchor_y = {"top": ("a", y), "middle": ("m", y + h / 2), "bottom": ("d", y + h)}[valign]
-        pos = (anchor_x[1] * self.k, anchor_y[1] * self.k)
-        anchor = anchor_x[0] + anchor_y[0]
-        self.draw.text(pos, text, fill=colour, font=face.font, anchor=anchor, stroke_width=face.stroke, stroke_fill=colour)
-        left, top, right, bottom = self.draw.textbbox(pos, text, font=face.font, anchor=anchor, stroke_width=face.stroke)
-        k = self.k
-        return (left / k, top / k, (right - left) / k, (bottom - top) / k)
+        # Place the baseline so that capitals and digits (what counters mostly print) are
+        # centred: the font's own "middle" anchor includes descender space and sits too high.
+        cap = _cap_height(face) / k
+        baseline = {"top": y + cap, "middle": y + (h + cap) / 2, "bottom": y + h}[valign]
+        pos = (anchor_x[1] * k, baseline * k)
+        anchor = anchor_x[0] + "s"
+        stroke, stroke_fill = face.stroke, colour
+        if halo is not None:
+            # A halo keeps labels readable over busy map art.
+            stroke, stroke_fill = max(face.stroke, round(size * k * 0.14), 1), halo
+        self._texts.append((pos, text, face, anchor, colour, stroke, stroke_fill))
+        width = (face.font.getlength(text) + 2 * face.stroke) / k
+        left = {"l": anchor_x[1], "m": anchor_x[1] - width / 2, "r": anchor_x[1] - width}[anchor_x[0]]
+        return (left, baseline - cap, width, cap)
 
     # -- output --------------------------------------------------------------------------
 
     def image(self) -> Image.Image:
         """The finished image at ``scale`` (supersampling averaged away)."""
-        if self.supersample == 1:
-            return self._img
-        return self._img.reduce(self.supersample)
+        img = self._img if self.supersample == 1 else self._img.reduce(self.supersample)
+        draw = ImageDraw.Draw(img)
+        for pos, text, face, anchor, colour, stroke, stroke_fill in self._texts:
+            if stroke and stroke_fill != colour and face.stroke:
+                # Faux-bold text with a halo: halo first, then the bold glyphs over it.
+                draw.text(pos, text, fill=stroke_fill, font=face.font, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
+                draw.text(pos, text, fill=colour, font=face.font, anchor=anchor, stroke_width=face.stroke, stroke_fill=colour)
+            else:
+                draw.text(pos, text, fill=colour, font=face.font, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
+        return img
+
+
+@functools.lru_cache(maxsize=512)
+def _cap_height(face: fonts.Face) -> float:
+    """Height of a capital H above the baseline, in the face's pixels."""
+    top = face.font.getbbox("H", anchor="ls")[1]
+    return float(-top)

@@ -36,6 +36,12 @@ def luminance(rgb: RGB) -> float:
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
 
+def contrast(a: RGB, b: RGB) -> float:
+    """WCAG contrast ratio, 1 (identical) to 21 (black on white)."""
+    la, lb = sorted((luminance(a), luminance(b)))
+    return (lb + 0.05) / (la + 0.05)
+
+
 def ink_on(background: RGB) -> RGB:
     """Black or white, whichever reads better on ``background``."""
     lum = luminance(background)
@@ -43,6 +49,9 @@ def ink_on(background: RGB) -> RGB:
     return BLACK if lum > 0.179 else WHITE
 
 
-def mix(a: RGB, b: RGB, t: float) -> RGB:
-    """``a`` moved a fraction ``t`` of the way towards ``b``."""
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]
+def colour_or_none(value: object) -> RGB | None:
+    """:func:`parse`, or None when ``value`` is not a colour."""
+    try:
+        return parse(value)
+    except ValueError:
+        return None

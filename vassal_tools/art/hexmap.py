@@ -1,0 +1,119 @@
+"""Hex positions for drawing, from a VASSAL HexGrid definition.
+
+:class:`HexLayout` answers "where is hex 3018 and what is its outline" in board pixels,
+using :mod:`vassal_tools.geometry` for the centre of a location name, so the art lines up
+with where VASSAL snaps pieces. Outlines are the true hexagons around those centres
+(VASSAL's containment polygon adds a pixel on two sides, which drawing does not want).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ..errors import BadInput
+from ..geometry.hexgrid import HexGrid
+
+PointF = tuple[float, float]
+
+
+class HexLayout:
+    """Centres and outlines of named hexes on one board."""
+
+    def __init__(self, grid: HexGrid, size: tuple[int, int]):
+        if grid.numbering is None:
+            raise BadInput(None, "the hex grid has no numbering: hexes cannot be found by name")
+        self.grid = grid
+        self.size = size
+        self._centres: dict[str, PointF] = {}
+
+    def centre(self, name: str) -> PointF:
+        """Board pixel centre of hex ``name``; BadInput if the grid cannot place the name."""
+        found = self._centres.get(name)
+        if found is None:
+            point = self.grid.point_of_location(name)
+            if point is None:
+                raise BadInput(None, f"hex {name!r} is not a location of the grid")
+            found = self._centres[name] = (float(point[0]), float(point[1]))
+        return found
+
+    def polygon(self, name: str) -> list[PointF]:
+        """The six corners of hex ``name``, clockwise from the leftmost (unrotated frame)."""
+        x, y = self.centre(name)
+        g = self.grid
+        r, hy = 2 * g.dx / 3, g.dy / 2
+        ux, uy = (y, x) if g.sideways else (x, y)
+        corners = [(ux - r, uy), (ux - r / 2, uy - hy), (ux + r / 2, uy - hy), (ux + r, uy), (ux + r / 2, uy + hy), (ux - r / 2, uy + hy)]
+        return [(b, a) for a, b in corners] if g.sideways else corners
+
+    def side(self, a: str, b: str) -> tuple[PointF, PointF]:
+        """The edge hexes ``a`` and ``b`` share: the two corners of ``a`` nearest ``b``'s centre."""
+        bx, by = self.centre(b)
+        corners = sorted(self.polygon(a), key=lambda p: (p[0] - bx) ** 2 + (p[1] - by) ** 2)
+        return corners[0], corners[1]
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """Whether two hexes touch (their centres are one hex apart)."""
+        (ax, ay), (bx, by) = self.centre(a), self.centre(b)
+        spacing = min(self.grid.dy, self.grid.dx / math.cos(math.radians(30)))
+        return math.hypot(ax - bx, ay - by) <= spacing * 1.1
+
+    @property
+    def hex_height(self) -> float:
+        """Flat-to-flat size of a hex (its smallest extent): scales symbols and text."""
+        return self.grid.dy
+
+
+def read_grid(path: str | Path) -> HexLayout:
+    """A layout from operational_grid.json (see :func:`layout_from_mapping`)."""
+    path = Path(path)
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise BadInput(path, "file not found") from None
+    except (OSError, UnicodeDecodeError, ValueError) as err:
+        raise BadInput(path, f"not readable JSON: {err}") from None
+    try:
+        return layout_from_mapping(doc, str(path))
+    except BadInput as err:
+        raise err.located(path) from None
+
+
+def layout_from_mapping(doc: Mapping[str, Any], source: str = "grid") -> HexLayout:
+    """A layout from a JSON grid definition.
+
+    Accepted shape: ``{"size": [w, h], "grid": {HexGrid attributes}, "numbering":
+    {HexGridNumbering attributes}}`` with VASSAL's attribute names and string or number
+    values (``"board": {"width", "height"}`` may replace ``size``).
+    """
+    attrs = doc.get("grid") or doc.get("hexgrid") or doc.get("HexGrid") or doc.get("attributes")
+    numbering = doc.get("numbering") or doc.get("HexGridNumbering")
+    if not isinstance(attrs, Mapping):
+        raise BadInput(source, "no 'grid' table of HexGrid attributes")
+    if not isinstance(numbering, Mapping):
+        raise BadInput(source, "no 'numbering' table of HexGridNumbering attributes")
+    size = _size(doc, source)
+    grid = HexGrid.from_attributes(_strings(attrs), _strings(numbering), size=size, source=source)
+    return HexLayout(grid, size)
+
+
+def _strings(attrs: Mapping[str, Any]) -> dict[str, str]:
+    def text(v: Any) -> str:
+        return ("true" if v else "false") if isinstance(v, bool) else str(v)
+
+    return {str(k): text(v) for k, v in attrs.items()}
+
+
+def _size(doc: Mapping[str, Any], source: str) -> tuple[int, int]:
+    size = doc.get("size")
+    board = doc.get("board")
+    if size is None and isinstance(board, Mapping):
+        size = [board.get("width"), board.get("height")]
+    if isinstance(size, Mapping):
+        size = [size.get("width"), size.get("height")]
+    if isinstance(size, (list, tuple)) and len(size) == 2 and all(isinstance(v, int) and v > 0 for v in size):
+        return (size[0], size[1])
+    raise BadInput(source, f"board size must be [width, height] in pixels, not {size!r}")

@@ -1,0 +1,488 @@
+"""The Operational Map board (invasion-norway.txt 1.2), drawn from hexes, hexsides and places.
+
+Layers, bottom to top: sea, terrain per hex (1.2), Map Edge Hex Groups (1.1), the frozen
+part of Trondheim Fjord (3.3.2), hex outlines, water hexsides (1.2.1), zone borders and the
+dotted white weather-section lines (3.0), roads and railroads, the Swedish border, place
+symbols, hex numbers and names. The image is exactly the grid's board size; the Gunfire
+Support boxes (8.4) and the map key are a separate panel (:func:`draw_operational_panel`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+
+from shapely.geometry import LineString, Polygon
+from shapely.ops import polylabel, unary_union
+
+from ..errors import BadInput
+from .canvas import Canvas
+from .colours import RGB, ink_on, parse
+from .displays import draw_box
+from .drawn import Drawn
+from .hexmap import HexLayout, PointF
+from .icons import draw_icon
+from .map_data import MapData
+from .map_style import MapStyle
+
+SUPERSAMPLE = 2
+WATER_SIDES = ("lake", "fjord", "sea")
+EDGE_SIDES = ("river",) + WATER_SIDES
+CENTRE_SIDES = ("road", "highway", "railroad", "ferry")
+
+
+def draw_operational(data: MapData, style: MapStyle) -> Drawn:
+    layout = data.layout
+    if layout is None:
+        raise BadInput(data.source, "no operational grid (operational_grid.json) to draw the Operational Map on")
+    hexes = {row["hex"]: row for row in data.hexes if row.get("hex")}
+    for name in hexes:
+        layout.centre(name)  # fail early, naming the hex, if the grid cannot place it
+    width, height = layout.size
+    # Exactly the grid's board size: VASSAL sizes a board by its image, and descending
+    # hex numbers count from the board's width (operational_grid.json note).
+    c = Canvas((width, height), 1, style.colour("terrain.sea"), SUPERSAMPLE)
+    h = layout.hex_height
+    pairs = list(_neighbour_pairs(layout, sorted(hexes)))
+    _terrain(c, layout, hexes, style)
+    _coasts(c, layout, hexes, pairs, style)
+    _lakes(c, layout, hexes, style)
+    _edge_groups(c, layout, data, style)
+    _frozen(c, layout, data, style)
+    _outlines(c, layout, hexes, style)
+    sides = _sides_by_feature(data)
+    for feature in EDGE_SIDES:
+        _edge_lines(c, layout, sides.get(feature, []), style, feature)
+    weather = {z["name"]: z.get("weather", "") for z in data.zones}
+    _zone_borders(c, layout, hexes, pairs, weather, style)
+    for feature in CENTRE_SIDES:
+        _centre_lines(c, layout, sides.get(feature, []), style, feature)
+    _edge_lines(c, layout, sides.get("swedish_border", []), style, "swedish_border")
+    _places(c, layout, data, style)
+    _hex_numbers(c, layout, hexes, style)
+    zones = _zone_polygons(layout, hexes)
+    _zone_labels(c, zones, style, h)
+    return Drawn(c, {name: _int_ring(poly) for name, poly in zones.items()}, {})
+
+
+# -- hexes ------------------------------------------------------------------------------
+
+
+def _terrain(c: Canvas, layout: HexLayout, hexes: dict[str, dict], style: MapStyle) -> None:
+    colours = style.table("terrain")
+    default = style.colour("terrain.default")
+    for name, row in hexes.items():
+        terrain = (row.get("terrain") or "").strip().lower().replace(" ", "_")
+        fill = style.colour(f"terrain.{terrain}") if terrain in colours else default
+        c.polygon(layout.polygon(name), fill=fill)
+
+
+def _coasts(c: Canvas, layout: HexLayout, hexes: dict[str, dict], pairs: list[tuple[str, str]], style: MapStyle) -> None:
+    """A partial-sea hex (``coast = sea``) shows water on the side of its sea neighbours."""
+    sea = {n for n, row in hexes.items() if row.get("terrain") == "sea"}
+    towards: dict[str, list[str]] = defaultdict(list)
+    for a, b in pairs:
+        if b in sea:
+            towards[a].append(b)
+        if a in sea:
+            towards[b].append(a)
+    colour = style.colour("terrain.sea")
+    h = layout.hex_height
+    for name, row in hexes.items():
+        if row.get("coast") != "sea" or name in sea or not towards.get(name):
+            continue
+        cx, cy = layout.centre(name)
+        vx = sum(layout.centre(n)[0] - cx for n in towards[name])
+        vy = sum(layout.centre(n)[1] - cy for n in towards[name])
+        length = math.hypot(vx, vy)
+        if length == 0:
+            continue
+        ux, uy = vx / length, vy / length
+        # The part of the hex beyond a line 0.22 hex heights from the centre, seaward.
+        ox, oy = cx + ux * 0.22 * h, cy + uy * 0.22 * h
+        half = Polygon([(ox - uy * 2 * h, oy + ux * 2 * h), (ox + uy * 2 * h, oy - ux * 2 * h),
+                        (ox + uy * 2 * h + ux * 2 * h, oy - ux * 2 * h + uy * 2 * h),
+                        (ox - uy * 2 * h + ux * 2 * h, oy + ux * 2 * h + uy * 2 * h)])
+        water = Polygon(layout.polygon(name)).intersection(half)
+        if not water.is_empty:
+            c.geometry(water, colour)
+
+
+def _lakes(c: Canvas, layout: HexLayout, hexes: dict[str, dict], style: MapStyle) -> None:
+    """1.2.1: the small lakes that allow Frozen Lake Airbases (5.1.4) get a lake symbol."""
+    colour = style.colour("terrain.lake")
+    edge = style.colour("features.lake.colour")
+    h = layout.hex_height
+    for name, row in hexes.items():
+        if str(row.get("lake", "")).lower() in ("yes", "true", "1"):
+            x, y = layout.centre(name)
+            c.ellipse((x - 0.1 * h, y + 0.12 * h, 0.2 * h, 0.1 * h), fill=colour, outline=edge, width=1)
+
+
+def _outlines(c: Canvas, layout: HexLayout, hexes: dict[str, dict], style: MapStyle) -> None:
+    colour = style.colour("hex.outline")
+    width = style.number("hex.outline_width")
+    for name in hexes:
+        ring = layout.polygon(name)
+        c.line(ring + ring[:1], colour, width)
+
+
+def _hex_numbers(c: Canvas, layout: HexLayout, hexes: dict[str, dict], style: MapStyle) -> None:
+    h = layout.hex_height
+    size = h * style.number("hex.number_size")
+    offset = h * style.number("hex.number_offset")
+    colour = style.colour("hex.number_colour")
+    for name in hexes:
+        x, y = layout.centre(name)
+        c.text((x - h / 2, y - offset - size / 2, h, size), name, "condensed", size, colour, fit=False)
+
+
+def _hex_range(text: str) -> list[str]:
+    """``"4033-4734"`` (every hex with XX and YY in range) or a space-separated list."""
+    text = text.strip()
+    if "-" in text and " " not in text:
+        a, _, b = text.partition("-")
+        if len(a) == len(b) == 4 and a.isdigit() and b.isdigit():
+            x0, x1 = sorted((int(a[:2]), int(b[:2])))
+            y0, y1 = sorted((int(a[2:]), int(b[2:])))
+            return [f"{x:02d}{y:02d}" for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)]
+    return text.replace(",", " ").split()
+
+
+def _edge_groups(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -> None:
+    """1.1: each Edge Hex Group shares a background colour and shows "<zone> = <OMPs>"."""
+    palette = style.get("edge_groups.colours")
+    groups = [p for p in data.places if p.get("kind") == "map_edge_group"]
+    known = {row["hex"] for row in data.hexes}
+    h = layout.hex_height
+    for i, group in enumerate(groups):
+        colour = _parse(palette[i % len(palette)], style, "edge_groups.colours")
+        members = [n for n in _hex_range(group.get("hexes", "")) if n in known]
+        for name in members:
+            c.polygon(layout.polygon(name), fill=colour)
+        if members:
+            xs, ys = zip(*(layout.centre(n) for n in members))
+            label = f"{group['name']} = {group.get('omp', '')}".rstrip(" =")
+            size = h * style.number("edge_groups.label_size")
+            # Centred on the group, but kept on the board (groups lie along its edges).
+            cx = min(max(sum(xs) / len(xs), 2 * h), layout.size[0] - 2 * h)
+            cy = sum(ys) / len(ys)
+            c.text((cx - 2 * h, cy + h * 0.08, 4 * h, size), label, "condensed_bold", size, (40, 40, 40), halo=colour)
+
+
+def _frozen(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -> None:
+    """3.3.2: cross-hatch the hexes of Trondheim Fjord that are closed until it thaws."""
+    colour = style.colour("frozen_fjord.colour")
+    width = style.number("frozen_fjord.width")
+    step = style.number("frozen_fjord.spacing")
+    known = {row["hex"] for row in data.hexes}
+    for place in data.places:
+        if place.get("kind") != "frozen_fjord":
+            continue
+        for name in _hex_range(place.get("hexes", "")):
+            if name not in known:
+                continue
+            poly = Polygon(layout.polygon(name))
+            x0, y0, x1, y1 = poly.bounds
+            for d in range(int(-(y1 - y0)), int(x1 - x0), int(step)):
+                for direction in (1, -1):
+                    a = (x0 + d, y0) if direction > 0 else (x1 - d, y0)
+                    b = (x0 + d + (y1 - y0), y1) if direction > 0 else (x1 - d - (y1 - y0), y1)
+                    seg = poly.intersection(_segment(a, b))
+                    if not seg.is_empty and seg.geom_type == "LineString":
+                        c.line(list(seg.coords), colour, width, joint=False)
+
+
+def _segment(a: PointF, b: PointF) -> LineString:
+    return LineString([a, b])
+
+
+# -- hexsides ---------------------------------------------------------------------------
+
+
+def _sides_by_feature(data: MapData) -> dict[str, list[tuple[str, str]]]:
+    known = {row["hex"] for row in data.hexes}
+    found: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for i, row in enumerate(data.hexsides):
+        a, b, feature = row.get("hex_a", ""), row.get("hex_b", ""), row.get("feature", "").strip().lower()
+        if a not in known or b not in known:
+            raise BadInput("hexsides.csv", f"hexside {a}/{b} names a hex that hexes.csv does not have", f"row {i + 2}")
+        found[feature].append((a, b))
+    return found
+
+
+def _feature(style: MapStyle, feature: str) -> tuple[RGB, float, list | None, bool]:
+    colour = style.colour(f"features.{feature}.colour")
+    width = style.number(f"features.{feature}.width")
+    return colour, width, style.get(f"features.{feature}.dash", None), bool(style.get(f"features.{feature}.ties", False))
+
+
+def _edge_lines(c: Canvas, layout: HexLayout, sides: list[tuple[str, str]], style: MapStyle, feature: str) -> None:
+    if not sides:
+        return
+    colour, width, dash, _ = _feature(style, feature)
+    for a, b in sides:
+        p, q = layout.side(a, b)
+        if dash:
+            c.dashed(p, q, colour, width, dash[0], dash[1])
+        elif feature in WATER_SIDES:
+            # A lake or fjord hexside is water *across* the edge: a lens reaching into both hexes.
+            ca, cb = layout.centre(a), layout.centre(b)
+            c.polygon([p, _towards(ca, p, q, 0.22), q, _towards(cb, p, q, 0.22)], fill=colour)
+        else:
+            c.line([p, q], colour, width, joint=False)
+            for end in (p, q):
+                c.circle(end, width / 2, fill=colour)
+
+
+def _towards(target: PointF, p: PointF, q: PointF, t: float) -> PointF:
+    mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
+    return (mx + (target[0] - mx) * t, my + (target[1] - my) * t)
+
+
+def _centre_lines(c: Canvas, layout: HexLayout, sides: list[tuple[str, str]], style: MapStyle, feature: str) -> None:
+    if not sides:
+        return
+    colour, width, dash, ties = _feature(style, feature)
+    for a, b in sides:
+        p, q = layout.centre(a), layout.centre(b)
+        if dash:
+            c.dashed(p, q, colour, width, dash[0], dash[1])
+            continue
+        c.line([p, q], colour, width, joint=False)
+        for end in (p, q):
+            c.circle(end, width / 2, fill=colour)
+        if ties:
+            _ties(c, p, q, colour, width)
+
+
+def _ties(c: Canvas, p: PointF, q: PointF, colour: RGB, width: float) -> None:
+    length = math.hypot(q[0] - p[0], q[1] - p[1])
+    if length == 0:
+        return
+    ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
+    nx, ny = -uy * width * 1.6, ux * width * 1.6
+    t = width * 3
+    while t < length:
+        x, y = p[0] + ux * t, p[1] + uy * t
+        c.line([(x - nx, y - ny), (x + nx, y + ny)], colour, width * 0.55, joint=False)
+        t += width * 4
+
+
+# -- zones ------------------------------------------------------------------------------
+
+
+def _neighbour_pairs(layout: HexLayout, names: list[str]):
+    """Each pair of touching hexes once (bucketed by position: no n^2 scan)."""
+    spacing = layout.hex_height * 1.5
+    buckets: dict[tuple[int, int], list[str]] = defaultdict(list)
+    for name in names:
+        x, y = layout.centre(name)
+        buckets[(int(x // spacing), int(y // spacing))].append(name)
+    for (bx, by), members in buckets.items():
+        for name in members:
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    for other in buckets.get((bx + dx, by + dy), ()):
+                        if name < other and layout.adjacent(name, other):
+                            yield name, other
+
+
+def _zone_borders(c: Canvas, layout: HexLayout, hexes: dict[str, dict], pairs: list[tuple[str, str]], weather: dict[str, str], style: MapStyle) -> None:
+    border, border_w = style.colour("zones.border_colour"), style.number("zones.border_width")
+    white, white_w = style.colour("zones.weather_colour"), style.number("zones.weather_width")
+    dash = style.get("zones.weather_dash")
+    section_edges = []
+    for a, b in pairs:
+        za, zb = hexes[a].get("zone", ""), hexes[b].get("zone", "")
+        if za == zb:
+            continue
+        p, q = layout.side(a, b)
+        c.line([p, q], border, border_w, joint=False)
+        for end in (p, q):
+            c.circle(end, border_w / 2, fill=border)
+        wa = hexes[a].get("weather") or weather.get(za)
+        wb = hexes[b].get("weather") or weather.get(zb)
+        if wa and wb and wa != wb:
+            section_edges.append((p, q))
+    for p, q in section_edges:  # 3.0: dotted white lines between the weather sections
+        c.dashed(p, q, white, white_w, dash[0], dash[1])
+
+
+def _zone_polygons(layout: HexLayout, hexes: dict[str, dict]) -> dict[str, Polygon]:
+    members: dict[str, list[Polygon]] = defaultdict(list)
+    for name, row in hexes.items():
+        if row.get("zone"):
+            members[row["zone"]].append(Polygon(layout.polygon(name)).buffer(0.75, join_style=2))
+    zones = {}
+    for zone in sorted(members):
+        merged = unary_union(members[zone]).buffer(-0.75, join_style=2)
+        if merged.geom_type == "MultiPolygon":
+            # A zone in pieces (islands): a ZonedGrid zone is one polygon, keep the largest.
+            merged = max(merged.geoms, key=lambda g: g.area)
+        zones[zone] = Polygon(merged.exterior).simplify(0.5)
+    return zones
+
+
+def _zone_labels(c: Canvas, zones: dict[str, Polygon], style: MapStyle, h: float) -> None:
+    size = h * style.number("zones.label_size")
+    colour = style.colour("zones.label_colour")
+    for name, poly in zones.items():
+        # The pole of inaccessibility: the point deepest inside the zone, where a label
+        # has the most room (a centroid can fall on the border or outside).
+        point = polylabel(poly, tolerance=h / 4)
+        room = 2 * max(poly.exterior.distance(point), h)
+        c.text((point.x - room, point.y - size / 2, 2 * room, size), name.upper(), "condensed_bold", size, colour, halo=(255, 255, 255))
+
+
+def _int_ring(poly: Polygon) -> list[tuple[int, int]]:
+    coords = list(poly.exterior.coords)[:-1]
+    return [(round(x), round(y)) for x, y in coords]
+
+
+# -- places -----------------------------------------------------------------------------
+
+
+def _places(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -> None:
+    by_hex: dict[str, list[dict]] = defaultdict(list)
+    for place in data.places:
+        if place.get("hex") and place.get("kind") not in ("map_edge_group", "frozen_fjord"):
+            by_hex[place["hex"]].append(place)
+    h = layout.hex_height
+    halo = style.colour("places.halo")
+    label_size = h * style.number("places.label_size")
+    label_colour = style.colour("places.label_colour")
+    for hex_name, places in sorted(by_hex.items()):
+        try:
+            cx, cy = layout.centre(hex_name)
+        except BadInput:
+            raise BadInput("places.csv", f"hex {hex_name!r} is not on the Operational Map", places[0].get("name", "")) from None
+        kinds = {p["kind"]: p for p in places}
+        _settlement(c, (cx, cy), kinds, style, h)
+        if "port" in kinds:
+            _symbol(c, "anchor", (cx - 0.27 * h, cy - 0.05 * h), 0.24 * h, style.colour("places.port"), halo)
+            _capacity(c, (cx - 0.27 * h, cy + 0.14 * h), kinds["port"].get("capacity", ""), style.colour("places.port"), h)
+        if "airbase" in kinds:
+            _symbol(c, "plane", (cx + 0.27 * h, cy - 0.05 * h), 0.26 * h, style.colour("places.airbase"), halo)
+            _capacity(c, (cx + 0.27 * h, cy + 0.14 * h), kinds["airbase"].get("capacity", ""), style.colour("places.airbase"), h)
+        if "coast_artillery" in kinds:
+            _gun(c, (cx - 0.2 * h, cy - 0.17 * h), 0.18 * h, style.colour("places.coast_artillery"))
+        codes = [p.get("code") or p["name"] for p in places if p["kind"] == "mobilization_center"]
+        if codes:
+            _mobilization(c, (cx + 0.2 * h, cy - 0.17 * h), "/".join(codes), style.colour("places.mobilization_center"), h)
+        names = _labels(places)
+        if names:
+            c.text((cx - h, cy + 0.33 * h - label_size / 2, 2 * h, label_size), names, "condensed_bold", label_size, label_colour, halo=halo)
+
+
+def _labels(places: list[dict]) -> str:
+    shown: list[str] = []
+    for p in places:
+        if p["kind"] in ("mobilization_center",) or p["name"] in shown:
+            continue
+        shown.append(p["name"])
+    return " / ".join(shown)
+
+
+def _settlement(c: Canvas, centre: PointF, kinds: dict, style: MapStyle, h: float) -> None:
+    x, y = centre
+    if "major_city" in kinds:
+        s = 0.2 * h
+        c.rect((x - s / 2, y - s / 2, s, s), fill=style.colour("places.major_city"), outline=(255, 255, 255), width=h * 0.02)
+        c.rect((x - s / 2 - 0.04 * h, y - s / 2 - 0.04 * h, s + 0.08 * h, s + 0.08 * h), outline=style.colour("places.major_city"), width=h * 0.025)
+    elif "city" in kinds:
+        s = 0.15 * h
+        c.rect((x - s / 2, y - s / 2, s, s), fill=style.colour("places.city"), outline=(255, 255, 255), width=h * 0.02)
+    elif "town" in kinds:
+        c.circle((x, y), 0.06 * h, fill=style.colour("places.town"), outline=(255, 255, 255), width=h * 0.015)
+
+
+def _symbol(c: Canvas, icon: str, centre: PointF, size: float, ink: RGB, paper: RGB) -> None:
+    x, y = centre
+    c.circle((x, y), size * 0.62, fill=paper)
+    draw_icon(c, icon, (x - size / 2, y - size / 2, size, size), ink, paper)
+
+
+def _capacity(c: Canvas, centre: PointF, value: str, colour: RGB, h: float) -> None:
+    if not value:
+        return
+    size = 0.15 * h
+    x, y = centre
+    c.text((x - 0.2 * h, y - size / 2, 0.4 * h, size), value, "bold", size, colour, fit=False, halo=(255, 255, 255))
+
+
+def _gun(c: Canvas, centre: PointF, size: float, colour: RGB) -> None:
+    """Coast artillery: a casemate with a barrel."""
+    x, y = centre
+    c.polygon([(x - size / 2, y + size * 0.3), (x - size * 0.3, y - size * 0.15), (x + size * 0.3, y - size * 0.15), (x + size / 2, y + size * 0.3)], fill=colour)
+    c.line([(x, y - size * 0.05), (x - size * 0.55, y - size * 0.45)], colour, size * 0.16, joint=False)
+
+
+def _mobilization(c: Canvas, centre: PointF, codes: str, colour: RGB, h: float) -> None:
+    """14.1: the mobilization-centre code in a red ring."""
+    x, y = centre
+    size = 0.14 * h
+    width = max(c.text_width(codes, "condensed_bold", size) + size * 0.6, size * 1.6)
+    c.rect((x - width / 2, y - size * 0.8, width, size * 1.6), fill=(255, 255, 255), outline=colour, width=h * 0.02, radius=size * 0.8)
+    c.text((x - width / 2, y - size * 0.8, width, size * 1.6), codes, "condensed_bold", size, colour, fit=False)
+
+
+# -- panel ------------------------------------------------------------------------------
+
+
+def draw_operational_panel(data: MapData, style: MapStyle) -> Drawn:
+    """The Operational Map's side panel: the Gunfire Support box of each sea zone on the
+    map (boxes.csv kind ``gunfire_support``; 8.4: naval units "are placed in the Gunfire
+    Support box of the sea zone they occupy") and the map key. A board of its own, so
+    the map board keeps the grid's size."""
+    gunfire = [b for b in data.boxes if b.get("kind") == "gunfire_support"]
+    w = style.number("operational.strip_width")
+    box_h = style.number("operational.box_height")
+    pad = 12
+    key_h = 24 + 11 * 18
+    h = pad + 44 + len(gunfire) * (box_h + 8) + 10 + key_h + pad
+    c = Canvas((int(w), int(h)), 1, style.colour("operational.background"), SUPERSAMPLE)
+    c.rect((0, 0, w, h), outline=(60, 60, 60), width=2)
+    c.text((pad, pad, w - 2 * pad, 30), style.get("operational.title"), "bold", 17, (30, 30, 30))
+    top = pad + 44
+    boxes: dict[str, tuple[int, int, int, int]] = {}
+    for box in gunfire:
+        boxes.update(draw_box(c, box, (pad, top, w - 2 * pad, box_h), style, "operational"))
+        top += box_h + 8
+    _key(c, style, (pad, top + 10, w - 2 * pad, key_h))
+    return Drawn(c, {}, boxes)
+
+
+def _key(c: Canvas, style: MapStyle, area: tuple[float, float, float, float]) -> None:
+    x, y, w, h = area
+    if h < 60:
+        return
+    c.text((x, y, w, 18), "Key", "bold", 14, (30, 30, 30), align="left")
+    row = y + 24
+    line_h = 18
+    for terrain in ("clear", "forest", "rough", "mountain", "sea"):
+        if row + line_h > y + h:
+            return
+        c.rect((x, row, 26, 14), fill=style.colour(f"terrain.{terrain}"), outline=(80, 80, 80), width=1)
+        c.text((x + 34, row - 1, w - 34, 16), terrain.capitalize(), "regular", 12, (30, 30, 30), align="left")
+        row += line_h
+    for feature in ("river", "road", "highway", "railroad", "ferry", "swedish_border"):
+        if row + line_h > y + h:
+            return
+        colour, width, dash, ties = _feature(style, feature)
+        a, b = (x, row + 7), (x + 26, row + 7)
+        if dash:
+            c.dashed(a, b, colour, width, dash[0], dash[1])
+        else:
+            c.line([a, b], colour, width, joint=False)
+            if ties:
+                _ties(c, a, b, colour, width)
+        c.text((x + 34, row - 1, w - 34, 16), feature.replace("_", " ").capitalize(), "regular", 12, (30, 30, 30), align="left")
+        row += line_h
+
+
+def _parse(value, style: MapStyle, field: str) -> RGB:
+    try:
+        return parse(value)
+    except ValueError:
+        raise BadInput(style.path, f"field '{field}' must hold colours, not {value!r}") from None
