@@ -1,0 +1,49 @@
+"""What an audit reports: one :class:`Finding` per rule broken, citing the rule.
+
+A finding names the rule by rulebook file and number (``invasion-norway.txt
+11.1.1``), where in the record it happened (entry index, the log step it came
+from, turn and phase), where on the map, which units, and by how much the limit
+was passed. When the check had to rely on a value the rulebook does not give
+(a chart lost from the text), ``samples`` says which sample values it used, so a
+reader knows the finding is only as good as those values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One broken rule at one moment of a game."""
+
+    rule: str
+    message: str
+    entry: int | None = None
+    step: Any = None
+    turn: str | None = None
+    phase: str | None = None
+    where: str | None = None
+    units: tuple[str, ...] = ()
+    excess: float | int | None = None
+    samples: tuple[str, ...] = field(default=())
+
+    def to_dict(self) -> dict:
+        """A JSON-ready dict; empty fields are left out."""
+        out: dict[str, Any] = {"rule": self.rule, "message": self.message}
+        for name in ("entry", "step", "turn", "phase", "where", "excess"):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
+        if self.units:
+            out["units"] = list(self.units)
+        if self.samples:
+            out["samples"] = list(self.samples)
+        return out
+
+    def __str__(self) -> str:
+        at = ", ".join(p for p in (self.turn, self.phase, self.where) if p)
+        step = f" (step {self.step})" if self.step is not None else ""
+        sample = f" [relies on sample values: {'; '.join(self.samples)}]" if self.samples else ""
+        return f"{self.rule}: {at}{step}: {self.message}{sample}"

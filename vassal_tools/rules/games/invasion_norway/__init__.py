@@ -1,0 +1,62 @@
+"""The ``invasion-norway`` rule pack: Invasion: Norway (GMT), checked against invasion-norway.txt.
+
+Mostly data: ``pack.toml`` holds every number the checks use, each with its rule
+(and ``sample`` where the rulebook does not give it); the game's own facts come
+from ``module_src/invasion_norway`` through :mod:`vassal_tools.build.gamedata`.
+The checks are small modules named for what they judge (``land_stacking``,
+``basing``, ``naval``, ``air``, ``land_supply``, ``surrender``, ``interception``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Mapping
+
+from ... import register
+from .data import NorwayGame
+from .rules import NorwayRules
+from .terrain import Terrain
+from .units import UnitKinds
+
+PACK_FILE = Path(__file__).with_name("pack.toml")
+
+
+class InvasionNorway:
+    """The pack: its numbers, the game data (loaded on first use) and fresh rules per audit."""
+
+    id = "invasion-norway"
+
+    def __init__(self, data_path: str | Path | None = None):
+        self.data_path = data_path
+
+    @cached_property
+    def config(self) -> Mapping[str, Any]:
+        with PACK_FILE.open("rb") as stream:
+            return tomllib.load(stream)
+
+    @cached_property
+    def game(self) -> NorwayGame:
+        return NorwayGame.load(self.data_path, self.config["data"])
+
+    @property
+    def catalogue(self) -> NorwayGame:
+        """How records name this game's units and locations."""
+        return self.game
+
+    @cached_property
+    def kinds(self) -> UnitKinds:
+        info = self.game.data.info
+        air = {t.type: {"role": t.role, "seaplane": t.seaplane, "carrier": t.carrier} for t in info.air_types.values()}
+        return UnitKinds(info.move_class_of, air, self.config)
+
+    @cached_property
+    def terrain(self) -> Terrain:
+        return Terrain(self.game, self.config["movement"])
+
+    def rules(self) -> NorwayRules:
+        return NorwayRules(self)
+
+
+PACK = register(InvasionNorway())

@@ -1,0 +1,254 @@
+"""Air and naval basing (5.1-5.2, 8.7.1), judged whenever a phase ends.
+
+Air units: the Airbase Capacity less hits; friendly-controlled bases only;
+Bardufoss before its upgrade (5.1.3); frozen lake airbases (5.1.4); Whitley,
+Wellington and Hampden only in England and Scotland, at most two points in
+Scotland (5.1); carriers: capacity and carrier-capable types (8.7.1).
+Naval units: the port basing limit (5.2.1) and British capital ships on the
+Operational Map (5.2.3).
+
+A state that stays illegal over several phases is reported once, when it appears.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ....replay.record import Entry, Roll
+from ...engine import Audit
+from ...position import UnitState
+from .data import Airbase
+from .rules import Check
+
+_UPGRADED = re.compile(r"^\s*upgraded", re.I)  # the marker's "Upgraded 3" side, not "Not Upgraded 1"
+
+
+class Basing(Check):
+    """5.1, 5.1.3, 5.1.4, 5.2.1, 5.2.3, 8.7.1."""
+
+    # -- Bardufoss upgrade and frozen lake markers, as they happen
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        a = self.cfg["airbase"]
+        if isinstance(entry, Roll) and ("upgrade" in entry.purpose or "bardufoss" in entry.purpose):
+            low, high = a["bardufoss_upgrade_success"]
+            if low <= entry.result <= high:
+                self.rules.bardufoss_upgraded = True
+            return
+        loc = self.rules.arrived(entry, previous)
+        if loc is None:
+            return
+        u = audit.units[entry.unit]
+        if u.unit_class != "marker":
+            return
+        label = f"{u.type or ''} {u.name or ''}"
+        if _UPGRADED.search(u.name or "") and self.game.hex_of(loc) == self.bardufoss_hex():
+            self.rules.bardufoss_upgraded = True
+        elif "frozen lake" in label.lower():
+            self.check_frozen_lake_marker(audit, entry.unit, loc)
+
+    def bardufoss_hex(self) -> str | None:
+        base = self.game.airbases.get(f"airbase:{self.cfg['airbase']['bardufoss']}")
+        return base.hex if base else None
+
+    def check_frozen_lake_marker(self, audit: Audit, uid: str, loc: str) -> None:
+        rule = self.rules.rule(self.cfg["airbase"]["frozen_lake_rule"])
+        hex_ = self.game.hex_of(loc)
+        if hex_ is None:
+            return
+        if not self.game.hexes[hex_].lake:
+            audit.report(rule, f"a Frozen Lake Airbase is placed in {hex_}, a hex without a lake symbol",
+                         where=hex_, units=[uid])
+        # A marker placed where the Thaw has begun is reported by the end-of-phase check.
+
+    # -- end of phase
+
+    def end_phase(self, audit: Audit) -> None:
+        found: dict[tuple, tuple] = {}
+        air: dict[str, list[str]] = {}
+        naval: dict[str, list[str]] = {}
+        for loc, ids in audit.position.occupied():
+            base = self.game.airbase(loc) or self.game.airbase_in(loc)
+            for uid in ids:
+                u = audit.units[uid]
+                if u.unit_class == "air":
+                    air.setdefault(base.loc if base else loc, []).append(uid)
+                elif self.kinds.is_naval(u):
+                    naval.setdefault(loc, []).append(uid)
+        for loc, ids in air.items():
+            self.airbase(audit, loc, sorted(ids), found)
+        self.scotland_bombers(audit, air, found)
+        self.thawed_lakes(audit, found)
+        for loc, ids in naval.items():
+            self.port(audit, loc, sorted(ids), found)
+        for key in sorted(audit.standing("basing", found), key=str):
+            rule, message, where, units, excess = found[key]
+            audit.report(self.rules.rule(rule), message, where=where, units=units, excess=excess)
+
+    def points(self, audit: Audit, ids) -> int:
+        return sum(audit.position.strength(uid) for uid in ids)
+
+    def airbase(self, audit: Audit, loc: str, ids: list[str], found: dict) -> None:
+        base = self.game.airbase(loc)
+        if base is None:
+            return  # over a hex or sea zone without an airbase, or a seaplane in port (5.1.1)
+        a = self.cfg["airbase"]
+        based = [uid for uid in ids if not self.kinds.is_seaplane(audit.units[uid])]
+        if not based:
+            return
+        for side in ("german", "allied"):
+            mine = [uid for uid in based if audit.units[uid].side == side]
+            if mine and base.kind != "carrier" and not self.base_friendly(audit, base, side):
+                found[("5.1-control", loc, side)] = (
+                    a["rule"], f"{side.capitalize()} air units are based at {loc}, which {side} does not control",
+                    loc, mine, None)
+        self.night_bombers(audit, base, based, found)
+        if base.kind == "carrier":
+            self.carrier(audit, base, based, found)
+            return
+        capacity, rule, why = self.capacity(audit, base, based, found)
+        if capacity is None:
+            return
+        hits = self.hits(audit, base)
+        points = self.points(audit, based)
+        if points > capacity - hits:
+            limit = capacity - hits
+            found[("5.1-capacity", loc)] = (
+                rule, f"{points} air points are based at {loc}, over its Airbase Capacity of {capacity}"
+                      f"{f' less {hits} hits' if hits else ''}{why}", loc, based, points - max(limit, 0))
+
+    def lake_hex(self, audit: Audit, base: Airbase) -> str | None:
+        """The hex of a frozen lake airbase: its own, or where the marker of its box stands."""
+        if base.hex is not None:
+            return base.hex
+        marker = f"mk-{base.loc}"
+        return self.game.hex_of(audit.position.loc(marker)) if marker in audit.position.state else None
+
+    def base_friendly(self, audit: Audit, base: Airbase, side: str) -> bool:
+        if base.kind == "frozen_lake":
+            return True  # 5.1.4: placement does not require a friendly-controlled hex
+        return self.rules.controls(side, base.loc)
+
+    def capacity(self, audit: Audit, base: Airbase, ids: list[str], found: dict):
+        """The base's capacity now, the rule that sets it, and why (for the message)."""
+        a = self.cfg["airbase"]
+        if base.kind == "frozen_lake":
+            wrong = [uid for uid in ids if not self.kinds.type_is(audit.units[uid], a["frozen_lake_types"])]
+            if wrong:
+                found[("5.1.4-types", base.loc)] = (
+                    a["frozen_lake_rule"], f"only Gladiator, Fokker and Ju-52 units may be based on a frozen lake "
+                                           f"({base.loc})", base.loc, wrong, len(wrong))
+            return a["frozen_lake_capacity"], a["frozen_lake_rule"], " (frozen lake airbase)"
+        if base.loc == f"airbase:{a['bardufoss']}" and not self.rules.bardufoss_upgraded:
+            wrong = [uid for uid in ids if (audit.units[uid].nationality or "") != a["bardufoss_nationality_before_upgrade"]]
+            if wrong:
+                found[("5.1.3-nationality", base.loc)] = (
+                    a["bardufoss_rule"], "only Norwegian air units may be based at Bardufoss before it is upgraded",
+                    base.loc, wrong, len(wrong))
+            return a["bardufoss_capacity_before_upgrade"], a["bardufoss_rule"], " (Bardufoss not upgraded)"
+        return base.capacity, a["rule"], ""
+
+    def hits(self, audit: Audit, base: Airbase) -> int:
+        hits = audit.position.hits.get(base.loc, 0)
+        if base.hex and base.hex not in self.game.ports:
+            hits += audit.position.hits.get(base.hex, 0)  # a hit on the hex of an airbase without a port
+        return hits
+
+    def night_bombers(self, audit: Audit, base: Airbase, ids: list[str], found: dict) -> None:
+        a = self.cfg["airbase"]
+        bombers = [uid for uid in ids if self.kinds.type_is(audit.units[uid], a["night_bombers"])]
+        if bombers and self.rules.zone_root(base.zone if base.kind == "zone" else None) not in a["night_bomber_zones"]:
+            found[("5.1-night", base.loc)] = (
+                a["rule"], f"Whitley, Wellington and Hampden units may only be based in England and Scotland, "
+                           f"not at {base.loc}", base.loc, bombers, self.points(audit, bombers))
+
+    def scotland_bombers(self, audit: Audit, air: dict[str, list[str]], found: dict) -> None:
+        a = self.cfg["airbase"]
+        bombers = [uid for loc, ids in air.items() if self.rules.zone_root(loc) == "Scotland"
+                   for uid in ids if self.kinds.type_is(audit.units[uid], a["night_bombers"])]
+        points = self.points(audit, bombers)
+        if points > a["night_bomber_scotland_max"]:
+            found[("5.1-scotland",)] = (
+                a["rule"], f"{points} Whitley, Wellington and Hampden points are based in Scotland, "
+                           f"over the maximum of {a['night_bomber_scotland_max']}",
+                "Scotland", sorted(bombers), points - a["night_bomber_scotland_max"])
+
+    def carrier(self, audit: Audit, base: Airbase, ids: list[str], found: dict) -> None:
+        a = self.cfg["airbase"]
+        name = base.loc.partition(":")[2]
+        wrong = []
+        for uid in ids:
+            u = audit.units[uid]
+            if self.kinds.is_carrier_capable(u) or self.kinds.type_is(u, a["carrier_any_types"]):
+                continue
+            if self.kinds.type_is(u, ["Hurricane"]) and name == a["carrier_only_hurricane"]:
+                continue
+            wrong.append(uid)
+        if wrong:
+            found[("8.7.1-types", base.loc)] = (
+                a["carrier_rule"], f"air units that are not carrier-capable are based on {name}",
+                base.loc, wrong, len(wrong))
+        capacity = self.carrier_capacity(audit, name)
+        points = self.points(audit, ids)
+        if capacity is not None and points > capacity:
+            found[("8.7.1-capacity", base.loc)] = (
+                a["carrier_rule"], f"{points} air points are based on {name}, over its Airbase Capacity of {capacity}",
+                base.loc, ids, points - capacity)
+
+    def carrier_capacity(self, audit: Audit, name: str) -> int | None:
+        if name in self.game.carrier_capacity:
+            return self.game.carrier_capacity[name]
+        for u in audit.units.values():  # a carrier defined inline by the record
+            if u.type == "CV" and name in (u.id, u.name) and u.get("capacity") is not None:
+                return int(u.get("capacity"))
+        return None
+
+    def thawed_lakes(self, audit: Audit, found: dict) -> None:
+        """5.1.4 Exception #1: frozen lake airbases leave a zone when its Thaw begins."""
+        rule = self.cfg["airbase"]["frozen_lake_rule"]
+        lakes: dict[str, list[str]] = {}
+        for loc, ids in audit.position.occupied():
+            base = self.game.airbase(loc)
+            on_lake = base is not None and base.kind == "frozen_lake"
+            hex_ = self.lake_hex(audit, base) if on_lake else self.game.hex_of(loc)
+            if hex_ is None or not self.game.thawed(self.game.hexes[hex_].zone, audit.position.turn):
+                continue
+            for uid in ids:
+                u = audit.units[uid]
+                if (on_lake and u.unit_class == "air") or (
+                        u.unit_class == "marker" and "frozen lake" in f"{u.type} {u.name}".lower()):
+                    lakes.setdefault(hex_, []).append(uid)
+        for hex_, ids in lakes.items():
+            zone = self.game.hexes[hex_].zone
+            found[("5.1.4-thaw", hex_)] = (
+                rule, f"a Frozen Lake Airbase is still in {hex_} although the Thaw has begun in {zone}",
+                hex_, sorted(ids), None)
+
+    # -- naval basing
+
+    def port(self, audit: Audit, loc: str, ids: list[str], found: dict) -> None:
+        port = self.game.ports.get(loc)
+        if port is None:
+            return  # at sea, or in a gunfire support box
+        p = self.cfg["port"]
+        for side in ("german", "allied"):
+            mine = [uid for uid in ids if audit.units[uid].side == side]
+            if not mine:
+                continue
+            if not self.rules.controls(side, loc):
+                found[("5.2.1-control", loc, side)] = (
+                    p["basing_rule"], f"{side.capitalize()} naval units are based in {port.name} ({loc}), "
+                                      f"a port {side} does not control", loc, mine, None)
+            if port.operational:
+                capital = [uid for uid in mine if self.kinds.is_british(audit.units[uid])
+                           and self.kinds.naval_type(audit.units[uid]) in p["british_capital_types"]]
+                if capital:
+                    found[("5.2.3", loc)] = (
+                        p["capital_ships_rule"], f"British BBs, BCs and CVs may not be based at Operational Map "
+                                                 f"ports ({port.name}, {loc})", loc, capital, len(capital))
+            count = sum(audit.position.strength(uid) if self.kinds.is_point_unit(audit.units[uid]) else 1
+                        for uid in mine)
+            if port.basing is not None and count > port.basing:
+                found[("5.2.1-limit", loc, side)] = (
+                    p["basing_rule"], f"{count} ships and naval points are based in {port.name} ({loc}), "
+                                      f"over its basing limit of {port.basing}", loc, mine, count - port.basing)

@@ -1,0 +1,143 @@
+"""Naval movement: stacks of at most six units (8.1.1), and the Unloading Capacity of ports (5.2.2).
+
+A moving stack is the naval units of one side that move with the same ``stack``
+name in a Naval Movement Phase and stand together after a move. Cargo unloaded
+in a port is every land unit, SP and ASP of the moving side that arrives in a
+port during its Naval Movement Phase; how many ships and points unloaded it is
+counted as the fewest of the naval units that entered that port in the phase
+whose Weight Capacity (8.5) carries that cargo. The cargo weights come from the
+Transport Chart, which is not in the text: findings say so.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+
+from ....replay.record import Entry, Move
+from ...engine import Audit
+from ...position import UnitState
+from .rules import NAVAL_MOVEMENT, Check
+
+
+class NavalStacks(Check):
+    """8.1.1: no more than six naval units (not points) move in one stack."""
+
+    def start_phase(self, audit: Audit) -> None:
+        self.reported: set[str] = set()
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        if not isinstance(entry, Move) or entry.stack is None:
+            return
+        side = NAVAL_MOVEMENT.get(audit.position.phase or "")
+        u = audit.units[entry.unit]
+        if side != u.side or not self.kinds.is_naval(u):
+            return
+        pos = audit.position
+        group = sorted(uid for uid in pos.at(entry.to) if uid in pos.moved and pos.stack(uid) == entry.stack
+                       and audit.units[uid].side == side and self.kinds.is_naval(audit.units[uid]))
+        limit = self.cfg["naval"]["max_stack_units"]
+        if len(group) > limit and entry.stack not in self.reported:
+            self.reported.add(entry.stack)
+            audit.report(self.rules.rule(self.cfg["naval"]["stack_rule"]),
+                         f"stack {entry.stack!r} moves {len(group)} naval units together; at most {limit} may "
+                         f"move in one stack", where=entry.to, units=group, excess=len(group) - limit)
+
+
+class Unloading(Check):
+    """5.2.2: the ships and points that unload in a port in one Naval Movement Phase."""
+
+    def start_phase(self, audit: Audit) -> None:
+        self.side = NAVAL_MOVEMENT.get(audit.position.phase or "")
+        self.cargo: dict[str, list[str]] = defaultdict(list)
+        self.ships: dict[str, set[str]] = defaultdict(set)
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        if self.side is None:
+            return
+        loc = self.rules.arrived(entry, previous)
+        if loc is None or loc not in self.game.ports:
+            return
+        u = audit.units[entry.unit]
+        if u.side != self.side:
+            return
+        if self.kinds.is_naval(u):
+            self.ships[loc].add(entry.unit)
+        elif u.unit_class in ("land", "supply"):
+            self.cargo[loc].append(entry.unit)
+
+    def end_phase(self, audit: Audit) -> None:
+        if self.side is None:
+            return
+        for loc, cargo in sorted(self.cargo.items()):
+            port = self.game.ports[loc]
+            if port.unloading is None:
+                continue
+            capacity = port.unloading - audit.position.hits.get(loc, 0)
+            used = self.carriers_needed(audit, cargo, self.ships.get(loc, set()))
+            if used > capacity:
+                hits = audit.position.hits.get(loc, 0)
+                audit.report(self.rules.rule(self.cfg["port"]["unloading_rule"]),
+                             f"unloading {len(cargo)} land unit(s), SPs and ASPs in {port.name} ({loc}) takes at "
+                             f"least {used} ships or naval points, over its Unloading Capacity of {port.unloading}"
+                             f"{f' less {hits} hits' if hits else ''}",
+                             where=loc, units=sorted(cargo), excess=used - max(capacity, 0),
+                             samples=self.cfg["naval"]["sample"])
+
+    def weight(self, audit: Audit, uid: str) -> tuple[float, bool]:
+        """Cargo weight of a unit (Transport Chart, sample values), and whether it is an ASP."""
+        w = self.cfg["naval"]["weight"]
+        u = audit.units[uid]
+        if self.kinds.is_asp(u):
+            return w["ASP"] * audit.position.strength(uid), True
+        if u.unit_class == "supply":
+            return w["SP"] * audit.position.strength(uid), False
+        if self.kinds.is_truck(u):
+            return w["truck"], False
+        if self.kinds.is_small(u):
+            return w["small"], False
+        return w["step"] * audit.position.strength(uid), False
+
+    def carriers_needed(self, audit: Audit, cargo: list[str], ships: set[str]) -> int:
+        """The fewest ships and points of those that entered the port whose capacity carries the cargo.
+
+        Points are counted one by one (a two-point DD unit is two points, 5.2.2). If the
+        recorded ships cannot carry it all, the rest is taken to have come in the
+        roomiest carriers there are (DD points), so the count never overstates.
+        """
+        n = self.cfg["naval"]
+        general, asp = 0.0, 0.0
+        for uid in cargo:
+            weight, is_asp = self.weight(audit, uid)
+            if is_asp:
+                asp += weight
+            else:
+                general += weight
+        slots: list[tuple[float, bool]] = []  # (capacity, carries only ASPs)
+        for uid in ships:
+            u = audit.units[uid]
+            kind = self.kinds.naval_type(u)
+            if kind in n["no_transport_types"]:
+                continue
+            if self.kinds.is_point_unit(u):
+                cap = n["capacity"].get(kind, n["capacity"]["ship"])
+                slots += [(cap, kind == "AO")] * audit.position.strength(uid)
+            else:
+                slots.append((n["capacity"]["ship"], False))
+        used = 0
+        for cap, asp_only in sorted(slots, key=lambda s: (s[1], -s[0])):
+            if general <= 0 and asp <= 0:
+                break
+            if asp_only:
+                if asp > 0:
+                    asp -= cap
+                    used += 1
+                continue
+            take = min(cap, general)
+            general -= take
+            asp -= cap - take
+            used += 1
+        if general > 0 or asp > 0:
+            # The fewest further carriers: DD points for general cargo, tankers for ASPs.
+            used += math.ceil(max(general, 0) / n["capacity"]["DD"] + max(asp, 0) / max(n["capacity"].values()))
+        return used

@@ -1,0 +1,192 @@
+"""The Invasion: Norway rules for one audit: shared helpers, and the checks in turn.
+
+:class:`NorwayRules` is what the engine calls. It keeps what the checks share
+(the game data, the pack's numbers, the :class:`Situation`, lines of supply) and
+passes every hook to each :class:`Check` in order. Each check is a small class in
+its own module, named for the rules it enforces.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
+
+from ....replay.record import Entry, Move, Place, Unit, turn_order
+from ...engine import Audit, GameRules
+from ...position import UnitState
+from ...supply import SupplyLine, SupplyLines
+from .situation import Situation
+
+if TYPE_CHECKING:
+    from . import InvasionNorway
+
+NAVAL_MOVEMENT = {"allied-naval-movement": "allied", "german-naval-movement": "german"}
+NAVAL_DETECTION = {"allied-naval-detection": "allied", "german-naval-detection": "german"}
+NAVAL_SEGMENT = ("allied-naval-detection", "german-naval-detection", "allied-naval-movement", "german-naval-movement")
+MOTORIZED = {"german-motorized-movement": "german", "allied-motorized-movement": "allied"}
+
+
+class Check:
+    """One group of rules; override the hooks it needs."""
+
+    def __init__(self, rules: "NorwayRules"):
+        self.rules = rules
+        self.cfg = rules.cfg
+        self.kinds = rules.kinds
+        self.game = rules.game
+
+    def start_phase(self, audit: Audit) -> None:
+        pass
+
+    def end_phase(self, audit: Audit) -> None:
+        pass
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        pass
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        pass
+
+
+class NorwayRules(GameRules):
+    """Hooks for the engine; helpers for the checks."""
+
+    def __init__(self, pack: "InvasionNorway"):
+        self.pack = pack
+        self.cfg: Mapping[str, Any] = pack.config
+        self.game = pack.game
+        self.kinds = pack.kinds
+        self.terrain = pack.terrain
+        self.situation: Situation | None = None
+        self.bardufoss_upgraded = False  # 5.1.3, set by the basing check, read for NDVs (6.1.1)
+        self._lines: dict[frozenset, SupplyLines] = {}
+        from .checks import CHECKS  # the check classes, in the order they run
+
+        self.checks = [cls(self) for cls in CHECKS]
+
+    # -- engine hooks
+
+    def _bind(self, audit: Audit) -> None:
+        if self.situation is None:
+            self.situation = Situation(audit.position, self.game, self.terrain, self.kinds)
+
+    def start_phase(self, audit: Audit) -> None:
+        self._bind(audit)
+        for check in self.checks:
+            check.start_phase(audit)
+
+    def end_phase(self, audit: Audit) -> None:
+        self._bind(audit)
+        for check in self.checks:
+            check.end_phase(audit)
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        self._bind(audit)
+        for check in self.checks:
+            check.before(audit, entry)
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        for check in self.checks:
+            check.after(audit, entry, previous)
+
+    # -- helpers
+
+    def rule(self, number: str) -> str:
+        """A rule's citation, e.g. ``invasion-norway.txt 11.1.1``."""
+        return f"{self.cfg['rulebook']} {number}"
+
+    def arrived(self, entry: Entry, previous: UnitState | None) -> str | None:
+        """The LOC a place or move entry brought a unit to, if it changed; else None."""
+        if isinstance(entry, (Place, Move)):
+            new = entry.at if isinstance(entry, Place) else entry.to
+            if previous is None or previous.loc != new or previous.removed:
+                return new
+        return None
+
+    def turn_at_least(self, turn: str | None, first: str) -> bool:
+        return turn is not None and turn_order(turn) >= turn_order(first)
+
+    def invasion_turn(self, turn: str | None) -> bool:
+        return turn is not None and turn_order(turn) == turn_order(self.cfg["invasion_turn"])
+
+    def after_invasion(self, turn: str | None) -> bool:
+        return turn is not None and turn_order(turn) > turn_order(self.cfg["invasion_turn"])
+
+    def controls(self, side: str, loc: str | None) -> bool:
+        """Does a side control a LOC: a hex (1.6), an airbase's hex, a flagged Strategic Map zone."""
+        if loc is None:
+            return False
+        hex_ = self.game.hex_of(loc)
+        if hex_ is not None:
+            return self.situation.controller(hex_) == side
+        zone = self.game.zones.get(self.game.zone_of(loc) or "")
+        if zone is None:
+            return True
+        flag = zone.flag or (self.game.zones[zone.parent].flag if zone.parent in self.game.zones else "")
+        first = self.cfg["zones"]["controlled_from"].get(zone.name)
+        if first is not None and not self.turn_at_least(self.situation.position.turn, first):
+            return False
+        return flag in ("", side)
+
+    # -- supply
+
+    def auto_supplied(self, u: Unit, loc: str | None, turn: str | None) -> bool:
+        """13.1 Automatic Supply, for land and air units alike."""
+        s = self.cfg["supply"]
+        if self.kinds.is_norwegian(u):
+            return True
+        if loc is not None and loc.startswith("carrier:"):
+            return u.unit_class == "air" and u.side == "allied"
+        zone = self.zone_root(self.game.zone_of(loc)) if loc else None
+        if u.side == "german":
+            if zone in s["german_zones"]:
+                return True
+            if zone in s["german_zones_after_invasion"] and self.after_invasion(turn):
+                return True
+            on_map = loc is not None and self.game.hex_of(loc) is not None
+            return u.unit_class == "land" and on_map and self.invasion_turn(turn)
+        return zone in s["allied_zones"]
+
+    def zone_root(self, zone: str | None) -> str | None:
+        """A sub-zone's parent (Scotland (west) is Scotland), else the zone itself."""
+        z = self.game.zones.get(zone or "")
+        return z.parent if z is not None and z.parent else zone
+
+    def lines(self, turn: str | None) -> SupplyLines:
+        thawed = self.game.thawed_zones(turn)
+        lines = self._lines.get(thawed)
+        if lines is None:
+            lines = self._lines[thawed] = SupplyLines(_LazyGraphs(self.terrain, thawed))
+        return lines
+
+    def supply_line(self, side: str, start: str, goals: Iterable[str], move_class: str, cap: float,
+                    turn: str | None, blocking: bool = True) -> SupplyLine:
+        """A line of ``cap`` MPs of ``move_class`` from hex ``start`` to any goal hex (13.3.2-13.3.3)."""
+        goals = [g for g in goals if g is not None]
+        if start in goals:
+            return SupplyLine(True, 0.0)
+        sit = self.situation
+        blocked = sit.blocked(side) if blocking else frozenset()
+        key = sit.situation_key(side) + (blocking,)
+        return self.lines(turn).line(start, goals, move_class, cap, blocked, key)
+
+    def line_fault(self, side: str, start: str, goals: Iterable[str], move_class: str, cap: float,
+                   turn: str | None) -> str:
+        """Why there is no line: ``"blocked"`` (13.3.3) if one exists but for enemy units and
+        ZOCs, else ``"range"`` (13.3.2)."""
+        free = self.supply_line(side, start, goals, move_class, cap, turn, blocking=False)
+        return "blocked" if free.found else "range"
+
+
+class _LazyGraphs(dict):
+    """Cost graphs by movement class, built on first use (most audits need Leg and Mountain only)."""
+
+    def __init__(self, terrain, thawed: frozenset):
+        super().__init__()
+        self.terrain, self.thawed = terrain, thawed
+
+    def __missing__(self, move_class: str):
+        graph = self[move_class] = self.terrain.graph(move_class, self.thawed)
+        return graph
+
+
+__all__ = ["Check", "NorwayRules", "NAVAL_MOVEMENT", "NAVAL_DETECTION", "NAVAL_SEGMENT", "MOTORIZED"]
