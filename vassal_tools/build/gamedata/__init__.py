@@ -1,0 +1,163 @@
+"""A game as data: load and check the plain source files of a module's game.
+
+The files under ``module_src/<game>/`` (for Invasion: Norway,
+``module_src/invasion_norway/``) are TOML and CSV that a maintainer edits by hand;
+their README documents every column. This module reads them into frozen, typed
+records and checks them once, so that the counter art, the module builder and the
+rules engine can trust what they get::
+
+    from vassal_tools.build.gamedata import load_game
+
+    data = load_game("module_src/invasion_norway")
+    data.units["ger-138-gj-1"].name          # 'I/138'
+    data.place("Bergen", "port").hex         # '4332'
+    data.hexes["3018"].terrain               # 'rough'
+    data.grid.neighbours("4921")             # the six hexes around Oscarborg
+    data.scenarios["campaign"].setup[0]      # Placement(unit=..., at=..., ...)
+
+``load_game(path) -> GameData``. ``GameData`` holds:
+
+* ``info`` (:class:`GameInfo`): game.toml: sides, nationalities, formations, the
+  die, the sequence of play (segments, phases), the turn record, weather, thaw,
+  die rolls, unit types; everything else of game.toml stays in ``info.raw``.
+* ``grid`` (:class:`MapGrid`): the Operational Map's hex numbering XXYY: extent,
+  neighbours, distance.
+* ``units`` (id -> :class:`Unit`, in file order), ``hexes`` (XXYY -> :class:`Hex`),
+  ``hexsides`` (:class:`Hexside`), ``places`` (:class:`Place`), ``zones`` (name ->
+  :class:`Zone`), ``zone_borders`` (:class:`ZoneBorder`), ``boxes`` (id ->
+  :class:`Box`), ``scenarios`` (id -> :class:`Scenario`).
+
+Every record keeps its ``source`` text: rule numbers of the rulebook separated by
+``;``, each optionally followed by ``: what it covers``, or ``sample`` for values
+the rulebook does not give (:func:`citations` splits it).
+
+Any fault in the data raises :class:`vassal_tools.errors.BadInput` naming the file,
+the place in it and the fault: ``where`` is ``row N, field 'x'`` for CSV files
+(N counts like a spreadsheet: the header is row 1) and a key path such as
+``turns[3].name`` for TOML files. The first fault found is reported.
+"""
+
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Mapping
+
+from ...errors import BadInput
+
+from .vocabulary import (UNIT_CLASSES, SIZES, MOVE_CLASSES, AIR_ROLES, TERRAINS, LAND_TERRAINS, COASTS, HEXSIDE_FEATURES, PLACE_KINDS, ZONE_KINDS, FLAGS, BOX_KINDS)
+from .sources import (Citation, citations)
+from .hexes import (parse_hex, hex_name, MapGrid)
+from .records import (Side, Nationality, Formation, Segment, Phase, Turn, DieRoll, Thaw, AirType, GameInfo, Unit, Hex, Hexside, Place, Zone, ZoneBorder, Box, Placement, Withdrawal, Scenario, GameData)
+from .tables import (UNIT_COLUMNS, HEX_COLUMNS, HEXSIDE_COLUMNS, PLACE_COLUMNS, ZONE_COLUMNS, ZONE_BORDER_COLUMNS, BOX_COLUMNS, _read_table, _records)
+from .gametoml import (_Toml, _read_grid, _read_info)
+from .checks import (_check_units, _check_hexes, _check_hexsides, _check_places, _check_zones, _check_zone_borders, _check_boxes)
+from .scenarios import _read_scenario
+
+
+def load_game(path: str | Path) -> GameData:
+    """Read and check every file of a game folder (game.toml, the CSV files, scenarios/)."""
+    root = Path(path)
+    if not (root / "game.toml").is_file():
+        raise BadInput(root, "not a game folder: game.toml is missing")
+    doc = _Toml(root / "game.toml")
+    info = _read_info(doc)
+    grid = _read_grid(doc)
+
+    zone_rows = _read_table(root / "zones.csv", ZONE_COLUMNS)
+    _check_zones(root / "zones.csv", zone_rows, info)
+    zones = {z.name: z for z in _records(zone_rows, Zone, ZONE_COLUMNS)}
+
+    unit_rows = _read_table(root / "units.csv", UNIT_COLUMNS)
+    _check_units(root / "units.csv", unit_rows, info)
+    units = {u.id: u for u in _records(unit_rows, Unit, UNIT_COLUMNS)}
+
+    hex_rows = _read_table(root / "hexes.csv", HEX_COLUMNS)
+    _check_hexes(root / "hexes.csv", hex_rows, grid, zones, info)
+    hexes = {h.hex: h for h in _records(hex_rows, Hex, HEX_COLUMNS)}
+
+    side_rows = _read_table(root / "hexsides.csv", HEXSIDE_COLUMNS)
+    _check_hexsides(root / "hexsides.csv", side_rows, grid)
+
+    place_rows = _read_table(root / "places.csv", PLACE_COLUMNS)
+    _check_places(root / "places.csv", place_rows, grid, hexes, zones)
+    places = tuple(_records(place_rows, Place, PLACE_COLUMNS))
+
+    border_rows = _read_table(root / "zone_adjacency.csv", ZONE_BORDER_COLUMNS)
+    _check_zone_borders(root / "zone_adjacency.csv", border_rows, zones)
+
+    place_names = {p.name for p in places} | {a for p in places for a in p.aliases}
+    box_places = {
+        "carrier": lambda s: s in units and units[s].type == "CV",
+        "turn": lambda s: s in info.turn_names,
+        "weather": lambda s: s in info.weather_sections,
+        "gunfire_support": lambda s: s in zones and zones[s].kind == "sea",
+    }
+    box_rows = _read_table(root / "boxes.csv", BOX_COLUMNS)
+    _check_boxes(root / "boxes.csv", box_rows,
+                 lambda kind, place: box_places.get(kind, lambda s: s in place_names or s in zones)(place))
+    boxes = {b.id: b for b in _records(box_rows, Box, BOX_COLUMNS)}
+
+    _check_game_references(doc, info, zones, place_names)
+
+    def is_location(at: str) -> bool:
+        return at in hexes or at in zones or at in boxes
+
+    scenarios = {}
+    for scenario_path in sorted((root / "scenarios").glob("*.toml")):
+        scenario = _read_scenario(scenario_path, units, info.turn_names, is_location)
+        if scenario.id in scenarios:
+            raise BadInput(scenario_path, f"duplicate scenario id {scenario.id!r}", "id")
+        scenarios[scenario.id] = scenario
+
+    return GameData(root, info, grid, units, hexes, tuple(_records(side_rows, Hexside, HEXSIDE_COLUMNS)), places, zones,
+                    tuple(_records(border_rows, ZoneBorder, ZONE_BORDER_COLUMNS)), boxes, scenarios)
+
+__all__ = [
+    "UNIT_CLASSES",
+    "SIZES",
+    "MOVE_CLASSES",
+    "AIR_ROLES",
+    "TERRAINS",
+    "LAND_TERRAINS",
+    "COASTS",
+    "HEXSIDE_FEATURES",
+    "PLACE_KINDS",
+    "ZONE_KINDS",
+    "FLAGS",
+    "BOX_KINDS",
+    "Citation",
+    "citations",
+    "MapGrid",
+    "parse_hex",
+    "hex_name",
+    "Side",
+    "Nationality",
+    "Formation",
+    "Segment",
+    "Phase",
+    "Turn",
+    "DieRoll",
+    "Thaw",
+    "AirType",
+    "GameInfo",
+    "Unit",
+    "Hex",
+    "Hexside",
+    "Place",
+    "Zone",
+    "ZoneBorder",
+    "Box",
+    "Placement",
+    "Withdrawal",
+    "Scenario",
+    "GameData",
+    "load_game",
+]
+
+
+def _check_game_references(doc: _Toml, info: GameInfo, zones: Mapping[str, Zone], place_names: set[str]) -> None:
+    """game.toml entries that name zones or places, checked once those files are read."""
+    for i, thaw in enumerate(info.thaw):
+        if thaw.zone not in zones and thaw.zone not in place_names:
+            raise doc.fail(f"thaw[{i}].zone", f"unknown zone {thaw.zone!r}")

@@ -1,0 +1,195 @@
+"""Reading the CSV tables: columns, typed cells, row-and-field error messages."""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from ...errors import BadInput
+
+from .sources import citations
+
+
+def _text(value: str) -> str:
+    return value
+
+
+def _int(value: str) -> int | None:
+    if value == "":
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise ValueError(f"{value!r} is not a whole number") from None
+
+
+def _bool(value: str) -> bool:
+    if value in ("", "no"):
+        return False
+    if value == "yes":
+        return True
+    raise ValueError(f"{value!r} is not yes or no")
+
+
+def _capacity(value: str) -> int | None:
+    """A capacity: blank or 0 for none, a number, or ``unlimited`` (``None``)."""
+    if value == "unlimited":
+        return None
+    number = _int(value)
+    if number is not None and number < 0:
+        raise ValueError(f"{value!r} is negative")
+    return number or 0
+
+
+def _words(value: str) -> tuple[str, ...]:
+    return tuple(v.strip() for v in value.split("|") if v.strip())
+
+
+@dataclass(frozen=True)
+class _Column:
+    name: str
+    parse: Callable[[str], Any] = _text
+    required: bool = False
+    attribute: str = ""  # the record field, when it differs from the column name
+
+
+def _col(name: str, parse: Callable[[str], Any] = _text, required: bool = False, attribute: str = "") -> _Column:
+    return _Column(name, parse, required, attribute or name)
+
+
+_INT_UNIT_COLUMNS = (
+    "steps", "points", "attack", "defense", "movement", "support", "armor", "naval_attack",
+    "naval_defense", "aa", "gunfire", "sma", "oma", "air_combat", "air_support",
+    "installation_bombing", "naval_bombing", "r_attack", "r_defense", "r_movement", "r_support",
+    "r_naval_attack", "r_naval_defense", "r_aa", "r_gunfire", "r_sma", "r_oma", "r_air_combat",
+)
+
+UNIT_COLUMNS = (
+    _col("id", required=True), _col("name", required=True), _col("side"), _col("nationality"),
+    _col("formation"), _col("class", required=True, attribute="unit_class"), _col("type", required=True),
+    _col("size"), _col("move_class"),
+    *(_col(name, _int) for name in _INT_UNIT_COLUMNS),
+    _col("torpedo", _bool), _col("night_bomber", _bool), _col("carrier", _bool), _col("seaplane", _bool),
+    _col("back"), _col("reinforcement"), _col("withdrawal"), _col("vassal_only", _bool),
+    _col("source", required=True), _col("note"),
+)
+HEX_COLUMNS = (
+    _col("hex", required=True), _col("terrain", required=True), _col("coast", required=True),
+    _col("lake", _bool), _col("border", _bool), _col("zone", required=True),
+    _col("weather", required=True), _col("source", required=True),
+)
+HEXSIDE_COLUMNS = (
+    _col("hex_a", required=True, attribute="a"), _col("hex_b", required=True, attribute="b"),
+    _col("feature", required=True), _col("source", required=True), _col("note"),
+)
+PLACE_COLUMNS = (
+    _col("name", required=True), _col("kind", required=True), _col("hex"), _col("zone"),
+    _col("capacity", _int), _col("code"), _col("naval_attack", _int), _col("naval_defense", _int),
+    _col("torpedo", _bool), _col("hexes"), _col("omp", _int), _col("commanding_port"),
+    _col("aliases", _words), _col("source", required=True), _col("note"),
+)
+ZONE_COLUMNS = (
+    _col("name", required=True), _col("kind", required=True), _col("parent"), _col("label"),
+    _col("operational_map", _bool), _col("flag"),
+    *(_col(name, _int) for name in ("german_ndv", "allied_ndv", "german_adv", "allied_adv", "ndv_bonus")),
+    _col("ndv_bonus_place"), _col("airbase_capacity", _capacity), _col("port_capacity", _capacity),
+    _col("weather", required=True), _col("source", required=True), _col("note"),
+)
+ZONE_BORDER_COLUMNS = (
+    _col("zone_a", required=True, attribute="a"), _col("zone_b", required=True, attribute="b"),
+    _col("source", required=True), _col("note"),
+)
+BOX_COLUMNS = (
+    _col("id", required=True), _col("name", required=True), _col("kind", required=True),
+    _col("place"), _col("capacity", _capacity), _col("sections", _words),
+    _col("source", required=True), _col("note"),
+)
+
+
+@dataclass(frozen=True)
+class _Row:
+    """A parsed CSV row: its spreadsheet row number and its values by column name."""
+
+    number: int
+    values: dict[str, Any]
+
+    def where(self, column: str) -> str:
+        return f"row {self.number}, field '{column}'"
+
+
+def _read_table(path: Path, columns: tuple[_Column, ...]) -> list[_Row]:
+    """Rows of a CSV file, parsed by ``columns``; BadInput on any malformed field."""
+    try:
+        with path.open(newline="", encoding="utf-8") as stream:
+            reader = csv.reader(stream)
+            header = next(reader, None)
+            if header is None:
+                raise BadInput(path, "the file is empty; it needs a header row")
+            header = [h.strip() for h in header]
+            by_name = {c.name: c for c in columns}
+            for name in header:
+                if name not in by_name:
+                    raise BadInput(path, f"unknown column {name!r}", "row 1")
+            for column in columns:
+                if column.required and column.name not in header:
+                    raise BadInput(path, f"required column {column.name!r} is missing", "row 1")
+            rows = []
+            for number, cells in enumerate(reader, start=2):
+                if not any(c.strip() for c in cells):
+                    continue
+                if len(cells) != len(header):
+                    raise BadInput(path, f"{len(cells)} fields where the header has {len(header)}", f"row {number}")
+                rows.append(_parse_row(path, number, header, cells, columns))
+            return rows
+    except (OSError, UnicodeDecodeError, csv.Error) as err:
+        raise BadInput(path, f"cannot read: {err}") from None
+
+
+def _parse_row(path: Path, number: int, header: list[str], cells: list[str], columns: tuple[_Column, ...]) -> _Row:
+    raw = dict(zip(header, (c.strip() for c in cells)))
+    values: dict[str, Any] = {}
+    for column in columns:
+        text = raw.get(column.name, "")
+        where = f"row {number}, field '{column.name}'"
+        if column.required and not text:
+            raise BadInput(path, f"required field {column.name!r} is empty", where)
+        try:
+            values[column.name] = column.parse(text)
+        except ValueError as err:
+            raise BadInput(path, str(err), where) from None
+    if "source" in values:
+        try:
+            citations(values["source"])
+        except ValueError as err:
+            raise BadInput(path, str(err), f"row {number}, field 'source'") from None
+    return _Row(number, values)
+
+
+def _records(rows: list[_Row], record: type, columns: tuple[_Column, ...]) -> list[Any]:
+    names = {f.name for f in fields(record)}
+    attribute = {c.name: c.attribute for c in columns}
+    return [record(**{attribute[k]: v for k, v in row.values.items() if attribute[k] in names}) for row in rows]
+
+
+def _unique(path: Path, rows: list[_Row], key: Callable[[_Row], Any], column: str, what: str) -> None:
+    seen: dict[Any, int] = {}
+    for row in rows:
+        k = key(row)
+        if k in seen:
+            raise BadInput(path, f"duplicate {what} {k!r} (first in row {seen[k]})", row.where(column))
+        seen[k] = row.number
+
+
+def _check(path: Path, row: _Row, column: str, ok: bool, what: str) -> None:
+    if not ok:
+        raise BadInput(path, what, row.where(column))
+
+
+def _one_of(path: Path, row: _Row, column: str, allowed: Iterable[str], what: str) -> None:
+    value = row.values[column]
+    allowed = tuple(allowed)
+    _check(path, row, column, value in allowed, f"unknown {what} {value!r}")
+
+
