@@ -37,7 +37,6 @@ the place in it and the fault: ``where`` is ``row N, field 'x'`` for CSV files
 ``turns[3].name`` for TOML files. The first fault found is reported.
 """
 
-
 from __future__ import annotations
 
 from pathlib import Path
@@ -53,6 +52,48 @@ from .tables import (UNIT_COLUMNS, HEX_COLUMNS, HEXSIDE_COLUMNS, PLACE_COLUMNS, 
 from .gametoml import (_Toml, _read_grid, _read_info)
 from .checks import (_check_units, _check_hexes, _check_hexsides, _check_places, _check_zones, _check_zone_borders, _check_boxes)
 from .scenarios import _read_scenario
+
+__all__ = [
+    "UNIT_CLASSES",
+    "SIZES",
+    "MOVE_CLASSES",
+    "AIR_ROLES",
+    "TERRAINS",
+    "LAND_TERRAINS",
+    "COASTS",
+    "HEXSIDE_FEATURES",
+    "PLACE_KINDS",
+    "ZONE_KINDS",
+    "FLAGS",
+    "BOX_KINDS",
+    "Citation",
+    "citations",
+    "MapGrid",
+    "parse_hex",
+    "hex_name",
+    "Side",
+    "Nationality",
+    "Formation",
+    "Segment",
+    "Phase",
+    "Turn",
+    "DieRoll",
+    "Thaw",
+    "AirType",
+    "GameInfo",
+    "Unit",
+    "Hex",
+    "Hexside",
+    "Place",
+    "Zone",
+    "ZoneBorder",
+    "Box",
+    "Placement",
+    "Withdrawal",
+    "Scenario",
+    "GameData",
+    "load_game",
+]
 
 
 def load_game(path: str | Path) -> GameData:
@@ -112,48 +153,6 @@ def load_game(path: str | Path) -> GameData:
 
     return GameData(root, info, grid, units, hexes, tuple(_records(side_rows, Hexside, HEXSIDE_COLUMNS)), places, zones,
                     tuple(_records(border_rows, ZoneBorder, ZONE_BORDER_COLUMNS)), boxes, scenarios)
-
-__all__ = [
-    "UNIT_CLASSES",
-    "SIZES",
-    "MOVE_CLASSES",
-    "AIR_ROLES",
-    "TERRAINS",
-    "LAND_TERRAINS",
-    "COASTS",
-    "HEXSIDE_FEATURES",
-    "PLACE_KINDS",
-    "ZONE_KINDS",
-    "FLAGS",
-    "BOX_KINDS",
-    "Citation",
-    "citations",
-    "MapGrid",
-    "parse_hex",
-    "hex_name",
-    "Side",
-    "Nationality",
-    "Formation",
-    "Segment",
-    "Phase",
-    "Turn",
-    "DieRoll",
-    "Thaw",
-    "AirType",
-    "GameInfo",
-    "Unit",
-    "Hex",
-    "Hexside",
-    "Place",
-    "Zone",
-    "ZoneBorder",
-    "Box",
-    "Placement",
-    "Withdrawal",
-    "Scenario",
-    "GameData",
-    "load_game",
-]
 
 
 def _check_game_references(doc: _Toml, info: GameInfo, zones: Mapping[str, Zone], place_names: set[str]) -> None:
