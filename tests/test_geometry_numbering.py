@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from vassal_tools.geometry.formatted import compile_format, render
+from vassal_tools.formats.formatted import compile_format, render
 from vassal_tools.geometry.hexgrid import HexGrid
 from vassal_tools.geometry.javamath import jdiv, jround
 from vassal_tools.geometry.numbering import HexGridNumbering, index_name

@@ -15,7 +15,7 @@ from typing import Mapping
 
 from ..errors import BadInput
 from .attributes import Attributes
-from .formatted import compile_format, only_slot, render
+from ..formats.formatted import compile_format, only_slot, render
 from .javamath import jdiv
 
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

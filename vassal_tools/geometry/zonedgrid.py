@@ -14,7 +14,7 @@ from shapely.geometry import LinearRing
 
 from ..errors import BadInput
 from .attributes import Attributes
-from .formatted import compile_format, render
+from ..formats.formatted import compile_format, render
 from .grid import Grid, Point
 from .javamath import parse_java_int
 

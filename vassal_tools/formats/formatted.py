@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..formats.sequence import decode
+from .sequence import decode
 
 # Compiled part: a literal string, or a 1-tuple naming a value the grid supplies.
 Part = str | tuple[str]

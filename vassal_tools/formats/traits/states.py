@@ -1,0 +1,28 @@
+"""Editing ``;``-list state strings one token at a time (BasicPiece, Stack, Deck, Mask ...).
+
+Like type fields, state tokens are rewritten in place so that an edit leaves
+every other byte of the state as it was found (see :mod:`.encoding`).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .encoding import escape, segments
+
+
+def replace_tokens(state: str | None, start: int, texts: Sequence[str], pad: Sequence[str],
+                   delim: str = ";", truncate: bool = False) -> str:
+    """``state`` with its tokens from ``start`` on replaced by ``texts``.
+
+    Missing tokens before ``start`` are filled from ``pad`` (the default state's
+    tokens). With ``truncate`` the tokens after the replaced ones are dropped,
+    for variable-length tails such as BasicPiece's property pairs.
+    """
+    parts = segments(state, delim) if state is not None else [escape(t, delim) for t in pad]
+    while len(parts) < start:
+        parts.append(escape(pad[len(parts)], delim) if len(parts) < len(pad) else "")
+    new = [escape(t, delim) for t in texts]
+    end = start + len(new)
+    tail = [] if truncate else parts[end:]
+    return delim.join(parts[:start] + new + tail)
