@@ -37,11 +37,14 @@ def render_text(info: dict) -> str:
         if info["player_sides"]:
             lines.append(f"  sides: {', '.join(info['player_sides'])}")
         return "\n".join(lines)
-    lines.append(f"  module {info['module']!r} version {info['module_version']}, saved by VASSAL {info['vassal_version']}")
+    if info["module"] or info["vassal_version"]:
+        lines.append(f"  module {info['module']!r} version {info['module_version']}, saved by VASSAL {info['vassal_version']}")
+    else:
+        lines.append("  no metadata entries: module and VASSAL version not recorded")
     if info["comment"]:
         lines.append(f"  comment: {info['comment']}")
     for name, count in info["pieces_per_map"].items():
-        lines.append(f"  {count:6d} pieces on {name}")
+        lines.append(f"  {count:6d} piece{'s' if count != 1 else ''} on {name}")
     players = ", ".join(f"{p} ({s})" if s else str(p) for p, s in info["players"].items())
     lines.append(f"  players: {players or 'none recorded'}")
     lines.append(f"  {info['steps']} steps, {info['chat_lines']} chat lines, {info['dice_rolls']} dice rolls")
