@@ -111,9 +111,8 @@ def derived_boxes(data: MapData) -> list[dict[str, str]]:
     for p in data.places:
         if p.get("kind") == "airbase":
             add(f"airbase-{_slug(p['name'])}", f"{p['name']} Airbase", "airbase", p["name"], str(p.get("capacity", "")), "ready|flown")
-    for u in data.units:
-        if u.get("type") == "CV" and (u.get("side") or "").lower() != "german":
-            add(f"carrier-{_slug(u.get('name') or u['id'])}", u.get("name") or u["id"], "carrier", u["id"], "", "ready|flown")
+    for u in carriers(data.units):
+        add(f"carrier-{_slug(u.get('name') or u['id'])}", u.get("name") or u["id"], "carrier", u["id"], "", "ready|flown")
     for side, short in (("German", "ger"), ("Allied", "all")):
         for i in range(1, 4):
             add(f"frozen-lake-{short}-{i}", f"Frozen Lake Airbase {i} ({side})", "frozen_lake", "", "2", "ready|flown")
@@ -215,3 +214,8 @@ def _cell(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return " ".join(str(v) for v in value)
     return value
+
+
+def carriers(units: list[dict]) -> list[dict]:
+    """The Allied CVs: the only units the maps draw (their holding boxes, 5.1.4)."""
+    return [u for u in units if u.get("type") == "CV" and (u.get("side") or "").lower() != "german"]

@@ -37,7 +37,7 @@ from ..formats.archive import atomic_write
 from .counter_set import renderer_digest
 from .displays import display_names, draw_display
 from .drawn import Drawn
-from .map_data import MapData, map_data
+from .map_data import MapData, carriers, map_data
 from .map_style import MapStyle, load_map_style
 from .operational import draw_operational, draw_operational_panel
 from .png import png_bytes, write_file
@@ -144,7 +144,9 @@ def _data_digest(data: MapData) -> str:
     """Hash of everything in the game data that maps are drawn from."""
     grid = data.layout.grid if data.layout else None
     doc = {
-        "tables": [data.hexes, data.hexsides, data.places, data.zones, data.units, data.boxes, data.turns, data.thaw, data.weather],
+        # Of the units only the carriers are drawn: a change to any other unit must not redraw maps.
+        "tables": [data.hexes, data.hexsides, data.places, data.zones, carriers(data.units), data.boxes, data.turns,
+                   data.thaw, data.weather],
         "grid": repr(grid) + repr(getattr(grid, "numbering", None)) + repr(data.layout.size if data.layout else None),
         "renderer": renderer_digest(),
     }

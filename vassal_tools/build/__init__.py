@@ -1,1 +1,29 @@
-"""build"""
+"""Build a game's VASSAL module, and its scenarios' opening saves, from plain data files.
+
+``vassal-tools build module_src/invasion_norway -o dist/`` and ``vassal-tools setup
+... --scenario NAME -o start.vsav``; in Python :func:`build_module` and
+:func:`write_setup` (see :mod:`.module`). The parts:
+
+* :mod:`.gamedata` reads and checks the data folder;
+* :mod:`.art` draws (or reuses) counter and map images through :mod:`vassal_tools.art`;
+* :mod:`.boards`, :mod:`.operational_grid` and :mod:`.locations`: maps, boards, grids
+  and where a hex, zone or box of the data is on them;
+* :mod:`.counters`, :mod:`.palette`: piece definitions and the counter palette;
+* :mod:`.turns`, :mod:`.dice`, :mod:`.weather`: turn tracker, die rolls, weather;
+* :mod:`.scenario`, :mod:`.savegame`: at-start stacks and the opening save;
+* :mod:`.standard`: the components every VASSAL module and map has.
+"""
+
+from __future__ import annotations
+
+
+__all__ = ["build_module", "write_setup"]
+
+
+def __getattr__(name: str):
+    # Imported on first use: code that only reads game data (gamedata) need not load the builder.
+    if name in __all__:
+        from . import module
+
+        return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

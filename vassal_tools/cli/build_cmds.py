@@ -1,3 +1,71 @@
-"""Commands of this module are registered on the main group."""
+"""``vassal-tools build`` and ``vassal-tools setup``: a game's module and its scenarios' opening saves.
 
-from . import main  # noqa: F401
+Both draw (or reuse) the art in a cache folder, by default the user's cache, so a
+second run after a small data change redraws only what changed.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+from . import main
+
+_GAME = click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
+_CACHE = click.option("--cache", type=click.Path(file_okay=False, path_type=Path), default=None,
+                      help="Folder for the drawn art, reused by later builds (default: the user's cache).")
+
+
+@contextmanager
+def _progress(quiet: bool):
+    """A rich progress bar on stderr, fed through the builder's progress(stage, done, total)."""
+    if quiet:
+        yield lambda stage, done, total: None
+        return
+    # No auto-refresh: its thread must not run while the builder forks its map worker.
+    bar = Progress(TextColumn("{task.description:<26}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                   TimeElapsedColumn(), console=Console(stderr=True), transient=True, auto_refresh=False)
+    with bar:
+        task = bar.add_task("Building", total=1)
+
+        def report(stage: str, done: int, total: int) -> None:
+            bar.update(task, description=stage, completed=done, total=total, refresh=True)
+
+        yield report
+
+
+@main.command()
+@_GAME
+@click.option("-o", "--output", "outdir", type=click.Path(file_okay=False, path_type=Path), required=True,
+              help="Folder to write the .vmod into.")
+@click.option("--scenario", default=None, help="Scenario (id or title) whose set-up becomes the at-start stacks "
+              "(default: the first).")
+@_CACHE
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+def build(game_dir: Path, outdir: Path, scenario: str | None, cache: Path | None, quiet: bool) -> None:
+    """Build the VASSAL module (.vmod) of the game in GAME_DIR."""
+    from ..build.module import build_module
+
+    with _progress(quiet) as progress:
+        path = build_module(game_dir, outdir, scenario=scenario, cache=cache, progress=progress)
+    click.echo(str(path))
+
+
+@main.command()
+@_GAME
+@click.option("--scenario", required=True, help="The scenario (id or title).")
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The .vsav file to write.")
+@_CACHE
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+def setup(game_dir: Path, scenario: str, out: Path, cache: Path | None, quiet: bool) -> None:
+    """Write the opening saved game (.vsav) of a scenario of the game in GAME_DIR."""
+    from ..build.module import write_setup
+
+    with _progress(quiet) as progress:
+        path = write_setup(game_dir, scenario, out, cache=cache, progress=progress)
+    click.echo(str(path))

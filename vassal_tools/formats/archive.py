@@ -57,10 +57,15 @@ class Archive:
         return self.find(name) is not None
 
     def find(self, name: str) -> Entry | None:
-        for entry in self.entries:
-            if entry.name == name:
-                return entry
-        return None
+        # An index by name, rebuilt when the entry list changed under it (a
+        # module has thousands of images: a scan per lookup would be quadratic).
+        index = self.__dict__.get("_index")
+        if index is None or index[0] != len(self.entries) or (self.entries and index[1] is not self.entries[-1]):
+            index = (len(self.entries), self.entries[-1] if self.entries else None,
+                     {e.name: e for e in reversed(self.entries)})
+            self.__dict__["_index"] = index
+        entry = index[2].get(name)
+        return entry if entry is not None and entry.name == name else None
 
     def read(self, name: str) -> bytes:
         entry = self.find(name)

@@ -1,0 +1,98 @@
+"""Piece definitions for the counters: one per row of units.csv (invasion-norway.txt 1.4).
+
+A counter is, outermost trait first (vassal-formats.md 4.1)::
+
+    emb2;  Layer "Face": the front image and, if printed, the back (reduced, damaged
+           or one-point side); "Flip" turns it over
+    mark;  the unit's data as properties (UNIT_PROPERTIES), so a log says which
+           counter moved without guessing from names or images
+    prototype;<Class>   what all counters of the class share (PROTOTYPES)
+    piece; BasicPiece with no image (the Layer draws it) and the unit's name
+
+Images are drawn at twice the size a counter shows at 100% zoom; the Layer's scale
+shrinks them back, so counters stay sharp when zoomed in.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..formats.pieces import Piece, encode_definition
+from ..formats.traits import BasicPiece, Delete, Embellishment, Marker, Prototype
+from ..formats.traits.values import KeyStroke
+from .art import CounterImages
+
+#: Marker properties every counter carries, and the Unit field each comes from.
+UNIT_PROPERTIES = {
+    "UnitId": "id",
+    "Side": "side",
+    "Nationality": "nationality",
+    "Class": "unit_class",
+    "Type": "type",
+    "Size": "size",
+    "Formation": "formation",
+    "Steps": "steps",
+}
+
+#: One prototype per counter class (units.csv ``class``), named as the class reads.
+PROTOTYPES = {"land": "Land", "naval": "Naval", "air": "Air", "supply": "Supply", "marker": "Marker"}
+
+LAYER = "Face"  # VASSAL gives the piece Face_Level: 1 front, 2 back
+FLIP = "Flip"
+BACK_NAMES = {"": "reverse"}  # level name suffix when units.csv does not say what the back is
+
+
+def unit_properties(unit) -> dict[str, str]:
+    """The Marker values of a unit. Steps are the printed steps, or points for point units (1.5)."""
+    values = {}
+    for prop, attr in UNIT_PROPERTIES.items():
+        value = getattr(unit, attr)
+        if attr == "steps" and value is None:
+            value = unit.points
+        values[prop] = "" if value is None else str(value)
+    return values
+
+
+def prototype_name(unit) -> str:
+    return PROTOTYPES[unit.unit_class]
+
+
+def prototype_pieces() -> dict[str, Piece]:
+    """The class prototypes: every counter can be deleted (Ctrl+D), as in VASSAL's default."""
+    return {name: Piece([Delete.new(), BasicPiece.new()]) for name in PROTOTYPES.values()}
+
+
+def unit_piece(unit, images: CounterImages, scale: float) -> Piece:
+    """The definition of one counter (its BasicPiece state gets the slot's gpid later)."""
+    return Piece([
+        face_layer(images, scale, unit.back),
+        Marker.new(unit_properties(unit)),
+        Prototype.new(prototype_name(unit)),
+        BasicPiece.new("", unit.name),
+    ])
+
+
+def slot_text(piece: Piece, gpid: str) -> str:
+    """A PieceSlot's text: the AddPiece of the piece, its BasicPiece state ``null;0;0;<gpid>;0`` (2.6)."""
+    piece.basic.gpid = gpid  # set in place: copying 900 definitions costs more than it protects
+    return encode_definition(piece)
+
+
+def face_layer(images: CounterImages, scale: float, back: str = "") -> Embellishment:
+    """The always-active Layer showing the counter; with a back image, "Flip" turns it over."""
+    layer = _blank_layer(scale, images.back is not None).copy()
+    layer.image_list = [p.name for p in (images.front, images.back) if p is not None]
+    if images.back is not None:
+        layer.level_name_list = ["", f"+ ({back or BACK_NAMES['']})"]
+    return layer
+
+
+@lru_cache(maxsize=8)
+def _blank_layer(scale: float, two_sided: bool) -> Embellishment:
+    """The layer every counter shares but for its images (made once: setting fields re-encodes)."""
+    flip = {"up_command": FLIP, "increase_keystroke": KeyStroke.named(FLIP)} if two_sided else {}
+    what = "front and back of the counter" if two_sided else "the counter"
+    return Embellishment.new(
+        [], [], LAYER, activate_command="", activate_key="", activate_keystroke=None,
+        scale=scale, description=f"{what} (1.4)", **flip,
+    )

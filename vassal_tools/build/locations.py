@@ -1,0 +1,178 @@
+"""Where a location of the game data is on the module's maps.
+
+Scenario data places units ``at`` a hex (``4332``), a zone (``Troms``) or a box of a
+display. :class:`Locator` turns that into a map, a board and a point, using the
+geometry of the maps as the module defines them, and checks that VASSAL would name
+the point as the data does: the point of a hex is its snapped centre, the point of
+a zone or box lies well inside it, clear of every zone tested before it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+from shapely.geometry import Polygon
+from shapely.ops import polylabel, unary_union
+
+from ..errors import BadInput
+from .boards import HEX_ZONE, BoardPlan, MapPlan
+
+_WORD = re.compile(r"[a-z0-9#]+")
+# How close to the pole of inaccessibility a placement point is searched for, in pixels.
+_LABEL_TOLERANCE = 1.0
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A location: ``name`` the hex or zone (a box's zone is named by the box id), ``label``
+    what VASSAL calls the point; ``x``, ``y`` in map coordinates, ``local`` on the board."""
+
+    map: str
+    board: str
+    name: str
+    label: str
+    x: int
+    y: int
+    local: tuple[int, int]
+
+
+class Locator:
+    """Finds data locations (hexes, zones, boxes) on the planned maps."""
+
+    def __init__(self, plans: Iterable[MapPlan], box_names: dict | None = None):
+        """``box_names``: :func:`box_aliases` of the data's boxes."""
+        self.plans = list(plans)
+        self.box_names = dict(box_names or {})
+        self._maps = {plan.name: plan.geometry() for plan in self.plans}
+        self._spots: dict[str, Spot] = {}
+
+    def spot(self, at: str, source=None, where: str = "") -> Spot:
+        """Where ``at`` is; BadInput naming ``source`` and ``where`` if no map shows it."""
+        found = self._spots.get(at)
+        if found is None:
+            found = self._find(at)
+            if found is None:
+                raise BadInput(source, f"no map of the module shows location {at!r}", where)
+            self._spots[at] = found
+        return found
+
+    def _boards(self) -> Iterable[tuple[MapPlan, BoardPlan]]:
+        for plan in self.plans:
+            for board in plan.boards:
+                yield plan, board
+
+    def _find(self, at: str) -> Spot | None:
+        for plan, board in self._boards():
+            if board.hexes is not None:
+                spot = self._hex(plan, board, at)
+                if spot is not None:
+                    return spot
+        names, fallbacks = self.box_names.get(at, ((at,), ()))
+        # A zone or box named exactly, then one named with the same words (the art may
+        # punctuate or order a box's name differently), then the place the box is for.
+        for match, candidates in ((_same, names), (_same_words, names), (_same, fallbacks)):
+            for name in candidates:
+                for plan, board in self._boards():
+                    zone = next((z for z in board.zones if not z.holds_hexes and match(z.name, name)), None)
+                    if zone is not None:
+                        return self._zone(plan, board, zone.name)
+        return None
+
+    def _hex(self, plan: MapPlan, board: BoardPlan, at: str) -> Spot | None:
+        geo = self._maps[plan.name]
+        placed = geo.board(board.name)
+        point = _hex_grid_of(placed.board.grid).point_of_location(at)
+        if point is None:
+            return None
+        x, y = geo.snap(*placed.to_map(*point))
+        lx, ly = placed.to_local(x, y)
+        width, height = board.hexes.size
+        if not (0 <= lx < width and 0 <= ly < height) or geo.location_name(x, y) != at:
+            return None  # the numbering can name this hex, but it is not on the board
+        return Spot(plan.name, board.name, at, at, x, y, (lx, ly))
+
+    def _zone(self, plan: MapPlan, board: BoardPlan, name: str) -> Spot:
+        geo = self._maps[plan.name]
+        placed = geo.board(board.name)
+        index = next(i for i, z in enumerate(board.zones) if z.name == name)
+        shape = Polygon(board.zones[index].points)
+        earlier = [Polygon(z.points) for z in board.zones[:index]]
+        free = shape.difference(unary_union(earlier)) if earlier else shape
+        for lx, ly in _candidates(free):
+            x, y = placed.to_map(lx, ly)
+            on = geo.find_board(x, y)
+            zone = on.board.grid.find_zone(lx, ly) if on is placed else None
+            if zone is not None and zone.name == name:
+                return Spot(plan.name, board.name, name, geo.location_name(x, y), x, y, (lx, ly))
+        raise BadInput(None, f"zone or box {name!r} has no point on the board that is not inside a zone "
+                       "tested before it", f"board {board.name!r}")
+
+
+def box_aliases(boxes: Iterable, weather: dict[str, str]) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """For each box id of boxes.csv: the names the map art may draw the box under, best
+    first, and the names of what it belongs to (its place), tried last.
+
+    The art names a box by its id and each section ``<id>/<section>``. A box with
+    sections (an airbase's Ready and Flown halves, 7.1.6) is entered at its first
+    section; a Weather Track at the current weather of its section (3.1.3).
+    """
+    aliases = {}
+    for box in boxes:
+        labels = [label for label in (box.place, box.name) if label]
+        section = weather.get(box.place) if box.kind == "weather" else None
+        section = section or (box.sections[0] if box.sections else None)
+        names = [f"{box.id}/{section}"] if section else []
+        names.append(box.id)
+        if section:
+            names += [f"Weather {box.place}: {section}" if box.kind == "weather" else f"{label} {section.title()}"
+                      for label in reversed(labels)]
+        names.append(box.name)
+        aliases[box.id] = (tuple(dict.fromkeys(names)), tuple(labels))
+    return aliases
+
+
+def box_label(boxes, key: str) -> str:
+    """The location name of a drawn box: ``Germany air units: ready`` for ``zone-germany/ready``.
+
+    A key that names no box of the data is its own label.
+    """
+    box_id, *parts = key.split("/")
+    box = boxes.get(box_id)
+    if box is None:
+        return key
+    return f"{box.name}: {' '.join(parts)}" if parts else box.name
+
+
+def _same(a: str, b: str) -> bool:
+    return a == b
+
+
+def _same_words(a: str, b: str) -> bool:
+    """Equal as bags of lower-case words: "Gunfire Support: Jutland" ~ "Gunfire Support Jutland"."""
+    return sorted(_WORD.findall(a.lower())) == sorted(_WORD.findall(b.lower()))
+
+
+def _hex_grid_of(grid):
+    """The HexGrid of a board, on the board itself or in the zone that holds it."""
+    zones = getattr(grid, "zones", None)
+    if zones is None:
+        return grid
+    return next(z.own_grid for z in zones if z.name == HEX_ZONE)
+
+
+def _candidates(area) -> Iterable[tuple[int, int]]:
+    """Points to try, best first: the pole of each part (largest first), then a scan of the area."""
+    if area.is_empty:
+        return
+    parts = sorted(getattr(area, "geoms", [area]), key=lambda p: -p.area)
+    for part in parts:
+        if isinstance(part, Polygon) and not part.is_empty:
+            pole = polylabel(part, tolerance=_LABEL_TOLERANCE)
+            yield round(pole.x), round(pole.y)
+    min_x, min_y, max_x, max_y = (int(v) for v in area.bounds)
+    step = max(1, min(max_x - min_x, max_y - min_y) // 16)
+    for y in range(min_y, max_y + 1, step):
+        for x in range(min_x, max_x + 1, step):
+            yield x, y

@@ -1,0 +1,252 @@
+"""Build a game's VASSAL module from its data folder, and its scenarios' opening saves.
+
+::
+
+    from vassal_tools.build.module import build_module, write_setup
+
+    build_module("module_src/invasion_norway", "dist")             # dist/invasion-norway.vmod
+    write_setup("module_src/invasion_norway", "campaign", "start.vsav")
+
+:func:`assemble` does the work both share: load and check the data
+(:mod:`.gamedata`), draw or reuse the counter and map art in a cache folder, and put
+the buildFile together (maps with their grids and the scenario's at-start stacks,
+prototypes, the counter palette, turn tracker, dice, weather). The result is
+deterministic: the same data gives a byte-identical ``.vmod`` (fixed zip times,
+fixed entry order, no clock in the metadata unless ``SOURCE_DATE_EPOCH`` is set).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from ..errors import BadInput
+from ..formats.archive import Archive, Entry, write_archive
+from ..formats.buildfile import BuildFile
+from ..formats.components import Component
+from ..formats.metadata import write_metadata
+from ..formats.pieces import Piece, encode_definition, expand_prototypes
+from ..formats.moduleviews import Prototype as PrototypeView
+from . import counters, dice, palette, standard, turns, weather
+from .art import BoardArt, CounterArt, draw_all
+from .boards import MapPlan, layout_command, plan_maps
+from .operational_grid import read_grid_definition
+from .locations import Locator, box_aliases, box_label
+from .savegame import SETUP_STACK, PlacedPiece, opening_stream, source_date_ms, write_save
+from .scenario import StartStack, find_scenario, setup_folder, start_stacks
+
+VASSAL_VERSION = "3.7.0"  # >= 3.5, so VASSAL reads buildFile.xml (vassal-formats.md 1.1)
+DEFAULT_VERSION = "0.1"
+FIRST_GPID = 1
+
+#: progress(stage, done, total): called as the build goes.
+Progress = Callable[[str, int, int], None]
+STAGES = ("Reading the game data", "Drawing counters and maps", "Placing the set-up", "Assembling the module",
+          "Writing")
+
+
+def _quiet(stage: str, done: int, total: int) -> None:
+    pass
+
+
+@dataclass
+class Assembly:
+    """Everything built from the data: the buildFile and what the archive and saves need."""
+
+    game: object
+    buildfile: BuildFile
+    moduledata: bytes
+    images: dict[str, Path]
+    plans: list[MapPlan]
+    locator: Locator
+    definitions: dict[str, Piece] = field(default_factory=dict)  # unit id -> palette definition
+    prototypes: dict[str, Piece] = field(default_factory=dict)
+    gpids: dict[str, str] = field(default_factory=dict)  # unit id -> palette slot gpid
+    scenario: object = None
+    stacks: list[StartStack] = field(default_factory=list)
+
+    @property
+    def version(self) -> str:
+        return self.buildfile.version
+
+
+def default_cache(game_dir: str | os.PathLike) -> Path:
+    """Where art is kept between builds: the user's cache, one folder per game folder."""
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    folder = Path(game_dir).resolve()
+    digest = hashlib.sha1(str(folder).encode()).hexdigest()[:10]
+    return root / "vassal-tools" / f"{folder.name}-{digest}"
+
+
+def assemble(game_dir: str | os.PathLike, *, scenario: str | None = None, cache: Path | None = None,
+             progress: Progress = _quiet) -> Assembly:
+    """Load, draw and put together the module of the game in ``game_dir``.
+
+    ``scenario`` (id or title; default the first) is the one whose set-up becomes the
+    module's at-start stacks.
+    """
+    from .gamedata import load_game
+
+    total = len(STAGES)
+    progress(STAGES[0], 0, total)
+    game = load_game(game_dir)
+    cache = Path(cache) if cache is not None else default_cache(game_dir)
+    progress(STAGES[1], 1, total)
+    art, boards = draw_all(game.root, cache)
+    progress(STAGES[2], 2, total)
+    grid_file = game.info.raw.get("operational_map", {}).get("grid_file", "operational_grid.json")
+    plans = plan_maps(boards, read_grid_definition(game.root / grid_file), game.root / grid_file,
+                      lambda key: box_label(game.boxes, key))
+    chosen = find_scenario(game, scenario) if game.scenarios or scenario else None
+    turn = chosen.first_turn if chosen is not None else game.info.turn_names[0]
+    locator = Locator(plans, box_aliases(game.boxes.values(), weather.weather_on(game.info, turn)))
+    stacks = start_stacks(game, chosen, locator) if chosen is not None else []
+    progress(STAGES[3], 3, total)
+    assembly = _compose(game, art, boards, plans, locator, chosen, stacks)
+    progress(STAGES[4], 4, total)
+    return assembly
+
+
+def _compose(game, art: CounterArt, boards: dict[str, BoardArt], plans: list[MapPlan], locator: Locator,
+             scenario, stacks) -> Assembly:
+    info = game.info
+    bf = BuildFile.new("module", {
+        "ModuleOther1": "", "ModuleOther2": "", "VassalVersion": VASSAL_VERSION,
+        "description": _description(info), "name": info.title or game.root.name,
+        "nextPieceSlotId": str(FIRST_GPID), "version": str(info.raw.get("version", DEFAULT_VERSION)),
+    })
+    prototypes = counters.prototype_pieces()
+    definitions = {unit.id: counters.unit_piece(unit, art.of(unit.id), art.scale) for unit in game.units.values()}
+    names = palette.entry_names(game.units.values())
+
+    def slot(unit_id: str):
+        """A new PieceSlot for a counter: the next gpid, which its definition carries too."""
+        gpid = bf.allocate_gpid()
+        text = counters.slot_text(definitions[unit_id], gpid)
+        return palette.piece_slot(names[unit_id], gpid, art.of(unit_id).size, text)
+
+    window, gpids = palette.counter_palette(game, slot)
+    for element in standard.module_components_before_maps(s.name for s in info.sides.values()):
+        bf.append(element)
+    for plan in plans:
+        map_ = plan.component()
+        on_map = [s for s in stacks if s.spot.map == plan.name]
+        if on_map:
+            map_.append(setup_folder(scenario, on_map, slot))
+        bf.append(map_)
+    bf.append(standard.global_properties(weather.weather_properties(info)))
+    bf.append(standard.component(standard.MODULE + "properties.GlobalTranslatableMessages"))
+    bf.append(_prototypes_container(prototypes))
+    bf.append(window)
+    for element in standard.module_components_after_maps():
+        bf.append(element)
+    bf.append(turns.turn_tracker(info))
+    for element in dice.dice_buttons(info):
+        bf.append(element)
+    images = _images(art, boards, game)
+    moduledata = write_metadata(
+        "module", version=bf.version, extra1="", extra2="", vassal_version=VASSAL_VERSION,
+        date_saved=source_date_ms(), description=bf.description, name=bf.name,
+    )
+    return Assembly(game, bf, moduledata, images, plans, locator, definitions, prototypes, gpids, scenario, stacks)
+
+
+def _description(info) -> str:
+    publisher = info.raw.get("publisher")
+    return f"{info.title} ({publisher})" if publisher else info.title
+
+
+def _prototypes_container(prototypes: dict[str, Piece]) -> Component:
+    container = standard.component(standard.MODULE + "PrototypesContainer")
+    for name, piece in prototypes.items():
+        container.append(PrototypeView.new({"name": name, "description": f"every {name.lower()} counter"},
+                                           encode_definition(piece)))
+    return container
+
+
+# -- images and the archive -------------------------------------------------------------------
+
+
+def _images(art: CounterArt, boards: dict[str, BoardArt], game) -> dict[str, Path]:
+    """images/ entries by file name: every counter image, then the board images."""
+    files = {p.name: p for c in art.counters.values() for p in (c.front, c.back) if p is not None}
+    for board in boards.values():
+        if board.image.name in files:
+            raise BadInput(game.root, f"two images are both named {board.image.name!r} (a counter's and a map's)")
+        files[board.image.name] = board.image
+    return files
+
+
+def module_archive(assembly: Assembly) -> Archive:
+    """The ``.vmod`` entries: buildFile.xml, moduledata, then images/ by name (1.1)."""
+    entries = [
+        _entry("buildFile.xml", assembly.buildfile.to_bytes(), zipfile.ZIP_DEFLATED),
+        _entry("moduledata", assembly.moduledata, zipfile.ZIP_DEFLATED),
+    ]
+    # PNGs are compressed already: storing them is as small and much faster.
+    entries += [_entry("images/" + name, assembly.images[name].read_bytes(), zipfile.ZIP_STORED)
+                for name in sorted(assembly.images)]
+    return Archive(None, entries)
+
+
+def _entry(name: str, data: bytes, compress: int) -> Entry:
+    # A fixed time (zip cannot store dates before 1980) keeps the archive reproducible.
+    info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+    info.compress_type = compress
+    info.external_attr = 0o644 << 16
+    return Entry(info, data)
+
+
+def module_file_name(game) -> str:
+    return f"{game.info.id or game.root.name}.vmod"
+
+
+def build_module(game_dir: str | os.PathLike, outdir: str | os.PathLike, *, scenario: str | None = None,
+                 cache: Path | None = None, progress: Progress = _quiet) -> Path:
+    """Build the ``.vmod`` of the game in ``game_dir`` into the folder ``outdir``; its path."""
+    assembly = assemble(game_dir, scenario=scenario, cache=cache, progress=progress)
+    out = Path(outdir)
+    out.mkdir(parents=True, exist_ok=True)
+    path = write_archive(module_archive(assembly), out / module_file_name(assembly.game))
+    progress(STAGES[4], len(STAGES), len(STAGES))
+    return path
+
+
+# -- opening saves ---------------------------------------------------------------------------
+
+
+def write_setup(game_dir: str | os.PathLike, scenario: str | None, out: str | os.PathLike, *,
+                cache: Path | None = None, progress: Progress = _quiet) -> Path:
+    """Write the opening save of ``scenario`` (id or title) to the file ``out``."""
+    assembly = assemble(game_dir, scenario=scenario, cache=cache, progress=progress)
+    if assembly.scenario is None:
+        raise BadInput(Path(game_dir) / "scenarios", "the game has no scenario (scenarios/*.toml)")
+    path = write_save(
+        Path(out), setup_stream(assembly), moduledata=assembly.moduledata, module_version=assembly.version,
+        description=f"{assembly.scenario.title}: opening set-up", vassal_version=VASSAL_VERSION,
+        date_saved=source_date_ms(),
+    )
+    progress(STAGES[4], len(STAGES), len(STAGES))
+    return path
+
+
+def setup_stream(assembly: Assembly) -> str:
+    """The command stream of the assembled scenario's opening save."""
+    info = assembly.game.info
+    turn = assembly.scenario.first_turn
+    components = [layout_command(plan) for plan in assembly.plans]
+    components.append(SETUP_STACK)
+    components += weather.restore_commands(info, turn)
+    components.append(turns.turn_command(turns.tracker_state(info, turn)))
+    placed = {unit: _placed(assembly, unit) for stack in assembly.stacks for unit in stack.units}
+    return opening_stream([p.name for p in assembly.plans], assembly.stacks, placed, components)
+
+
+def _placed(assembly: Assembly, unit: str) -> PlacedPiece:
+    """A unit's piece as VASSAL puts it in a game: prototypes expanded, its palette slot's gpid."""
+    piece = expand_prototypes(assembly.definitions[unit], assembly.prototypes, strict=True)
+    return PlacedPiece(piece, assembly.gpids[unit])

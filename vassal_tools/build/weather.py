@@ -1,0 +1,45 @@
+"""Weather as module-level global properties, one per weather section (invasion-norway.txt 3.0).
+
+``WeatherNorth``, ``WeatherCentral``, ``WeatherSouth`` (from game.toml
+``[weather] sections``) hold one of the weather states. A new game starts with the
+pre-determined weather of the first turn of the Turn Record (3.1.1); a scenario's
+opening save sets the weather of its own first turn when the rules fix it.
+"""
+
+from __future__ import annotations
+
+from ..formats.components import Component
+from ..formats.moduleviews import GlobalProperty
+from ..formats.sequence import encode
+
+CONTAINER = "Module"  # container id of a module-level property in commands (5.4)
+
+
+def property_name(section: str) -> str:
+    return "Weather" + section[:1].upper() + section[1:]
+
+
+def weather_on(info, turn: str) -> dict[str, str]:
+    """Section -> state for a turn: the pre-determined weather (3.1.1), else the first state."""
+    fixed = next((t.weather for t in info.turns if t.name == turn), {})
+    return {section: fixed.get(section, info.weather_states[0]) for section in info.weather_sections}
+
+
+def weather_properties(info) -> list[Component]:
+    values = weather_on(info, info.turn_names[0])
+    states = ", ".join(info.weather_states)
+    return [
+        GlobalProperty.new({
+            "name": property_name(section), "initialValue": values[section],
+            "description": f"Weather in the {section} section ({states}; invasion-norway.txt 3.0)",
+        })
+        for section in info.weather_sections
+    ]
+
+
+def restore_commands(info, turn: str) -> list[str]:
+    """``GlobalProperty⇥;name;value;Module`` for each section, as a save restores them (5.4)."""
+    return [
+        "GlobalProperty\t;" + encode([property_name(section), state, CONTAINER], ";")
+        for section, state in weather_on(info, turn).items()
+    ]
