@@ -1,1 +1,26 @@
-"""replay"""
+"""Replay VASSAL logs and saves, and turn them into game records.
+
+* :class:`~.replayer.Replayer` executes a log step by step on one
+  :class:`~.state.GameState` (pieces, stacks, maps, properties, turn trackers,
+  players): ``restore()``, ``steps()``, ``state_at(n)``.
+* :func:`~.recorder.record_log` / :func:`~.recorder.position_at` make a game record
+  (``vassal-tools/record@1``, :mod:`.record`) of a log, or of the position at a step.
+"""
+
+from __future__ import annotations
+
+__all__ = ["GameState", "Replayer", "record_log", "position_at"]
+
+
+def __getattr__(name: str):
+    # Imported on first use: the record format (record.py) must load without the replay machinery.
+    if name == "GameState":
+        from .state import GameState
+        return GameState
+    if name == "Replayer":
+        from .replayer import Replayer
+        return Replayer
+    if name in ("record_log", "position_at"):
+        from . import recorder
+        return getattr(recorder, name)
+    raise AttributeError(name)

@@ -1,0 +1,96 @@
+"""Replay against the module vassal_tools builds for Invasion: Norway, and its opening save.
+
+The opening save of the campaign is recorded: every unit of a side must be where
+the scenario data puts it (the LOC the rule pack gives its ``at``). Then a log is
+made of that save plus moves to places the builder's own locator finds, and its
+audit must flag what the moves break, with a picture drawn from the module's art.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from test_replay_kit import GAME_DIR
+from vassal_tools.build.module import assemble, module_archive, setup_stream
+from vassal_tools.build.savegame import write_save
+from vassal_tools.formats.archive import write_archive
+from vassal_tools.formats.sequence import encode
+from vassal_tools.replay.recorder import record_log
+from vassal_tools.replay.replayer import Replayer
+from vassal_tools.report.audit import audit_file
+from vassal_tools.report.html import html_report
+from vassal_tools.rules import pack_for
+
+ESC = "\x1b"
+INFANTRY = ["ger-159-ir-1", "ger-159-ir-2", "ger-159-ir-3", "ger-193-ir-1", "ger-193-ir-2"]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("built")
+    assembly = assemble(GAME_DIR, scenario="campaign")
+    module = write_archive(module_archive(assembly), folder / "invasion-norway.vmod")
+    stream = setup_stream(assembly)
+    save = write_save(folder / "start.vsav", stream, moduledata=assembly.moduledata, module_version="0.1",
+                      description="start", vassal_version="3.7.0", date_saved=0)
+    return assembly, module, save, stream
+
+
+def test_the_opening_save_records_the_scenario(built):
+    assembly, module, save, _ = built
+    catalogue = pack_for("invasion-norway").catalogue
+    recorded = record_log(save, module)
+    placed = {e["place"]: e["at"] for e in recorded.data["entries"] if "place" in e}
+    expected = {p.unit: catalogue.location(p.at) for p in assembly.scenario.setup
+                if assembly.game.units[p.unit].side}
+    assert placed == expected
+    first = assembly.scenario.first_turn
+    assert recorded.data["entries"][0] == {"turn": first, "phase": "weather", "step": 0}
+
+
+def _log(built, tmp_path, steps: list[list[str]]):
+    """The opening save's stream followed by LOG steps (5.3), written as a .vlog."""
+    assembly, _, _, stream = built
+    tokens = [encode(["LOG\t" + c for c in step], ESC) for step in steps]
+    text = stream + "".join(ESC + encode([token], ESC) for token in tokens)
+    return write_save(tmp_path / "game.vlog", text, moduledata=assembly.moduledata, module_version="0.1",
+                      description="log", vassal_version="3.7.0", date_saved=0)
+
+
+def test_a_log_of_the_built_module_is_audited_with_pictures(built, tmp_path):
+    assembly, module, save, stream = built
+    state = Replayer(save).restore()
+    by_unit = {p.piece.marker_properties.get("UnitId"): p for p in state.units()}
+    bergen = assembly.locator.spot("4332")
+    steps = [["TURNTurnTracker0\t" + _tracker_at(state, "german-land-movement")]]
+    under = None
+    for unit in INFANTRY:
+        piece = by_unit[unit]
+        old = piece.spot
+        steps.append([f"M/{piece.id}/{bergen.map}/{bergen.x}/{bergen.y}/{under or 'null'}/"
+                      f"{old.map}/{old.x}/{old.y}/null/pw"])
+        under = piece.id
+    steps.append(["TURNTurnTracker0\t" + _tracker_at(state, "german-air-missions")])
+    log = _log(built, tmp_path, steps)
+    result = audit_file(log, module)
+    stacking = [f for f in result.findings if f.rule == "invasion-norway.txt 11.1.1"]
+    assert [(f.where, f.excess, sorted(f.units)) for f in stacking] == [("4332", 1, sorted(INFANTRY))]
+    page = html_report(result)
+    assert "4332 on the Operational Map after step" in page and "data:image/png;base64," in page
+
+
+def _tracker_at(state, phase: str) -> str:
+    """The tracker state of the opening turn at ``phase`` (as build/turns.py writes states)."""
+    from vassal_tools.build.gamedata import load_game
+    from vassal_tools.formats.sequence import decode
+
+    info = load_game(GAME_DIR).info
+    current = decode(state.turns["TurnTracker0"], "|")[1]
+    fields = decode(current, ";")
+    segment = next(i for i, s in enumerate(info.segments) if phase in s.phases)
+    subs = []
+    for i, s in enumerate(info.segments):
+        sub = decode(fields[4 + i], ";")
+        sub[0] = str(s.phases.index(phase) if i == segment else 0)
+        subs.append(encode(sub, ";"))
+    return encode(["0", encode([fields[0], str(segment), *fields[2:4], *subs], ";")], "|")

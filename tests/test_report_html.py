@@ -1,0 +1,121 @@
+"""The HTML audit report: findings, a picture of the map at each flagged step, the log around it.
+
+The page is also opened in headless Chromium when one is installed (CI installs
+none unless asked: the test then skips) and its screenshot checked for the parts
+a player looks at.
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib.util
+import io
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from test_replay_kit import LogWriter, mini_module  # noqa: F401  (fixture)
+from vassal_tools.report.audit import audit_file
+from vassal_tools.report.board import OUTLINE
+from vassal_tools.report.html import html_report
+
+ROOT = Path(__file__).resolve().parent.parent
+HEADER = (47, 59, 47)  # the page header's colour (report/html.py)
+
+
+def _screenshot_module():
+    spec = importlib.util.spec_from_file_location("screenshot_html", ROOT / "scripts" / "screenshot_html.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def two_findings(mini_module, tmp_path_factory):
+    """Bergen overstacked by one battalion (11.1.1), and a Hurricane on Ark Royal (8.7.1)."""
+    w = LogWriter("May #2", "allied-land-movement")
+    units = ["nor-ir1-1", "nor-ir1-2", "nor-ir2-1", "nor-ir2-2", "nor-ir3-1"]
+    for unit in units:
+        w.setup(unit, "4331")
+    w.setup("brit-hurricane-1", "Scotland")
+    w.begin()
+    w.step(w.walk(units[0], "4332"))
+    for below, unit in zip(units, units[1:]):
+        w.step(w.walk(unit, "4332", onto=below))
+    w.step(w.chat("Bert", "all in Bergen"))
+    w.step(w.phase("May #2", "allied-air-missions"))  # 7
+    w.step(w.walk("brit-hurricane-1", "carrier:Ark Royal"))
+    w.step(w.phase("May #2", "allied-ops-german-air-missions"))  # 9
+    log = w.write(tmp_path_factory.mktemp("logs") / "two.vlog", mini_module)
+    result = audit_file(log, mini_module)
+    return result, html_report(result)
+
+
+def pictures(page: str) -> list[Image.Image]:
+    return [Image.open(io.BytesIO(base64.b64decode(data)))
+            for data in re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)]
+
+
+def test_every_finding_is_on_the_page_with_its_rule_and_place(two_findings):
+    result, page = two_findings
+    assert {f.rule for f in result.findings} == {"invasion-norway.txt 11.1.1", "invasion-norway.txt 8.7.1"}
+    for f in result.findings:
+        assert f.rule in page and (f.where or "") in page
+    assert page.count('<section class="finding"') == len(result.findings)
+    assert "I/1 (nor-ir1-1)" in page  # units by name and id
+
+
+def test_each_flagged_place_is_drawn_and_outlined(two_findings):
+    result, page = two_findings
+    shots = pictures(page)
+    assert len(shots) == len({(f.step, f.where) for f in result.findings})
+    for shot in shots:
+        colours = {c for _, c in shot.convert("RGB").getcolors(1 << 20)}
+        assert OUTLINE[:3] in colours
+    assert "4332 on the Operational Map after step 7" in page
+    assert "carrier:Ark Royal on the Airbase Display after step 9" in page
+
+
+def test_the_log_around_a_finding_is_told_in_words(two_findings):
+    _, page = two_findings
+    steps = re.search(r'<ol class="log" title="log steps">(.*?)</ol>', page).group(1)
+    assert '<li value="7" class="here">turn tracker: May #2 / Allied Air Mission Phase</li>' in steps
+    assert "moved II/2 from 4331 to 4332 on Operational Map" in steps
+    assert "&lt;Bert&gt; all in Bergen" in steps
+
+
+def test_the_page_needs_nothing_from_outside(two_findings):
+    _, page = two_findings
+    assert not re.search(r"(src|href)=\"(https?:|//)", page) and "<script" not in page
+
+
+def test_a_record_is_reported_with_its_entries(tmp_path):
+    record = ROOT / "tests" / "records" / "stacking-break-five-battalions.json"
+    result = audit_file(record)
+    page = html_report(result)
+    assert "invasion-norway.txt 11.1.1" in page and 'title="record entries"' in page
+    assert not pictures(page)
+
+
+def test_a_clean_game_says_so(mini_module, tmp_path):
+    w = LogWriter()
+    w.setup("ger-159-ir-1", "4331")
+    w.begin()
+    w.step(w.walk("ger-159-ir-1", "4332"))
+    page = html_report(audit_file(w.write(tmp_path / "clean.vlog", mini_module), mini_module))
+    assert "No rule was broken" in page
+
+
+def test_a_browser_shows_the_report(two_findings, tmp_path):
+    shooter = _screenshot_module()
+    if shooter.find_chromium() is None:
+        pytest.skip("no Chromium installed")
+    html = tmp_path / "report.html"
+    html.write_text(two_findings[1], encoding="utf-8")
+    shot = shooter.screenshot(html, tmp_path / "report.png", (1200, 1400))
+    with Image.open(shot) as img:
+        colours = {c for _, c in img.convert("RGB").getcolors(1 << 24)}
+    assert HEADER in colours  # the header was laid out
+    assert OUTLINE[:3] in colours  # a picture with its outlined place was drawn

@@ -1,0 +1,65 @@
+"""Audit a log or a record: the findings, and what a report needs to show them.
+
+:func:`audit_file` reads a record (``.json``) or replays a log (or save) into a
+record with :mod:`vassal_tools.replay.recorder`, then runs the rule pack. For a
+log it keeps what the HTML report draws from: the module, the record made and
+the replay, so pictures of flagged steps can be made in one more pass.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import BadInput
+from ..formats.files import Module
+from ..replay.record import Record, load_record
+from ..replay.recorder import RecordedLog, open_module, record_log
+from ..replay.units import Mapping_
+from ..rules import audit
+from ..rules.findings import Finding
+
+
+@dataclass
+class AuditResult:
+    """Findings of one audit; ``recorded`` and ``module`` are set when a log was replayed."""
+
+    source: str
+    record: Record
+    findings: list[Finding]
+    warnings: list[str] = field(default_factory=list)
+    recorded: RecordedLog | None = None
+    module: Module | None = None
+    log: str | None = None
+
+
+def is_record_file(path: str | os.PathLike) -> bool:
+    """A record is JSON text: a ``.json`` name, or a file starting with ``{``."""
+    path = Path(path)
+    if path.suffix.lower() == ".json":
+        return True
+    try:
+        with path.open("rb") as stream:
+            head = stream.read(64).lstrip(b"\xef\xbb\xbf \t\r\n")
+    except OSError:
+        return False
+    return head.startswith(b"{")
+
+
+def audit_file(path: str | os.PathLike, module: str | os.PathLike | Module | None = None,
+               mapping: Mapping_ | None = None, game: str | None = None) -> AuditResult:
+    """Audit a record file, or a log/save replayed against ``module``."""
+    source = os.fspath(path)
+    if not Path(path).exists():
+        raise BadInput(path, "no such file")
+    if is_record_file(path):
+        record = load_record(path)
+        return AuditResult(source, record, audit(record))
+    if module is None:
+        raise BadInput(path, "a log or save is audited against its module: give --module MODULE.vmod")
+    if not isinstance(module, Module):
+        module = open_module(module)
+    recorded = record_log(path, module, mapping, game)
+    return AuditResult(source, recorded.record, audit(recorded.record), list(recorded.warnings), recorded,
+                       module, source)
