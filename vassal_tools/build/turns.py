@@ -46,14 +46,16 @@ def _list_level(name: str, prop: str, items: list[str], turn_format: str) -> Com
     })
 
 
-def tracker_state(info, turn: str) -> str:
-    """The tracker's saved state at the first phase of ``turn`` (TurnTracker.getState).
+def tracker_state(info, turn: str, phase: str | None = None) -> str:
+    """The tracker's saved state at ``phase`` (default: the first) of ``turn`` (TurnTracker.getState).
 
     ``currentLevel|turnLevel``; a ListTurnLevel is ``current;currentSubLevel;first;
     active flags;sub-level states...``.
     """
-    segments = [_level_state(0, 0, len(s.phases), []) for s in info.segments]
-    turn_level = _level_state(info.turn_names.index(turn), 0, len(info.turn_names), segments)
+    segment = next((i for i, s in enumerate(info.segments) if phase in s.phases), 0)
+    segments = [_level_state(s.phases.index(phase) if i == segment and phase in s.phases else 0, 0, len(s.phases), [])
+                for i, s in enumerate(info.segments)]
+    turn_level = _level_state(info.turn_names.index(turn), segment, len(info.turn_names), segments)
     return encode(["0", turn_level], "|")
 
 

@@ -1,3 +1,25 @@
-"""Commands of this module are registered on the main group."""
+"""``vassal-tools demo``: build Invasion: Norway, play a sample PBEM game, audit it, write the report."""
 
-from . import main  # noqa: F401
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from . import main
+
+
+@main.command()
+@click.option("-o", "--output", "outdir", type=click.Path(file_okay=False, path_type=Path), default=Path("demo-output"),
+              show_default=True, help="Folder for the module, the saves and the reports.")
+def demo(outdir: Path) -> None:
+    """Build the Invasion: Norway module, write a sample game log, audit it and write the report."""
+    from ..demo import run_demo
+
+    result = run_demo(outdir, progress=lambda message: click.echo(f"- {message}", err=True))
+    click.echo(result.report_text, nl=False)
+    click.echo(f"\nmodule        {result.module}")
+    click.echo(f"opening save  {result.opening}")
+    click.echo(f"sample log    {result.log}")
+    click.echo(f"audit         {result.report_html} (open in a browser), {result.report_json}")
+    click.echo(f"{result.findings} finding{'s' if result.findings != 1 else ''} in the sample game")

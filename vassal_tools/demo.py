@@ -1,0 +1,114 @@
+"""The main job, end to end, on Invasion: Norway: ``vassal-tools demo``.
+
+1. Build the module from ``module_src/invasion_norway`` (counters, maps, grids, palettes).
+2. Write the campaign's opening save.
+3. Play a short sample game on it as two PBEM players would, written as a real
+   VASSAL log: the Germans move by rail and road in their land movement phase and
+   overstack Bergen (rule 11.1.1), the Allies roll for naval detection.
+4. Audit the log against the rules and write the reports (text, JSON, HTML).
+
+Everything is written into one output folder; nothing else is touched.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from .errors import BadInput
+
+GAME_FOLDER = "invasion_norway"
+SCENARIO = "campaign"
+Progress = Callable[[str], None]
+
+
+@dataclass
+class DemoResult:
+    module: Path
+    opening: Path
+    log: Path
+    report_html: Path
+    report_json: Path
+    report_text: str
+    findings: int
+
+
+def game_source() -> Path:
+    """``module_src/invasion_norway`` of this checkout (or ``$VASSAL_TOOLS_GAME_SOURCE``)."""
+    override = os.environ.get("VASSAL_TOOLS_GAME_SOURCE")
+    candidates = [Path(override)] if override else []
+    candidates += [Path(__file__).resolve().parent.parent / "module_src" / GAME_FOLDER,
+                   Path.cwd() / "module_src" / GAME_FOLDER]
+    for path in candidates:
+        if (path / "game.toml").is_file():
+            return path
+    raise BadInput(candidates[0], "the Invasion: Norway data folder (module_src/invasion_norway) is not there")
+
+
+def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: None) -> DemoResult:
+    """Build, play, audit and report into ``outdir`` (created if needed)."""
+    from .build.module import assemble, module_archive, module_file_name, setup_stream, VASSAL_VERSION
+    from .build.savegame import source_date_ms, write_save
+    from .formats.archive import atomic_write, write_archive
+    from .formats.files import open_file
+    from .report.audit import audit_file
+    from .report.html import html_report
+    from .report.text import json_report, text_report
+
+    out = Path(outdir)
+    out.mkdir(parents=True, exist_ok=True)
+    source = game_source()
+
+    progress(f"building the module from {source}")
+    assembly = assemble(source, scenario=SCENARIO, cache=out / ".art-cache")
+    module = write_archive(module_archive(assembly), out / module_file_name(assembly.game))
+
+    progress("writing the campaign's opening save")
+    opening = write_save(out / "campaign-start.vsav", setup_stream(assembly), moduledata=assembly.moduledata,
+                         module_version=assembly.version, vassal_version=VASSAL_VERSION,
+                         description=f"{assembly.scenario.title}: opening set-up", date_saved=source_date_ms())
+
+    progress("playing a sample game")
+    log = play_sample_game(open_file(opening), assembly, out / "sample-game.vlog")
+
+    progress("auditing the log")
+    result = audit_file(log, module)
+    text = text_report(result.findings)
+    report_json = atomic_write(out / "audit.json", json_report(result.findings, source=str(log), game=result.record.game,
+                                                               warnings=result.warnings).encode("utf-8"))
+    report_html = atomic_write(out / "audit.html", html_report(result).encode("utf-8"))
+    (out / "audit.txt").write_text(text, encoding="utf-8")
+    return DemoResult(module, opening, log, report_html, report_json, text, len(result.findings))
+
+
+def play_sample_game(opening, assembly, path: Path) -> Path:
+    """The sample game: a German land movement phase that overstacks Bergen, and an Allied roll."""
+    from .build.turns import TRACKER_ID, tracker_state
+    from .replay.logwriter import LogWriter
+
+    info = assembly.game.info
+
+    def place(loc: str) -> tuple[str, int, int]:
+        spot = assembly.locator.spot(loc)
+        return spot.map, spot.x, spot.y
+
+    def phase(turn: str, name: str) -> list[str]:
+        return writer.turn(TRACKER_ID, tracker_state(info, turn, name))
+
+    writer = LogWriter(opening, place, player="Anna", password="anna-pw")
+    turn = assembly.scenario.first_turn
+    writer.step(writer.seat("German"))
+    writer.step(phase(turn, "german-land-movement"))
+    # Five German mountain infantry battalions end their move in Bergen: one more than
+    # the four infantry battalions a hex may hold (invasion-norway.txt 11.1.1).
+    for unit in ("ger-138-gj-1", "ger-138-gj-2", "ger-138-gj-3", "ger-139-gj-1", "ger-139-gj-2"):
+        writer.step(writer.move(unit, "4332"))
+    writer.step(writer.chat("Bergen is ours."))
+    writer.step(phase(turn, "german-air-missions"))
+    writer.player, writer.password = "Bert", "bert-pw"
+    writer.step(writer.seat("Allied"))
+    writer.step(writer.roll("Naval Detection", 3))
+    writer.step(writer.chat("Your move, Anna."))
+    return writer.save(path)

@@ -1,0 +1,158 @@
+"""Continue a saved game as a log, writing each user action as VASSAL logs it (5.3-5.5).
+
+For demonstrations, examples and tests: start from an opening save (``vassal-tools
+setup``), then drag units, turn counters over, roll dice, chat and advance the turn
+tracker; :meth:`LogWriter.save` writes a ``.vlog`` that VASSAL and vassal_tools replay.
+
+The writer keeps a :class:`~vassal_tools.replay.state.GameState` and applies every
+command it writes to it, so stacking bookkeeping (which piece lies under which, new
+stacks for a piece landing alone) is the same as the replay's, never kept twice.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Callable
+
+from ..errors import BadInput
+from ..formats.commands import parse_single
+from ..formats.files import SavedGame
+from ..formats.archive import Archive, Entry
+from ..formats.sequence import encode, escape_token
+from ..formats.traits import Embellishment
+from .replayer import Replayer
+from .state import PIECE, PieceState
+
+ESC = "\x1b"
+# Where a location of the game lies: (map name, x, y) in map coordinates.
+Place = Callable[[str], tuple[str, int, int]]
+
+
+class LogWriter:
+    """Steps appended to a saved game; ``place(loc)`` turns a game location into a map point."""
+
+    def __init__(self, game: SavedGame, place: Place, player: str = "Anna", password: str = "anna-pw"):
+        self.game = game
+        self.place = place
+        self.player = player
+        self.password = password
+        self.state = Replayer(game).restore()
+        self.steps: list[list[str]] = []
+        self._next_id = max((int(i) for i in self.state.pieces if i.isdigit()), default=1_700_000_000_000)
+        self._units = {p.piece.marker_properties.get("UnitId"): p for p in self.state.units()}
+
+    # -- finding pieces
+
+    def unit(self, unit_id: str) -> PieceState:
+        """The piece of a unit, by the ``UnitId`` Marker property the built module gives it."""
+        piece = self._units.get(unit_id)
+        if piece is None:
+            raise BadInput(self.game.path, f"no piece of unit {unit_id!r} in the game")
+        return piece
+
+    def _top_at(self, map_name: str, x: int, y: int) -> PieceState | None:
+        for top in self.state.maps.get(map_name, ()):
+            if (top.map, top.x, top.y) == (map_name, x, y):
+                return top
+        return None
+
+    def _new_id(self) -> str:
+        self._next_id += 1
+        return str(self._next_id)
+
+    # -- commands, as VASSAL encodes them
+
+    def move(self, unit_id: str, loc: str) -> list[str]:
+        """Dragging one unit to ``loc``: onto the stack there, or alone in a new stack."""
+        piece = self.unit(unit_id)
+        old = piece.spot
+        old_under = _below(piece)
+        map_name, x, y = self.place(loc)
+        there = self._top_at(map_name, x, y)
+        under = (there.children[-1] if there.children else there) if there is not None and there is not piece.parent else None
+        commands = ["M/" + encode([piece.id, map_name, str(x), str(y), under.id if under else "null",
+                                   old.map or "null", str(old.x), str(old.y), old_under or "null", self.password], "/")]
+        self._apply(commands[-1])
+        if under is None:
+            stack_id = self._new_id()
+            commands.append(encode(["+", stack_id, "stack", encode([map_name, str(x), str(y), piece.id, "@@0"], ";")], "/"))
+            self._apply(commands[-1])
+        commands.append(f"CHAT* {piece.name} moves {loc} *")
+        return commands
+
+    def flip(self, unit_id: str, level: int = 2) -> list[str]:
+        """Turning a counter over: the first Layer to ``level`` (1 front, 2 reduced or back)."""
+        piece = self.unit(unit_id)
+        old = piece.state
+        changed = piece.piece.copy()
+        layer = changed.first(Embellishment)
+        if layer is None:
+            raise BadInput(self.game.path, f"unit {unit_id!r} has no layer to turn over")
+        layer.value = level
+        command = "D/" + encode([piece.id, changed.state, old], "/")
+        self._apply(command)
+        return [command]
+
+    def roll(self, button: str, result: int) -> list[str]:
+        """A DiceButton roll as its default report and ``_result`` property change (5.8)."""
+        old = self.state.property(f"{button}_result") or ""
+        commands = [f"CHAT*** {button} = {result} *** &lt;{self.player}&gt;",
+                    encode(["MutableProperty", f"{button}_result", old, str(result), "Module"], "\t")]
+        self._apply(commands[1])
+        return commands
+
+    def seat(self, side: str) -> list[str]:
+        """The player takes a side (PlayerRoster add, 5.4): dice and moves are then theirs."""
+        command = encode(["PLAYER", self.password, self.player, side], "\t")
+        self._apply(command)
+        return [command]
+
+    def chat(self, text: str) -> list[str]:
+        return [f"CHAT&lt;{self.player}&gt; - {text}"]
+
+    def turn(self, tracker_id: str, state: str) -> list[str]:
+        """The turn tracker set to ``state`` (see ``build.turns.tracker_state``)."""
+        command = encode(["TURN" + tracker_id, state], "\t")
+        self._apply(command)
+        return [command]
+
+    def set_property(self, name: str, value: str, container: str = "Module") -> list[str]:
+        old = self.state.property(name, container) or ""
+        command = encode(["MutableProperty", name, old, value, container], "\t")
+        self._apply(command)
+        return [command]
+
+    def _apply(self, command: str) -> None:
+        self.state.apply(parse_single(command))
+
+    # -- steps and the file
+
+    def step(self, *actions: list[str]) -> int:
+        """One logged step made of the commands of one or more actions; its number."""
+        self.steps.append([c for action in actions for c in action])
+        return len(self.steps)
+
+    def stream(self) -> str:
+        logged = [encode(["LOG\t" + c for c in step], ESC) if len(step) > 1 else "LOG\t" + step[0]
+                  for step in self.steps if step]
+        # Each step is one more top-level token after the opening's own tokens (5.3).
+        return self.game.stream + "".join(ESC + escape_token(token, ESC) for token in logged)
+
+    def save(self, path: str | os.PathLike) -> Path:
+        """Write the log beside nothing else changed: the opening's metadata is kept."""
+        archive = None
+        if self.game.archive is not None:
+            archive = Archive(None, [Entry(e.info, e.data) for e in self.game.archive], self.game.archive.comment)
+        log = SavedGame(archive, raw=self.game.raw, path=self.game.path)
+        log.stream = self.stream()
+        return log.save(path)
+
+
+def _below(piece: PieceState) -> str | None:
+    """The id of the piece directly under ``piece`` in its stack, or None at the bottom."""
+    if piece.parent is None or piece.kind != PIECE:
+        return None
+    members = piece.parent.children
+    index = members.index(piece)
+    return members[index - 1].id if index > 0 else None
