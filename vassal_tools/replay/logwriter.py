@@ -84,13 +84,13 @@ class LogWriter:
     def flip(self, unit_id: str, level: int = 2) -> list[str]:
         """Turning a counter over: the first Layer to ``level`` (1 front, 2 reduced or back)."""
         piece = self.unit(unit_id)
-        old = piece.state
-        changed = piece.piece.copy()
+        before = _placed(piece)
+        changed = before.copy()
         layer = changed.first(Embellishment)
         if layer is None:
             raise BadInput(self.game.path, f"unit {unit_id!r} has no layer to turn over")
         layer.value = level
-        command = "D/" + encode([piece.id, changed.state, old], "/")
+        command = "D/" + encode([piece.id, changed.state, before.state], "/")
         self._apply(command)
         return [command]
 
@@ -147,6 +147,18 @@ class LogWriter:
         log = SavedGame(archive, raw=self.game.raw, path=self.game.path)
         log.stream = self.stream()
         return log.save(path)
+
+
+def _placed(piece: PieceState):
+    """The decoded piece with its BasicPiece at its current spot, as VASSAL's getState writes it.
+
+    A move changes where a piece is without rewriting its stored state string, but
+    a ``D/`` carries the whole state: a stale position in it would move the piece.
+    """
+    decoded = piece.piece.copy()
+    spot = piece.spot
+    decoded.basic.map, decoded.basic.x, decoded.basic.y = spot.map or "null", spot.x, spot.y
+    return decoded
 
 
 def _below(piece: PieceState) -> str | None:
