@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vassal_tools.formats.buildfile import BuildFile
-from vassal_tools.formats.components import Component, java_trim
+from vassal_tools.formats.components import Component
+from vassal_tools.formats.java import java_trim
 from vassal_tools.formats.mapviews import Board, BoardPicker, Map, SetupStack
 from vassal_tools.formats.moduleviews import PieceSlot, Prototype
 

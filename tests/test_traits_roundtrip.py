@@ -11,7 +11,7 @@ from vassal_tools.formats.traits import (
     KeyStroke, Labeler, Marker, MovementMarkable, PlaceMarker, UnknownTrait,
 )
 from vassal_tools.formats.traits import values as v
-from vassal_tools.formats.traits.values import java_trim
+from vassal_tools.formats.java import java_trim
 
 # Everything a designer might type, including the characters every encoding level uses.
 TEXT = st.text(alphabet=st.one_of(st.sampled_from([";", ",", "\\", "'", "\t", "/", "=", "$", "ü", "J"]),

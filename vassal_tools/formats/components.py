@@ -14,53 +14,17 @@ transparent: :attr:`Component.children` looks through them and
 
 from __future__ import annotations
 
-import re
 from typing import Callable, ClassVar, Iterable, Iterator, Mapping
 
 from lxml import etree
 
 from ..errors import BadInput
+from .java import java_int, java_strip, java_trim
 
 FOLDER_PACKAGE = "VASSAL.build.module.folder."
 INDENT = "    "  # VASSAL's buildFile indentation step
 
-_JAVA_INT = re.compile(r"[+-]?[0-9]+")
 _VIEWS: dict[str, type["Component"]] = {}
-
-
-# --- small Java emulations --------------------------------------------------------
-
-
-def java_trim(text: str) -> str:
-    """``String.trim()``: strip every character up to U+0020 from both ends."""
-    start, end = 0, len(text)
-    while start < end and text[start] <= " ":
-        start += 1
-    while end > start and text[end - 1] <= " ":
-        end -= 1
-    return text[start:end]
-
-
-def java_strip(text: str) -> str:
-    """``String.strip()``: strip Java whitespace (not the no-break spaces Python strips)."""
-    start, end = 0, len(text)
-    while start < end and _java_space(text[start]):
-        start += 1
-    while end > start and _java_space(text[end - 1]):
-        end -= 1
-    return text[start:end]
-
-
-def _java_space(char: str) -> bool:
-    return char.isspace() and char not in "\u00a0\u2007\u202f"
-
-
-def java_int(raw: str) -> int | None:
-    """``Integer.parseInt``: an optionally signed decimal, nothing else; None if not."""
-    if not _JAVA_INT.fullmatch(raw):
-        return None
-    value = int(raw)
-    return value if -(2**31) <= value < 2**31 else None
 
 
 def element_text(element) -> str:

@@ -12,7 +12,7 @@ import math
 from typing import Mapping
 
 from ..errors import BadInput
-from .javamath import parse_java_double, parse_java_int
+from ..formats.java import parse_java_double, parse_java_int
 
 
 class Attributes:

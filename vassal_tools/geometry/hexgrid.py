@@ -16,7 +16,7 @@ from typing import Mapping
 
 from .attributes import Attributes, require_positive
 from .grid import Point
-from .javamath import f32, jround
+from ..formats.java import f32, jround
 from .numbering import HexGridNumbering
 
 DEFAULT_DY = 64.0

@@ -16,7 +16,7 @@ from typing import Mapping
 from ..errors import BadInput
 from .attributes import Attributes
 from ..formats.formatted import compile_format, only_slot, render
-from .javamath import jdiv
+from ..formats.java import jdiv
 
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 # An alphabetic index repeats its letter n // 26 + 1 times; past this a name is

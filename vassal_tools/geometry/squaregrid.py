@@ -12,7 +12,7 @@ from typing import Mapping
 
 from .attributes import Attributes, require_positive
 from .grid import Point
-from .javamath import jround
+from ..formats.java import jround
 from .numbering import SquareGridNumbering
 
 

@@ -16,7 +16,7 @@ from ..errors import BadInput
 from .attributes import Attributes
 from ..formats.formatted import compile_format, render
 from .grid import Grid, Point
-from .javamath import parse_java_int
+from ..formats.java import parse_java_int
 
 
 def parse_path(path: str, source: str | None = None, where: str = "Zone") -> list[Point]:

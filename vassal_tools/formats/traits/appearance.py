@@ -12,7 +12,8 @@ from ..formatted import compile_format, render
 from ..sequence import java_double
 from .base import Field, Trait
 from .encoding import tokens
-from .values import BOOL, CHAR, COLOR, DOUBLE, FLOAT, INT, KEY, TEXT, KeyStroke, java_int, java_trim
+from .values import BOOL, CHAR, COLOR, DOUBLE, FLOAT, INT, KEY, TEXT, KeyStroke, java_int
+from ..java import java_trim
 
 NOBODY = "null"  # the state of an unhidden / unmasked piece
 

@@ -8,44 +8,17 @@ the text VASSAL's ``append`` overloads produce.
 
 from __future__ import annotations
 
-import re
-import struct
 from dataclasses import dataclass
 from typing import Any
 
+from ..java import f32, java_int
 from ..sequence import java_double
 from .encoding import join, tokens
 
-_JAVA_INT = re.compile(r"[+-]?[0-9]+")
-_INT_MAX = 2**31 - 1
 CTRL = 130  # InputEvent.CTRL_DOWN_MASK | CTRL_MASK, as KeyStroke reports it
 NAMED_KEY_BASE = 0xE000  # first code VASSAL allocates to a named command (4.3)
 #: A new GlobalCommandTarget (``|``-encoded), as Global Key Command and similar traits start.
 DEFAULT_TARGET = "COUNTER|false|MAP|||||0|0||false|||EQUALS||"
-
-
-def java_int(text: str, default: int) -> int:
-    """``Integer.parseInt`` with a fallback, as ``nextInt(default)`` reads."""
-    if _JAVA_INT.fullmatch(text):
-        value = int(text)
-        if -_INT_MAX - 1 <= value <= _INT_MAX:
-            return value
-    return default
-
-
-def java_float_as_double(value: float) -> float:
-    """A double rounded to float32 and widened back, as ``(double) someFloat``."""
-    return struct.unpack("f", struct.pack("f", value))[0]
-
-
-def java_trim(text: str) -> str:
-    """``String.trim``: strips every character up to U+0020 from both ends."""
-    start, end = 0, len(text)
-    while start < end and text[start] <= " ":
-        start += 1
-    while end > start and text[end - 1] <= " ":
-        end -= 1
-    return text[start:end]
 
 
 class Codec:
@@ -97,7 +70,7 @@ class Float32(Double):
     """A Java float field written through a double: ``0.3`` becomes ``0.30000001192092896``."""
 
     def write(self, value: Any) -> str:
-        return java_double(java_float_as_double(float(value)))
+        return java_double(f32(float(value)))  # a Java float widened to double
 
 
 class Char(Codec):

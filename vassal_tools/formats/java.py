@@ -1,8 +1,10 @@
-"""Java's numeric semantics, where VASSAL's grid code depends on them (vassal-formats.md 0).
+"""Java semantics that VASSAL's files and geometry depend on (vassal-formats.md 0, 3).
 
 VASSAL computes pixel positions with Java ``(int)`` casts, ``Math.round`` and, for hex
-polygons, 32-bit floats. Python's ``int``, ``round`` and doubles differ at exactly the
-points a board edge or hex corner lands on, so every grid uses these helpers instead.
+polygons, 32-bit floats; it reads numbers with ``Integer.parseInt`` and text with
+``String.trim``. Python's ``int``, ``round``, ``float`` and ``strip`` differ at exactly
+the inputs that matter (a board edge, a hex corner, ``1_0``, a no-break space), so the
+formats and the grids use these helpers instead.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import re
 import struct
 
 _F32 = struct.Struct("f")
+_JAVA_INT = re.compile(r"[+-]?[0-9]+")
 
 # Java's (int) cast of a double truncates toward zero: Python's int() does the same
 # for finite values. Named so call sites read like the Java they mirror.
@@ -53,6 +56,40 @@ def parse_java_double(text: str) -> float:
     if s[-1] in "dDfF" and not s.endswith("Infinity"):
         s = s[:-1]
     return float(s.replace("Infinity", "inf"))
+
+
+def java_int(text: str, default=None):
+    """``Integer.parseInt`` of a 32-bit int, or ``default`` where Java would throw
+    (``SequenceEncoder.Decoder.nextInt(default)`` reads fields this way)."""
+    if _JAVA_INT.fullmatch(text):
+        value = int(text)
+        if -(2**31) <= value < 2**31:
+            return value
+    return default
+
+
+def java_trim(text: str) -> str:
+    """``String.trim()``: strip every character up to U+0020 from both ends."""
+    start, end = 0, len(text)
+    while start < end and text[start] <= " ":
+        start += 1
+    while end > start and text[end - 1] <= " ":
+        end -= 1
+    return text[start:end]
+
+
+def java_strip(text: str) -> str:
+    """``String.strip()``: strip Java whitespace (not the no-break spaces Python strips)."""
+    start, end = 0, len(text)
+    while start < end and _java_space(text[start]):
+        start += 1
+    while end > start and _java_space(text[end - 1]):
+        end -= 1
+    return text[start:end]
+
+
+def _java_space(char: str) -> bool:
+    return char.isspace() and char not in "\u00a0\u2007\u202f"
 
 
 def parse_java_int(text: str) -> int:
