@@ -17,7 +17,7 @@ from shapely.ops import polylabel, unary_union
 
 from ..errors import BadInput
 from .canvas import Canvas
-from .colours import RGB, ink_on, parse
+from .colours import RGB, parse
 from .displays import draw_box
 from .drawn import Drawn
 from .hexmap import HexLayout, PointF
