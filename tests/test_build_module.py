@@ -50,7 +50,8 @@ def game():
 
 
 def palette_slots(module):
-    return [s for s in module.buildfile.piece_slots if s.palette_path]
+    """The counters' slots (the Control markers the builder adds are not counters of the game)."""
+    return [s for s in module.buildfile.piece_slots if s.palette_path and "UnitId" in marker_of(s)]
 
 
 def marker_of(slot) -> dict[str, str]:
@@ -69,6 +70,17 @@ def test_the_module_opens_with_our_reader(built, module):
 def test_one_palette_slot_per_counter_of_the_countermix(module, game):
     ids = [marker_of(slot)["UnitId"] for slot in palette_slots(module)]
     assert sorted(ids) == sorted(game.units)
+
+
+def test_a_control_marker_per_side_in_the_markers_tab(module, game):
+    # 1.6: control is marked on the map; the replay reads Type=Control and the Side (replay/markers.py).
+    slots = [s for s in module.buildfile.piece_slots if s.palette_path and "UnitId" not in marker_of(s)]
+    assert {marker_of(s)["Side"] for s in slots} == set(game.info.sides)
+    for slot in slots:
+        assert marker_of(slot) == {"Class": "marker", "Type": "Control", "Side": marker_of(slot)["Side"]}
+        assert slot.palette_path[:4] == ["Counters", "Sides", "Markers", "Control"]
+        piece = parse_definition(slot.text)[1]
+        assert piece.basic.gpid == slot.gpid and piece.first(Embellishment).image_list
 
 
 def test_gpids_are_unique_and_below_next_piece_slot_id(module):
@@ -128,8 +140,8 @@ def test_pieces_use_prototypes_that_exist(module, game):
     for slot in module.buildfile.piece_slots:
         piece = parse_definition(slot.text)[1]
         wanted = [t.name for t in piece.find(Prototype)]
-        unit = game.units[piece.marker_properties["UnitId"]]
-        assert wanted == [unit.unit_class.capitalize()]
+        unit = game.units.get(piece.marker_properties.get("UnitId"))
+        assert wanted == [unit.unit_class.capitalize() if unit else "Marker"]
         assert set(wanted) <= defined
 
 

@@ -54,9 +54,10 @@ def lands_at(found: str, at: str) -> bool:
 
 def test_every_counter_has_one_palette_slot(built):
     assembly, module, _ = built
-    ids = [parse_definition(s.text)[1].marker_properties["UnitId"] for s in module.buildfile.piece_slots
-           if s.palette_path]
-    assert sorted(ids) == sorted(assembly.game.units)
+    props = [parse_definition(s.text)[1].marker_properties for s in module.buildfile.piece_slots if s.palette_path]
+    assert sorted(p["UnitId"] for p in props if "UnitId" in p) == sorted(assembly.game.units)
+    # ...and the builder's Control markers, one per side (1.6; build/play_markers.py).
+    assert sorted(p["Side"] for p in props if p.get("Type") == "Control") == ["allied", "german"]
 
 
 def test_every_image_is_in_the_archive(built):

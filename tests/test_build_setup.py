@@ -96,7 +96,7 @@ def test_every_map_shows_all_its_boards_side_by_side(save, module):
 
 
 def test_every_set_up_unit_is_added_once_with_its_slot_gpid(save, module, game):
-    slots = {parse_definition(s.text)[1].marker_properties["UnitId"]: s.gpid
+    slots = {parse_definition(s.text)[1].marker_properties.get("UnitId"): s.gpid
              for s in module.buildfile.piece_slots if s.palette_path}
     seen = []
     for add, piece in unit_pieces(save):

@@ -19,7 +19,7 @@ from vassal_tools.replay.recorder import record_log
 from vassal_tools.replay.replayer import Replayer
 from vassal_tools.report.audit import audit_file
 from vassal_tools.report.html import html_report
-from vassal_tools.rules import pack_for
+from vassal_tools.rules import audit, pack_for
 
 ESC = "\x1b"
 INFANTRY = ["ger-159-ir-1", "ger-159-ir-2", "ger-159-ir-3", "ger-193-ir-1", "ger-193-ir-2"]
@@ -46,6 +46,14 @@ def test_the_opening_save_records_the_scenario(built):
     assert placed == expected
     first = assembly.scenario.first_turn
     assert recorded.data["entries"][0] == {"turn": first, "phase": "weather", "step": 0}
+
+
+def test_the_opening_save_keeps_every_rule(built):
+    # The campaign's sample placements respect the Airbase Capacities (5.1: Scapa Flow holds six
+    # air points) and the two night-bomber points Scotland may hold (5.1 Exception).
+    _, module, save, _ = built
+    recorded = record_log(save, module)
+    assert audit(recorded.record) == []
 
 
 def _log(built, tmp_path, steps: list[list[str]]):

@@ -75,7 +75,8 @@ def test_each_step_becomes_its_entries(played, mini_module):
     assert set(recorded.data["units"]) == {"ger-159-ir-1", "ger-159-ir-2", "ger-159-ir-3", "ger-ca-hipper",
                                           "ger-ju52-1"}
     assert recorded.data["units"]["ger-159-ir-1"] == {"ref": "ger-159-ir-1"}
-    assert recorded.warnings == []
+    # The detection roll was not declared ("detect naval ZONE target ..."): said, not judged.
+    assert len(recorded.warnings) == 1 and "step 7" in recorded.warnings[0] and "'detect'" in recorded.warnings[0]
     assert recorded.record.entries[-1].to_dict() == later[-1]  # the record loads
 
 

@@ -10,9 +10,10 @@
 :func:`assemble` does the work both share: load and check the data
 (:mod:`.gamedata`), draw or reuse the counter and map art in a cache folder, and put
 the buildFile together (maps with their grids and the scenario's at-start stacks,
-prototypes, the counter palette, turn tracker, dice, weather). The result is
-deterministic: the same data gives a byte-identical ``.vmod`` (fixed zip times,
-fixed entry order, no clock in the metadata unless ``SOURCE_DATE_EPOCH`` is set).
+prototypes, the counter palette with the Control markers, turn tracker, dice,
+weather). The result is deterministic: the same data gives a byte-identical
+``.vmod`` (fixed zip times, fixed entry order, no clock in the metadata unless
+``SOURCE_DATE_EPOCH`` is set).
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ from ..formats.components import Component
 from ..formats.metadata import write_metadata
 from ..formats.pieces import Piece, encode_definition, expand_prototypes
 from ..formats.moduleviews import Prototype as PrototypeView
-from . import counters, dice, palette, standard, turns, weather
-from .art import BoardArt, CounterArt, draw_all
+from . import counters, dice, palette, play_markers, standard, turns, weather
+from .art import BoardArt, CounterArt, CounterImages, draw_all
 from .boards import MapPlan, layout_command, plan_maps
 from .operational_grid import read_grid_definition
 from .locations import Locator, box_aliases, box_label
@@ -68,6 +69,8 @@ class Assembly:
     gpids: dict[str, str] = field(default_factory=dict)  # unit id -> palette slot gpid
     scenario: object = None
     stacks: list[StartStack] = field(default_factory=list)
+    markers: dict[str, Piece] = field(default_factory=dict)  # play marker id -> palette definition
+    marker_gpids: dict[str, str] = field(default_factory=dict)
 
     @property
     def version(self) -> str:
@@ -106,13 +109,16 @@ def assemble(game_dir: str | os.PathLike, *, scenario: str | None = None, cache:
     locator = Locator(plans, box_aliases(game.boxes.values(), weather.weather_on(game.info, turn)))
     stacks = start_stacks(game, chosen, locator) if chosen is not None else []
     progress(STAGES[3], 3, total)
-    assembly = _compose(game, art, boards, plans, locator, chosen, stacks)
+    markers = play_markers.control_markers(game.info)
+    marker_art = play_markers.draw(game, markers, cache, art.scale)
+    assembly = _compose(game, art, boards, plans, locator, chosen, stacks, markers, marker_art)
     progress(STAGES[4], 4, total)
     return assembly
 
 
 def _compose(game, art: CounterArt, boards: dict[str, BoardArt], plans: list[MapPlan], locator: Locator,
-             scenario, stacks) -> Assembly:
+             scenario, stacks, markers: list[play_markers.PlayMarker],
+             marker_art: dict[str, CounterImages]) -> Assembly:
     info = game.info
     bf = BuildFile.new("module", {
         "ModuleOther1": "", "ModuleOther2": "", "VassalVersion": VASSAL_VERSION,
@@ -123,13 +129,20 @@ def _compose(game, art: CounterArt, boards: dict[str, BoardArt], plans: list[Map
     definitions = {unit.id: counters.unit_piece(unit, art.of(unit.id), art.scale) for unit in game.units.values()}
     names = palette.entry_names(game.units.values())
 
-    def slot(unit_id: str):
-        """A new PieceSlot for a counter: the next gpid, which its definition carries too."""
-        gpid = bf.allocate_gpid()
-        text = counters.slot_text(definitions[unit_id], gpid)
-        return palette.piece_slot(names[unit_id], gpid, art.of(unit_id).size, text)
+    marker_defs = {m.id: play_markers.marker_piece(m, marker_art[m.id], art.scale) for m in markers}
+    marker_names = {m.id: m.name for m in markers}
 
-    window, gpids = palette.counter_palette(game, slot)
+    def slot(key: str):
+        """A new PieceSlot for a counter or a play marker: the next gpid, which its definition carries too."""
+        gpid = bf.allocate_gpid()
+        if key in marker_defs:
+            text = counters.slot_text(marker_defs[key], gpid)
+            return palette.piece_slot(marker_names[key], gpid, marker_art[key].size, text)
+        text = counters.slot_text(definitions[key], gpid)
+        return palette.piece_slot(names[key], gpid, art.of(key).size, text)
+
+    window, gpids = palette.counter_palette(game, slot, {play_markers.PALETTE_LIST: list(marker_defs)})
+    marker_gpids = {key: gpids.pop(key) for key in marker_defs}
     for element in standard.module_components_before_maps(s.name for s in info.sides.values()):
         bf.append(element)
     for plan in plans:
@@ -148,11 +161,13 @@ def _compose(game, art: CounterArt, boards: dict[str, BoardArt], plans: list[Map
     for element in dice.dice_buttons(info):
         bf.append(element)
     images = _images(art, boards, game)
+    images.update({m.front.name: m.front for m in marker_art.values()})
     moduledata = write_metadata(
         "module", version=bf.version, extra1="", extra2="", vassal_version=VASSAL_VERSION,
         date_saved=source_date_ms(), description=bf.description, name=bf.name,
     )
-    return Assembly(game, bf, moduledata, images, plans, locator, definitions, prototypes, gpids, scenario, stacks)
+    return Assembly(game, bf, moduledata, images, plans, locator, definitions, prototypes, gpids, scenario, stacks,
+                    marker_defs, marker_gpids)
 
 
 def _description(info) -> str:

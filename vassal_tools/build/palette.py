@@ -6,7 +6,7 @@ list, counters keep their units.csv order.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Mapping
 
 from ..formats.components import Component
 from ..formats.moduleviews import PieceSlot
@@ -54,10 +54,13 @@ def entry_names(units: Iterable) -> dict[str, str]:
             for u in units}
 
 
-def counter_palette(game, slot: Callable[[str], PieceSlot]) -> tuple[Component, dict[str, str]]:
-    """The PieceWindow of every counter of ``game``, and the gpid of each counter's slot.
+def counter_palette(game, slot: Callable[[str], PieceSlot],
+                    extra: Mapping[str, list[str]] | None = None) -> tuple[Component, dict[str, str]]:
+    """The PieceWindow of every counter of ``game``, and the gpid of each slot by its key.
 
-    ``slot(unit_id)`` makes a counter's PieceSlot (and allocates its gpid).
+    ``slot(key)`` makes the PieceSlot of a counter (by unit id) or of a marker the
+    builder adds (by its id, listed in ``extra`` under a list title for the Markers
+    tab), and allocates its gpid. The markers' slots come last.
     """
     info = game.info
     window = piece_window()
@@ -86,9 +89,14 @@ def counter_palette(game, slot: Callable[[str], PieceSlot]) -> tuple[Component, 
                 side_tab.append(nationality_tab)
         sides.append(side_tab)
     rest = [u for u in units if u.id not in gpids]
-    if rest:
+    if rest or extra:
         other = listing(OTHER)
         for kind in dict.fromkeys(u.type for u in rest):
             fill(other, kind, [u for u in rest if u.type == kind])
+        for title, keys in (extra or {}).items():
+            entries = listing(title)
+            for key in keys:
+                gpids[key] = entries.append(slot(key)).gpid
+            other.append(entries)
         sides.append(other)
     return window, gpids

@@ -5,6 +5,12 @@ in a :class:`StepContext` that learns as steps are described, so describe the
 steps of a log in order. Where a move happened is ``(x,y) on MAP`` unless the
 context has a ``locate(map_name, x, y)`` callable that names the spot (for
 example a grid location from the module).
+
+A turn tracker's state is a list of level positions (vassal-formats.md 5.4); only
+the module's buildFile says what they are called. With a ``turn_words(tracker_id,
+state)`` callable (the steps command makes one from the module's TurnTracker
+levels) a step reads "turn tracker: April #5 / German Land Movement Phase";
+without one it reads "turn tracker advanced".
 """
 
 from __future__ import annotations
@@ -21,14 +27,17 @@ from .logsteps import GameStream, Step
 from .sequence import decode
 
 Locate = Callable[[str, int, int], "str | None"]
+#: (tracker id, state) -> the values the tracker shows, outermost level first (empty: unknown).
+TurnWords = Callable[[str, str], "list[str]"]
 
 
 @dataclass
 class StepContext:
-    """What the describer knows: piece id -> (type, state), and how to name a spot."""
+    """What the describer knows: piece id -> (type, state), how to name a spot and a tracker state."""
 
     pieces: dict[str, tuple[str, str]] = field(default_factory=dict)
     locate: Locate | None = None
+    turn_words: TurnWords | None = None
 
     def learn(self, commands: Iterable[Command]) -> None:
         """Record piece definitions and state changes from commands (lists and LOGs unwrapped)."""
@@ -66,10 +75,15 @@ class StepContext:
         name = self.locate(map_name, x, y) if self.locate else None
         return name or f"({x},{y})"
 
+    def turn(self, tracker_id: str, state: str) -> str:
+        """A tracker's new state in words: the values its levels show, when the context knows them."""
+        values = [v for v in (self.turn_words(tracker_id, state) if self.turn_words else []) if v]
+        return "turn tracker: " + " / ".join(values) if values else "turn tracker advanced"
 
-def context_for(stream: GameStream, locate: Locate | None = None) -> StepContext:
+
+def context_for(stream: GameStream, locate: Locate | None = None, turn_words: TurnWords | None = None) -> StepContext:
     """A context that knows the restore part and the commands run at load, before step 1."""
-    context = StepContext(locate=locate)
+    context = StepContext(locate=locate, turn_words=turn_words)
     context.learn(stream.restore)
     context.learn(loaded.command for loaded in stream.at_load)
     return context
@@ -171,7 +185,7 @@ _DESCRIBERS: dict[type, Callable[[Command, StepContext], str | None]] = {
     DiceResults: lambda c, ctx: f"{c.button} rolled faces {', '.join(map(str, c.faces))}",
     SetBoards: lambda c, ctx: f"boards of {c.map_name}: " + ", ".join(
         f"{b.name}{' (reversed)' if b.reversed else ''} at {b.column},{b.row}" for b in c.boards),
-    TurnState: lambda c, ctx: f"turn tracker {c.tracker_id} set to {c.state}",
+    TurnState: lambda c, ctx: ctx.turn(c.tracker_id, c.state),
     PlayerAdd: lambda c, ctx: f"{c.name} took side {c.side}",
     PlayerRemove: lambda c, ctx: "a player left their side",
     ExtensionUsed: lambda c, ctx: f"extension {c.name} {c.version}",

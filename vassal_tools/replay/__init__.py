@@ -5,6 +5,9 @@
   players): ``restore()``, ``steps()``, ``state_at(n)``.
 * :func:`~.recorder.record_log` / :func:`~.recorder.position_at` make a game record
   (``vassal-tools/record@1``, :mod:`.record`) of a log, or of the position at a step.
+  What VASSAL cannot say, players put on the map (Control and Hit markers,
+  :mod:`.markers`) and type in chat (declarations, :mod:`.declarations`).
+* :class:`~.logwriter.LogWriter` writes logs as VASSAL does, for demos and tests.
 """
 
 from __future__ import annotations

@@ -1,13 +1,16 @@
-"""Dice rolled in a step, and who rolled them (vassal-formats.md 5.8).
+"""Dice rolled in a step, who rolled them, and what for (vassal-formats.md 5.8).
 
 A DiceButton roll is logged as one step: a chat report ``*** <button> = <result>
 *** <Player>`` and the button's ``_result`` (etc.) property changes. The player
 named in the report rolled; their side is the one they sit on in the game's
 roster (``PLAYER`` commands), unless the user's mapping file says otherwise.
+:class:`DiceButtons` says which of the game's die rolls a button makes, and reads
+its number as the game's die: a d10 button showing 1-10 shows a 0 as 10.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
@@ -32,13 +35,48 @@ class DiceRoll:
 def rolls_in(commands: Iterable[Command], state: GameState,
              sides: Mapping[str, str] | None = None) -> list[DiceRoll]:
     """The rolls the chat reports among ``commands``; ``sides`` (player -> side) overrides the roster."""
-    out = []
-    for command in commands:
-        if not isinstance(command, Chat):
-            continue
-        dice = command.line.dice
-        if dice is None:
-            continue
-        side = (sides or {}).get(dice.player or "") or state.side_of_player(dice.player)
-        out.append(DiceRoll(dice.name, dice.values, dice.player, side))
-    return out
+    rolls = (roll_of(command, state, sides) for command in commands)
+    return [roll for roll in rolls if roll is not None]
+
+
+def roll_of(command: Command, state: GameState, sides: Mapping[str, str] | None = None) -> DiceRoll | None:
+    """The roll one command reports, if it is a dice report in chat."""
+    if not isinstance(command, Chat):
+        return None
+    dice = command.line.dice
+    if dice is None:
+        return None
+    side = (sides or {}).get(dice.player or "") or state.side_of_player(dice.player)
+    return DiceRoll(dice.name, dice.values, dice.player, side)
+
+
+class DiceButtons:
+    """A module's dice buttons as the game sees them: the roll each makes, and its die's faces.
+
+    The game's rolls come from its data (``die_rolls``, named like the buttons the
+    builder makes); any other button's roll is its name in record words. VASSAL
+    adds ``plus`` to each die: a button of ``nSides`` 10 and ``plus`` 0 shows 1-10,
+    so where the game's die reads 0-9 (1.4.6: a 0 is zero, not ten) its 10 is a 0.
+    """
+
+    def __init__(self, module, catalogue):
+        info = getattr(getattr(catalogue, "data", None), "info", None)
+        rolls = getattr(info, "die_rolls", None) or {}
+        self.purposes = {roll.name.strip().lower(): rid for rid, roll in rolls.items()}
+        self.ten_is_zero: set[str] = set()
+        if list(getattr(info, "die_faces", None) or ()) == list(range(10)):
+            for button in module.buildfile.dice_buttons:
+                attrs = button.element.attrib
+                if (attrs.get("nSides"), attrs.get("plus", "0"), attrs.get("nDice", "1")) == ("10", "0", "1"):
+                    self.ten_is_zero.add(str(button.name).strip().lower())
+
+    def purpose(self, roll: DiceRoll) -> str:
+        """The game's die roll id for the button (``naval-detection``), else its name in record words."""
+        name = roll.button.strip().lower()
+        return self.purposes.get(name) or re.sub(r"[\s_]+", "-", name)
+
+    def result(self, roll: DiceRoll) -> int:
+        """The roll as the game reads it."""
+        if roll.button.strip().lower() in self.ten_is_zero and len(roll.values) == 1 and roll.total == 10:
+            return 0
+        return roll.total

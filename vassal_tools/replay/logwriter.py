@@ -1,8 +1,10 @@
 """Continue a saved game as a log, writing each user action as VASSAL logs it (5.3-5.5).
 
 For demonstrations, examples and tests: start from an opening save (``vassal-tools
-setup``), then drag units, turn counters over, roll dice, chat and advance the turn
+setup``), then drag units (alone or with their stack), bring new counters from the
+palette, delete them, turn counters over, roll dice, chat and advance the turn
 tracker; :meth:`LogWriter.save` writes a ``.vlog`` that VASSAL and vassal_tools replay.
+A place is a game location (``place(loc)`` finds its point) or a ``(map, x, y)`` point.
 
 The writer keeps a :class:`~vassal_tools.replay.state.GameState` and applies every
 command it writes to it, so stacking bookkeeping (which piece lies under which, new
@@ -19,14 +21,16 @@ from ..errors import BadInput
 from ..formats.commands import parse_single
 from ..formats.files import SavedGame
 from ..formats.archive import Archive, Entry
+from ..formats.pieces import Piece, encode_definition
 from ..formats.sequence import encode, escape_token
 from ..formats.traits import Embellishment
 from .replayer import Replayer
 from .state import PIECE, PieceState
 
 ESC = "\x1b"
-# Where a location of the game lies: (map name, x, y) in map coordinates.
-Place = Callable[[str], tuple[str, int, int]]
+Point = tuple[str, int, int]  # (map name, x, y) in map coordinates
+# Where a location of the game lies.
+Place = Callable[[str], Point]
 
 
 class LogWriter:
@@ -61,25 +65,82 @@ class LogWriter:
         self._next_id += 1
         return str(self._next_id)
 
+    def _point(self, at: "str | Point") -> Point:
+        return at if isinstance(at, tuple) else self.place(at)
+
     # -- commands, as VASSAL encodes them
 
-    def move(self, unit_id: str, loc: str) -> list[str]:
-        """Dragging one unit to ``loc``: onto the stack there, or alone in a new stack."""
+    def move(self, unit_id: str, at: "str | Point") -> list[str]:
+        """Dragging one unit to ``at``: onto the stack there, or alone in a new stack."""
         piece = self.unit(unit_id)
         old = piece.spot
         old_under = _below(piece)
-        map_name, x, y = self.place(loc)
+        map_name, x, y = self._point(at)
         there = self._top_at(map_name, x, y)
         under = (there.children[-1] if there.children else there) if there is not None and there is not piece.parent else None
         commands = ["M/" + encode([piece.id, map_name, str(x), str(y), under.id if under else "null",
                                    old.map or "null", str(old.x), str(old.y), old_under or "null", self.password], "/")]
         self._apply(commands[-1])
         if under is None:
-            stack_id = self._new_id()
-            commands.append(encode(["+", stack_id, "stack", encode([map_name, str(x), str(y), piece.id, "@@0"], ";")], "/"))
-            self._apply(commands[-1])
-        commands.append(f"CHAT* {piece.name} moves {loc} *")
+            commands.append(self._wrap(piece, map_name, x, y))
+        commands.append(f"CHAT* {piece.name} moves {_said(at)} *")
         return commands
+
+    def move_stack(self, unit_id: str, at: "str | Point") -> list[str]:
+        """Dragging the whole stack a unit is in to ``at`` (it joins a stack already there)."""
+        piece = self.unit(unit_id)
+        moving = piece.parent or piece
+        old = moving.spot
+        map_name, x, y = self._point(at)
+        command = "M/" + encode([moving.id, map_name, str(x), str(y), "null", old.map or "null", str(old.x),
+                                 str(old.y), "null", self.password], "/")
+        self._apply(command)
+        return [command, f"CHAT* {piece.name} and its stack move {_said(at)} *"]
+
+    def create(self, piece: Piece, at: "str | Point") -> list[str]:
+        """Dragging a new counter from the palette to ``at`` (5.5): its AddPiece, then the stack it
+        joins (a move onto the top piece there) or the new stack it gets. ``piece`` is the palette's
+        definition with prototypes expanded; the writer's copy gets its own id."""
+        map_name, x, y = self._point(at)
+        placed = piece.copy()
+        piece_id = self._new_id()
+        placed.basic.map, placed.basic.x, placed.basic.y = map_name, x, y
+        placed.basic.properties = {"UniqueID": piece_id}
+        there = self._top_at(map_name, x, y)
+        commands = [encode_definition(placed, piece_id)]
+        self._apply(commands[-1])
+        new = self.state[piece_id]
+        if there is not None and there is not new:
+            under = there.children[-1] if there.children else there
+            commands.append("M/" + encode([piece_id, map_name, str(x), str(y), under.id, map_name, str(x), str(y),
+                                           "null", self.password], "/"))
+            self._apply(commands[-1])
+        else:
+            commands.append(self._wrap(new, map_name, x, y))
+        unit_id = new.piece.marker_properties.get("UnitId")
+        if unit_id:
+            self._units[unit_id] = new
+        commands.append(f"CHAT* {new.name} created in {_said(at)} *")
+        return commands
+
+    def delete(self, unit_id: str) -> list[str]:
+        """Deleting a unit's counter (Ctrl+D)."""
+        piece = self._units.pop(unit_id, None) or self.unit(unit_id)
+        command = f"-/{piece.id}"
+        self._apply(command)
+        return [command]
+
+    def remove_piece(self, piece_id: str) -> list[str]:
+        """Deleting any piece by its id (a marker that is no unit)."""
+        command = f"-/{piece_id}"
+        self._apply(command)
+        return [command]
+
+    def _wrap(self, piece: PieceState, map_name: str, x: int, y: int) -> str:
+        """The ``+/…/stack`` VASSAL adds when a lone piece lands on an empty spot (5.5)."""
+        command = encode(["+", self._new_id(), "stack", encode([map_name, str(x), str(y), piece.id, "@@0"], ";")], "/")
+        self._apply(command)
+        return command
 
     def flip(self, unit_id: str, level: int = 2) -> list[str]:
         """Turning a counter over: the first Layer to ``level`` (1 front, 2 reduced or back)."""
@@ -147,6 +208,10 @@ class LogWriter:
         log = SavedGame(archive, raw=self.game.raw, path=self.game.path)
         log.stream = self.stream()
         return log.save(path)
+
+
+def _said(at: "str | Point") -> str:
+    return at if isinstance(at, str) else f"{at[1]},{at[2]} on {at[0]}"
 
 
 def _placed(piece: PieceState):

@@ -10,12 +10,28 @@ compares the units the step touched with what they were just before it:
   moved), ``remove`` when it leaves the record's map, ``steps`` when the side it
   shows costs or restores a step (point);
 * ``roll`` for each dice report, with the roller and their side;
-* ``weather`` when the weather properties change.
+* ``weather`` when the weather properties change;
+* ``control`` and ``hits`` from the Control and Hit markers on the map
+  (:mod:`.markers`);
+* ``attack``, ``defend``, ``mission``, ``intercept``, ``control``, ``hits``,
+  ``end`` and the zone and target of a roll from the declarations players type
+  in chat (:mod:`.declarations`, :mod:`.declared`).
 
-Every entry carries ``"step": N`` (0 for the opening position). Steps that were
-undone, and the undo steps themselves, add nothing: the players took them back.
-Units are the pieces :mod:`.units` identifies, places are LOCs from
-:mod:`.locations`; what is left out is said in :attr:`Recorder.warnings`.
+A unit that comes into play (a new piece, or one from a place that is no LOC
+of the game or an off-map box such as the turn track or the Mobilization
+Display) is a ``place``, except that an existing piece brought onto the map in
+a movement phase is a ``move``: it moved there. A stack dragged whole names
+its VASSAL stack (``stack``) in its units' moves, and naval units coming into
+play name the stack they are in, so the ships of one stack move, are searched
+and are intercepted together. An air unit in a hex with a Frozen Lake Airbase marker in its stack is
+based on that frozen lake (``airbase:HEX``).
+
+Every entry carries ``"step": N`` (0 for the opening position); a declared entry
+also ``"said"``, the chat text. Steps that were undone, and the undo steps
+themselves, add nothing: the players took them back. Units are the pieces
+:mod:`.units` identifies, places are LOCs from :mod:`.locations`; what is left
+out, or a declaration that cannot be read, is said in :attr:`Recorder.warnings`
+(and in the record's ``"warnings"``).
 """
 
 from __future__ import annotations
@@ -26,20 +42,26 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from ..errors import BadInput
+from ..formats.chatlines import ChatLine
 from ..formats.commands import AddPiece, ChangePiece, Chat, Command, MovePiece, RemovePiece
 from ..formats.files import Module, open_file
 from ..formats.logsteps import Step
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.maps import BoardCell
-from .dice import rolls_in
+from .declarations import Declaration, DeclarationError, read_declaration
+from .declared import Declared
+from .dice import DiceButtons, DiceRoll, roll_of
 from .locations import Locations
+from .markers import MarkerTally
 from .record import FORMAT, SECTIONS, SIDES, WEATHER, Record, load_record
 from .replayer import Replayer
 from .state import GameState, PieceState
-from .turns import PhaseNames, TurnReader, TurnTracker
+from .turns import PhaseNames, TurnReader, TurnTracker, find_turn
+from .unitnames import UnitNames
 from .units import Mapping_, UnitInfo, UnitReader
 
 _DETECTION_ROLLS = ("naval-detection", "air-detection")
+FROZEN_LAKE = "frozen lake airbase"  # the type of the marker that makes a hex an airbase (5.1.4)
 
 
 @dataclass
@@ -95,15 +117,20 @@ class Recorder:
         self.catalogue = self.pack.catalogue
         self.units = UnitReader(self.mapping, self.catalogue)
         self.turns = TurnReader(TurnTracker.of_module(module), PhaseNames.of_catalogue(self.catalogue))
-        self.rolls = _roll_names(self.catalogue)
+        self.dice = DiceButtons(module, self.catalogue)
         self.locations: Locations | None = None
+        self.declared = Declared(self._loc_of_text, self._names)
         self.entries: list[dict[str, Any]] = []
         self.unit_lines: dict[str, dict[str, Any]] = {}
         self.warnings: list[str] = []
         self._said: tuple[str | None, str | None] = (None, None)
+        self._ended = False  # an 'end' declaration closed the current phase
         self._weather: dict[str, str] = {}
         self._before: dict[str, Where] = {}
+        self._created: set[str] = set()
         self._stacks: dict[str, str] = {}
+        self.markers = MarkerTally()
+        self._named: tuple[int, UnitNames] | None = None
         self._quiet = self._quiet_steps()
 
     @property
@@ -119,6 +146,7 @@ class Recorder:
             self._after(done.step)
             if last is not None and done.step.number >= last:
                 break
+        self._unanswered()
         return self.result()
 
     def snapshot(self, number: int) -> RecordedLog:
@@ -129,6 +157,7 @@ class Recorder:
                          else self._chat_turn_until(number))
         self._weather_entry(number)
         self._places(number)
+        self._markers(number, self._all_pieces())
         return self.result()
 
     def result(self) -> RecordedLog:
@@ -145,6 +174,8 @@ class Recorder:
             "module": f"{self.module.name} {self.module.version}".strip(),
             "units": self.unit_lines, "entries": self.entries,
         }
+        if self.warnings:
+            data["warnings"] = list(self.warnings)
         try:
             record = load_record(data, self.catalogue)
         except BadInput as err:  # a record we made that its own reader refuses: say where it came from
@@ -160,6 +191,7 @@ class Recorder:
         self._turn_entry(0, self._read_turn(()))
         self._weather_entry(0)
         self._places(0)
+        self._markers(0, self._all_pieces())
 
     def _geometry(self) -> None:
         layouts = {name: [BoardCell(b.name, b.column, b.row, b.reversed) for b in boards]
@@ -175,20 +207,25 @@ class Recorder:
                     continue
                 where = self._where(piece, unit)
                 if where.loc is not None:
-                    self._add(step, unit, {"place": unit.id, "at": where.loc})
+                    self._add(step, unit, _drop_none({"place": unit.id, "at": where.loc,
+                                                      "stack": self._naval_stack(piece, unit)}))
                     if where.strength is not None and unit.full is not None and where.strength != unit.full:
                         self._add(step, unit, {"steps": unit.id, "to": where.strength})
+
+    def _all_pieces(self) -> list[str]:
+        return [piece.id for map_name in self.state.maps for piece in self.state.on_map(map_name)]
 
     # -- one step -------------------------------------------------------------------------
 
     def _look_before(self, step: Step, state: GameState) -> None:
-        self._before, self._stacks = {}, {}
+        self._before, self._stacks, self._created = {}, {}, set()
         if step.number in self._quiet:
             return
         for piece_id in _touched(step.commands, state):
             piece = state.get(piece_id)
             if piece is None:  # created by this step: it was nowhere
                 self._before[piece_id] = Where(None, None)
+                self._created.add(piece_id)
                 continue
             unit = self.units.unit(piece)
             if unit is not None:
@@ -207,7 +244,8 @@ class Recorder:
         self._weather_entry(n)
         for piece_id, before in self._before.items():
             self._changes(n, piece_id, before)
-        self._roll_entries(n, step.commands)
+        self._markers(n, _touched(step.commands, self.state))
+        self._chat_entries(n, step.commands)
 
     def _changes(self, n: int, piece_id: str, before: Where) -> None:
         piece = self.state.get(piece_id)
@@ -218,17 +256,36 @@ class Recorder:
         if after.loc != before.loc:
             if after.loc is None:
                 self._add(n, unit, {"remove": unit.id})
-            elif before.loc is None:
-                self._add(n, unit, {"place": unit.id, "at": after.loc})
+            elif self._arrives(piece_id, before):
+                self._add(n, unit, _drop_none({"place": unit.id, "at": after.loc,
+                                               "stack": self._naval_stack(piece, unit)}))
             else:
-                move = {"move": unit.id, "to": after.loc}
-                if piece_id in self._stacks:
-                    move["stack"] = self._stacks[piece_id]
-                self._add(n, unit, move)
+                # Only a stack dragged whole moves as a stack (8.1.1): pieces dragged one by one do not.
+                self._add(n, unit, _drop_none({"move": unit.id, "to": after.loc, "stack": self._stacks.get(piece_id)}))
         # A unit coming into play is at full strength unless its counter shows otherwise.
         was = before.strength if before.loc is not None else unit.full
         if after.loc is not None and after.strength is not None and after.strength != was:
             self._add(n, unit, {"steps": unit.id, "to": after.strength})
+
+    def _arrives(self, piece_id: str, before: Where) -> bool:
+        """Whether a unit now on the map comes into play (``place``) rather than moves there.
+
+        A new piece comes into play. So does a piece brought from off the map (no LOC,
+        or an off-map box such as the turn track), except in a movement phase, where
+        bringing it on is its move.
+        """
+        off_map = getattr(self.catalogue, "off_map", None)
+        if before.loc is not None and not (off_map is not None and off_map(before.loc)):
+            return False
+        if piece_id in self._created:
+            return True
+        return not (self._said[1] or "").endswith("-movement")
+
+    def _naval_stack(self, piece: PieceState | None, unit: UnitInfo) -> str | None:
+        """The VASSAL stack a naval unit is in: the ships of one stack move and are found together."""
+        if piece is None or unit.unit_class != "naval" or piece.parent is None:
+            return None
+        return piece.parent.id
 
     def _known(self, piece_id: str) -> UnitInfo | None:
         """The unit of a piece deleted in this step (its data was read before)."""
@@ -240,12 +297,43 @@ class Recorder:
     def _where(self, piece: PieceState, unit: UnitInfo) -> Where:
         spot = piece.spot
         loc = self.locations.loc(spot.map, spot.x, spot.y) if self.locations is not None else None
+        if loc is not None and unit.unit_class == "air" and self._on_frozen_lake(piece):
+            loc = self.catalogue.location(f"airbase:{loc}") or loc
         return Where(loc, self.units.strength(piece, unit))
+
+    def _on_frozen_lake(self, piece: PieceState) -> bool:
+        """Whether a Frozen Lake Airbase marker shares the piece's stack (5.1.4)."""
+        if piece.parent is None:
+            return False
+        for other in piece.parent.children:
+            unit = self.units.unit(other) if other is not piece else None
+            if unit is not None and unit.unit_class == "marker" and self._type_of(unit).lower() == FROZEN_LAKE:
+                return True
+        return False
+
+    def _type_of(self, unit: UnitInfo) -> str:
+        known = self.catalogue.unit(unit.line["ref"]) if "ref" in unit.line else None
+        return str((known or {}).get("type") or unit.line.get("type") or "")
 
     def _add(self, step: int, unit: UnitInfo, entry: dict[str, Any]) -> None:
         self.unit_lines.setdefault(unit.id, dict(unit.line))
         entry["step"] = step
         self.entries.append(entry)
+
+    # -- control and hits markers -----------------------------------------------------------
+
+    def _markers(self, step: int, piece_ids: Iterable[str]) -> None:
+        """Control entries for Control markers that arrived; hits entries for changed counts."""
+        changed = {}
+        for piece_id in piece_ids:
+            piece = self.state.get(piece_id)
+            marker = self.units.marker(piece) if piece is not None else None
+            spot = piece.spot if marker is not None else None
+            loc = self.locations.loc(spot.map, spot.x, spot.y) if spot is not None and self.locations else None
+            changed[piece_id] = (marker, loc) if loc is not None else None
+        for entry in self.markers.update(changed):
+            entry["step"] = step
+            self.entries.append(entry)
 
     # -- turn, phase, weather ---------------------------------------------------------------
 
@@ -267,7 +355,8 @@ class Recorder:
         turn, phase = now
         if phase is None or turn is None or now == self._said:
             return
-        self._said = now
+        self._unanswered()
+        self._said, self._ended = now, False
         self.entries.append({"turn": turn, "phase": phase, "step": step})
 
     def _weather_entry(self, step: int) -> None:
@@ -277,25 +366,115 @@ class Recorder:
             self._weather.update(changed)
             self.entries.append({"weather": changed, "step": step})
 
-    # -- dice ------------------------------------------------------------------------------
+    # -- chat: dice and declarations ---------------------------------------------------------
 
-    def _roll_entries(self, n: int, commands: Iterable[Command]) -> None:
-        for roll in rolls_in(commands, self.state, self.mapping.players):
-            purpose = self.rolls.get(roll.button.strip().lower()) or _word(roll.button)
-            side = (roll.side or "").strip().lower()
-            side = side if side in SIDES else None
-            if side is None and purpose in _DETECTION_ROLLS:
-                self.warnings.append(f"step {n}: the {roll.button} roll by {roll.player or 'an unnamed player'} is "
-                                     "not in the record: the player's side is unknown (no PLAYER seat, no mapping)")
+    def _chat_entries(self, n: int, commands: Iterable[Command]) -> None:
+        """Dice reports and declarations, in the order the step has them."""
+        for command in commands:
+            if not isinstance(command, Chat):
                 continue
-            entry: dict[str, Any] = {"for": purpose, "result": roll.total}
-            if side is not None:
-                entry["side"] = side
-            if roll.player:
-                entry["by"] = roll.player
-            if len(roll.values) > 1:
-                entry["dice"] = list(roll.values)
-            self.entries.append({"roll": entry, "step": n})
+            roll = roll_of(command, self.state, self.mapping.players)
+            if roll is not None:
+                self._roll_entry(n, roll)
+            elif command.line.kind == "player":
+                self._declaration(n, command.line)
+
+    def _roll_entry(self, n: int, roll: DiceRoll) -> None:
+        purpose = self.dice.purpose(roll)
+        side = (roll.side or "").strip().lower()
+        side = side if side in SIDES else None
+        declared = self.declared.roll(purpose)
+        entry: dict[str, Any] = dict(declared.inner) if declared is not None else {"for": purpose}
+        side = side or (declared.side if declared is not None else None)
+        if side is None and purpose in _DETECTION_ROLLS:
+            self.warnings.append(f"step {n}: the {roll.button} roll by {roll.player or 'an unnamed player'} is "
+                                 "not in the record: the player's side is unknown (no PLAYER seat, no mapping)")
+            return
+        if declared is None and purpose in _DETECTION_ROLLS:
+            self.warnings.append(f"step {n}: the {roll.button} roll has no 'detect' declaration before it, so "
+                                 "it names no zone or target and its detection is not judged")
+        entry["result"] = self.dice.result(roll)
+        if side is not None:
+            entry["side"] = side
+        if roll.player:
+            entry["by"] = roll.player
+        if len(roll.values) > 1:
+            entry["dice"] = list(roll.values)
+        if entry["result"] != roll.total:
+            entry["reported"] = roll.total
+        out: dict[str, Any] = {"roll": entry, "step": n}
+        if declared is not None:
+            out["said"] = declared.text
+        self.entries.append(out)
+
+    def _declaration(self, n: int, line: ChatLine) -> None:
+        try:
+            decl = read_declaration(line.message)
+            if decl is None:
+                return
+            self._declare(n, decl, self._side_of(line.player))
+        except DeclarationError as err:
+            self.warnings.append(f"step {n}: {line.message.strip()!r} is not in the record: {err}")
+
+    def _declare(self, n: int, decl: Declaration, side: str | None) -> None:
+        if decl.key == "phase":
+            self._phase_declared(decl)
+            return
+        if decl.key == "end":
+            entry = self._end_declared(decl)
+        else:
+            entry = self.declared.entry(decl, n, side)
+            for unit in self.declared.used:
+                self.unit_lines.setdefault(unit.id, dict(unit.line))
+        if entry is not None:
+            entry.update({"step": n, "said": decl.text})
+            self.entries.append(entry)
+
+    def _phase_declared(self, decl: Declaration) -> None:
+        """A phase declared: checked against the tracker (a module without one reads it as chat)."""
+        text = decl.fields["phase"]
+        phase = self.turns.names.find(text)
+        if phase is None:
+            raise DeclarationError(f"{text!r} names no phase of the game")
+        turn = find_turn(text) or self._said[0]
+        if self.turns.uses_tracker and (turn, phase) != self._said:
+            shown = ", ".join(p for p in self._said if p) or "nothing"
+            raise DeclarationError(f"the turn tracker shows {shown}; the record follows the tracker")
+
+    def _end_declared(self, decl: Declaration) -> dict[str, Any]:
+        phase = self.turns.names.find(decl.fields["end"])
+        if phase is None:
+            raise DeclarationError(f"{decl.fields['end']!r} names no phase of the game")
+        if phase != self._said[1] or self._ended:
+            now = "no phase" if self._ended or self._said[1] is None else f"the {self._said[1]} phase"
+            raise DeclarationError(f"the {phase} phase cannot end: the game is in {now}")
+        self._unanswered()
+        self._ended = True
+        return {"end": phase}
+
+    def _unanswered(self) -> None:
+        for waiting in self.declared.unanswered():
+            self.warnings.append(f"step {waiting.step}: {waiting.text!r} is not in the record: no "
+                                 f"{waiting.purpose} roll came after it in its phase")
+
+    def _side_of(self, player: str | None) -> str | None:
+        side = (self.mapping.players.get(player or "") or self.state.side_of_player(player) or "").strip().lower()
+        return side if side in SIDES else None
+
+    def _loc_of_text(self, text: str) -> str | None:
+        """A place as a player typed it: a LOC of the game, or a name VASSAL shows for one."""
+        text = text.strip()
+        found = self.catalogue.location(text)
+        if found is None and self.locations is not None:
+            found = self.locations.resolve(text)
+        return found
+
+    def _names(self) -> UnitNames:
+        """The units on the maps by name, after the current step (made once per step that needs it)."""
+        if self._named is None or self._named[0] != self.replayer.done:
+            names = UnitNames(self.state, self.units, lambda piece, unit: self._where(piece, unit).loc, self.catalogue)
+            self._named = (self.replayer.done, names)
+        return self._named[1]
 
     # -- undo ------------------------------------------------------------------------------
 
@@ -348,15 +527,8 @@ def weather_of(state: GameState) -> dict[str, str]:
     return out
 
 
-def _roll_names(catalogue) -> dict[str, str]:
-    """Dice button name (lower case) -> the game's die roll id, from the game data when present."""
-    info = getattr(getattr(catalogue, "data", None), "info", None)
-    rolls = getattr(info, "die_rolls", None) or {}
-    return {roll.name.strip().lower(): rid for rid, roll in rolls.items()}
-
-
-def _word(text: str) -> str:
-    return re.sub(r"[\s_]+", "-", text.strip().lower())
+def _drop_none(entry: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in entry.items() if v is not None}
 
 
 def record_log(game, module: Module | str | os.PathLike, mapping: Mapping_ | None = None,

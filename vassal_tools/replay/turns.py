@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from ..formats.sequence import decode
 from .record import PHASES, canonical_turn
@@ -131,6 +131,17 @@ def _values(level: _Level, state: str) -> list[str]:
     if level.subs and 0 <= sub < len(level.subs) and sub < len(sub_states):
         out += _values(level.subs[sub], sub_states[sub])
     return out
+
+
+def turn_words(module) -> Callable[[str, str], list[str]]:
+    """``(tracker id, state) -> values shown`` through a module's trackers (for stepwords' ``turn_words``)."""
+    trackers = {t.tracker_id: t for t in TurnTracker.of_module(module)}
+
+    def words(tracker_id: str, state: str) -> list[str]:
+        tracker = trackers.get(tracker_id)
+        return tracker.values(state) if tracker is not None else []
+
+    return words
 
 
 class TurnReader:

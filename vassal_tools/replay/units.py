@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..errors import BadInput
+from .markers import PlayMarker, play_marker
 from .record import SIDES
 from .state import PieceState
 
@@ -46,11 +47,12 @@ REDUCED_WORDS = ("reduced", "one point")
 
 @dataclass(frozen=True)
 class UnitInfo:
-    """A piece known as a unit: its record id, its ``units`` line, its printed strength."""
+    """A piece known as a unit: its record id, its ``units`` line, its printed strength and class."""
 
     id: str
     line: Mapping[str, Any]  # {"ref": ID} or inline record attributes
     full: int | None = None  # printed steps, or points for point units
+    unit_class: str | None = None  # land, naval, air, supply, marker
 
 
 @dataclass
@@ -98,13 +100,16 @@ class UnitReader:
 
     ``catalogue`` (a rule pack's) says which unit ids are the game's, so their
     record lines are ``{"ref": ID}``; a piece whose unit has no side of the record
-    (a neutral game marker) is not a unit of the record.
+    (a neutral game marker) is not a unit of the record. Control and Hit markers
+    (:mod:`.markers`) are not units either, but they are not left out: the
+    recorder reads them as control and hits.
     """
 
     def __init__(self, mapping: Mapping_ | None = None, catalogue=None):
         self.mapping = mapping or Mapping_()
         self.catalogue = catalogue
         self._cache: dict[tuple[str, str], UnitInfo | None] = {}
+        self._markers: dict[tuple[str, str | None], PlayMarker | None] = {}
         self.unmatched: dict[str, int] = {}  # piece name -> how many pieces of it are not units
 
     def unit(self, piece: PieceState) -> UnitInfo | None:
@@ -112,9 +117,16 @@ class UnitReader:
         if key not in self._cache:
             found = self._read(piece) if piece.kind == "piece" else None
             self._cache[key] = found
-            if found is None and piece.kind == "piece":
+            if found is None and piece.kind == "piece" and self.marker(piece) is None:
                 self.unmatched[piece.name] = self.unmatched.get(piece.name, 0) + 1
         return self._cache[key]
+
+    def marker(self, piece: PieceState) -> PlayMarker | None:
+        """The control or hits a piece stands for (cached per type and state: a flip can change it)."""
+        key = (piece.type, piece.state)
+        if key not in self._markers:
+            self._markers[key] = play_marker(piece.piece) if piece.kind == "piece" else None
+        return self._markers[key]
 
     def _read(self, piece: PieceState) -> UnitInfo | None:
         decoded = piece.piece
@@ -133,11 +145,13 @@ class UnitReader:
         full = _int(attrs.pop("steps", None))
         known = self.catalogue.unit(uid) if self.catalogue is not None else None
         if known is not None:
-            return UnitInfo(uid, {"ref": uid}, full) if _has_side(known) else None
+            return UnitInfo(uid, {"ref": uid}, full, known.get("class")) if _has_side(known) else None
         if full is not None:
             attrs["steps" if attrs.get("class") == "land" else "points"] = full
         attrs.setdefault("name", piece.name)
-        return UnitInfo(uid, attrs, full) if _has_side(attrs) and "class" in attrs else None
+        if not (_has_side(attrs) and "class" in attrs):
+            return None
+        return UnitInfo(uid, attrs, full, str(attrs["class"]).lower())
 
     def _from_mapping(self, spec: Mapping[str, Any]) -> UnitInfo | None:
         line = {k: v for k, v in spec.items() if k != "id"}
@@ -145,7 +159,8 @@ class UnitReader:
         known = self.catalogue.unit(str(spec["ref"])) if "ref" in spec and self.catalogue is not None else None
         attrs = {**(known or {}), **line}
         full = _int(attrs.get("steps", attrs.get("points")))
-        return UnitInfo(uid, line, full) if _has_side(attrs) else None
+        cls = str(attrs["class"]).lower() if attrs.get("class") else None
+        return UnitInfo(uid, line, full, cls) if _has_side(attrs) else None
 
     def strength(self, piece: PieceState, unit: UnitInfo) -> int | None:
         """Steps (points) now: the printed value, less one per level past the front when

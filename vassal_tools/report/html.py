@@ -19,12 +19,12 @@ from html import escape
 
 from PIL import Image
 
-from ..formats.commands import ChangePiece, Chat, PropertyChange, TurnState
+from ..formats.commands import ChangePiece, Chat, PropertyChange
 from ..formats.logsteps import Step
 from ..formats.stepwords import context_for, describe_command
 from ..replay.replayer import Replayer
 from ..replay.state import GameState
-from ..replay.turns import TurnTracker
+from ..replay.turns import turn_words
 from ..rules.findings import Finding
 from .audit import AuditResult
 from .board import BoardPainter
@@ -116,8 +116,8 @@ class StepTeller:
     as the turn and phase they show and a piece's changed layers said by name."""
 
     def __init__(self, replay: Replayer, module, geometry):
-        self.context = context_for(replay.stream, geometry.name_at if geometry is not None else None)
-        self.trackers = {t.tracker_id: t for t in TurnTracker.of_module(module)}
+        self.context = context_for(replay.stream, geometry.name_at if geometry is not None else None,
+                                   turn_words(module))
         self.types = replay.types
         self._pieces: dict[str, str] = {}
 
@@ -145,9 +145,6 @@ class StepTeller:
         return lines or ["(no visible change)"]
 
     def _special(self, command) -> str | None:
-        if isinstance(command, TurnState) and command.tracker_id in self.trackers:
-            values = [v for v in self.trackers[command.tracker_id].values(command.state) if v]
-            return "turn tracker: " + " / ".join(values) if values else None
         if isinstance(command, ChangePiece) and command.id in self._pieces and command.old_state is not None:
             ptype = self.types(self._pieces[command.id])
             old, new = ptype.piece(command.old_state), ptype.piece(command.new_state)
