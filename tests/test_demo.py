@@ -41,6 +41,16 @@ def test_demo_flags_the_overstacked_hex(demo_dir):
     assert stacking[0]["where"] == "4332" and len(stacking[0]["units"]) == 5 and stacking[0]["excess"] == 1
 
 
+def test_demo_flags_the_interception_the_roll_did_not_allow(demo_dir):
+    # Five cruisers intercept after a roll of 3 against an NDV of at most 5: two per
+    # point of difference allows four at the very most (invasion-norway.txt 6.4.1, 6.2).
+    out, _ = demo_dir
+    findings = json.loads((out / "audit.json").read_text(encoding="utf-8"))["findings"]
+    interception = [f for f in findings if f["rule"].endswith(" 6.2") and f["where"] == "North Sea"]
+    assert len(interception) == 1
+    assert len(interception[0]["units"]) == 5 and interception[0]["excess"] >= 1
+
+
 def test_written_log_replays_to_the_writer_state(demo_dir):
     # What the writer believed after each command is what a replay of its file gives.
     out, _ = demo_dir

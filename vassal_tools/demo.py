@@ -3,8 +3,9 @@
 1. Build the module from ``module_src/invasion_norway`` (counters, maps, grids, palettes).
 2. Write the campaign's opening save.
 3. Play a short sample game on it as two PBEM players would, written as a real
-   VASSAL log: the Germans move by rail and road in their land movement phase and
-   overstack Bergen (rule 11.1.1), the Allies roll for naval detection.
+   VASSAL log: a German cruiser group sails and the Allies intercept it with more
+   ships than their detection roll allows (rule 6.2); German mountain troops
+   overstack Bergen (rule 11.1.1).
 4. Audit the log against the rules and write the reports (text, JSON, HTML).
 
 Everything is written into one output folder; nothing else is touched.
@@ -84,7 +85,7 @@ def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: Non
 
 
 def play_sample_game(opening, assembly, path: Path) -> Path:
-    """The sample game: a German land movement phase that overstacks Bergen, and an Allied roll."""
+    """The sample game: an interception with too many ships, then an overstacked Bergen."""
     from .build.turns import TRACKER_ID, tracker_state
     from .replay.logwriter import LogWriter
 
@@ -97,18 +98,38 @@ def play_sample_game(opening, assembly, path: Path) -> Path:
     def phase(turn: str, name: str) -> list[str]:
         return writer.turn(TRACKER_ID, tracker_state(info, turn, name))
 
-    writer = LogWriter(opening, place, player="Anna", password="anna-pw")
+    anna = ("Anna", "anna-pw")
+    bert = ("Bert", "bert-pw")
+
+    def as_player(who: tuple[str, str]) -> None:
+        writer.player, writer.password = who
+
+    writer = LogWriter(opening, place, *anna)
     turn = assembly.scenario.first_turn
     writer.step(writer.seat("German"))
+    as_player(bert)
+    writer.step(writer.seat("Allied"))
+
+    # German naval movement: a cruiser group sails into the North Sea. The Allies
+    # declare a detection attempt, roll, and intercept with five cruisers, more
+    # than the difference between their NDV and the roll allows (6.2).
+    as_player(anna)
+    writer.step(phase(turn, "german-naval-movement"))
+    for ship in ("ger-ca-hipper", "ger-cl-koln"):
+        writer.step(writer.move(ship, "North Sea"))
+    as_player(bert)
+    writer.step(writer.chat("detect naval North Sea target Hipper, Koln"))
+    writer.step(writer.roll("Naval Detection", 3))
+    writer.step(writer.chat("intercept naval North Sea with Berwick, York, Devonshire, Suffolk, Glasgow"))
+
+    # German land movement: five mountain infantry battalions end their move in
+    # Bergen, one more than the four infantry battalions a hex may hold (11.1.1).
+    as_player(anna)
     writer.step(phase(turn, "german-land-movement"))
-    # Five German mountain infantry battalions end their move in Bergen: one more than
-    # the four infantry battalions a hex may hold (invasion-norway.txt 11.1.1).
     for unit in ("ger-138-gj-1", "ger-138-gj-2", "ger-138-gj-3", "ger-139-gj-1", "ger-139-gj-2"):
         writer.step(writer.move(unit, "4332"))
     writer.step(writer.chat("Bergen is ours."))
     writer.step(phase(turn, "german-air-missions"))
-    writer.player, writer.password = "Bert", "bert-pw"
-    writer.step(writer.seat("Allied"))
-    writer.step(writer.roll("Naval Detection", 3))
+    as_player(bert)
     writer.step(writer.chat("Your move, Anna."))
     return writer.save(path)

@@ -100,7 +100,7 @@ class Basing(Check):
             mine = [uid for uid in based if audit.units[uid].side == side]
             if mine and base.kind != "carrier" and not self.base_friendly(audit, base, side):
                 found[("5.1-control", loc, side)] = (
-                    a["rule"], f"{side.capitalize()} air units are based at {loc}, which {side} does not control",
+                    a["rule"], f"{side.capitalize()} air units are based at {loc}, which the {side.capitalize()} side does not control",
                     loc, mine, None)
         self.night_bombers(audit, base, based, found)
         if base.kind == "carrier":
@@ -238,7 +238,7 @@ class Basing(Check):
             if not self.rules.controls(side, loc):
                 found[("5.2.1-control", loc, side)] = (
                     p["basing_rule"], f"{side.capitalize()} naval units are based in {port.name} ({loc}), "
-                                      f"a port {side} does not control", loc, mine, None)
+                                      f"a port the {side.capitalize()} side does not control", loc, mine, None)
             if port.operational:
                 capital = [uid for uid in mine if self.kinds.is_british(audit.units[uid])
                            and self.kinds.naval_type(audit.units[uid]) in p["british_capital_types"]]
