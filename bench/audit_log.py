@@ -146,18 +146,12 @@ def write_built_log(folder: Path, steps: int) -> tuple[Path, Path, int]:
 
 
 def _tracker(info, state: str, turn: int, phase: str) -> str:
-    """The tracker's state at ``phase`` of the ``turn``-th turn after the opening one (build/turns.py)."""
-    from vassal_tools.formats.sequence import decode, encode
+    """The tracker's state at ``phase`` of the ``turn``-th turn after the opening one."""
+    from vassal_tools.build.turns import tracker_state
+    from vassal_tools.formats.sequence import decode
 
-    fields = decode(state, ";")
-    segment = next(i for i, s in enumerate(info.segments) if phase in s.phases)
-    subs = []
-    for i, s in enumerate(info.segments):
-        sub = decode(fields[4 + i], ";")
-        sub[0] = str(s.phases.index(phase) if i == segment else 0)
-        subs.append(encode(sub, ";"))
-    current = (int(fields[0]) + turn) % len(info.turn_names)
-    return encode(["0", encode([str(current), str(segment), *fields[2:4], *subs], ";")], "|")
+    opening = int(decode(state, ";")[0])
+    return tracker_state(info, info.turn_names[(opening + turn) % len(info.turn_names)], phase)
 
 
 def best(fn, repeat: int = 3) -> tuple[float, object]:

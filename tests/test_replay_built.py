@@ -14,7 +14,7 @@ from test_replay_kit import GAME_DIR
 from vassal_tools.build.module import assemble, module_archive, setup_stream
 from vassal_tools.build.savegame import write_save
 from vassal_tools.formats.archive import write_archive
-from vassal_tools.formats.sequence import encode
+from vassal_tools.formats.sequence import decode, encode
 from vassal_tools.replay.recorder import record_log
 from vassal_tools.replay.replayer import Replayer
 from vassal_tools.report.audit import audit_file
@@ -88,17 +88,10 @@ def test_a_log_of_the_built_module_is_audited_with_pictures(built, tmp_path):
 
 
 def _tracker_at(state, phase: str) -> str:
-    """The tracker state of the opening turn at ``phase`` (as build/turns.py writes states)."""
+    """The tracker state of the opening turn at ``phase``, as the builder writes tracker states."""
     from vassal_tools.build.gamedata import load_game
-    from vassal_tools.formats.sequence import decode
+    from vassal_tools.build.turns import tracker_state
 
     info = load_game(GAME_DIR).info
-    current = decode(state.turns["TurnTracker0"], "|")[1]
-    fields = decode(current, ";")
-    segment = next(i for i, s in enumerate(info.segments) if phase in s.phases)
-    subs = []
-    for i, s in enumerate(info.segments):
-        sub = decode(fields[4 + i], ";")
-        sub[0] = str(s.phases.index(phase) if i == segment else 0)
-        subs.append(encode(sub, ";"))
-    return encode(["0", encode([fields[0], str(segment), *fields[2:4], *subs], ";")], "|")
+    opening = info.turn_names[int(decode(decode(state.turns["TurnTracker0"], "|")[1], ";")[0])]
+    return tracker_state(info, opening, phase)
