@@ -86,3 +86,16 @@ def test_buildfile_with_entities_is_refused_in_one_line(tmp_path):
         zf.writestr("buildFile.xml", xml)
     result = CliRunner().invoke(main, ["inspect", str(path)])
     assert result.exit_code == 2 and "entity" in result.output.lower()
+
+
+def test_extension_names_the_module_it_extends(tmp_path):
+    path = tmp_path / "extra.vext"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("buildFile.xml", '<VASSAL.build.module.ModuleExtension module="Invasion: Norway" moduleVersion="0.1"'
+                    ' version="1.2" anyModule="false" description="Extra units">'
+                    '<VASSAL.build.module.ExtensionElement target=""/></VASSAL.build.module.ModuleExtension>')
+        zf.writestr("extensiondata", '<?xml version="1.0" encoding="UTF-8"?><data version="1"><version>1.2</version>'
+                    "<VassalVersion>3.7.0</VassalVersion><universal>false</universal></data>")
+    info = json.loads(run("inspect", path, "--json").output)
+    assert info["kind"] == "extension" and info["version"] == "1.2"
+    assert info["extends"] == {"module": "Invasion: Norway", "module_version": "0.1", "universal": False, "elements": 1}

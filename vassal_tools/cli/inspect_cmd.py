@@ -27,7 +27,13 @@ def inspect(file, as_json):
 def render_text(info: dict) -> str:
     lines = [f"{info['file']}: {info['kind']}"]
     if info["kind"] in ("module", "extension"):
-        lines.append(f"  module {info['name']!r} version {info['version']}, VASSAL {info['vassal_version']}")
+        if "extends" in info:
+            ext = info["extends"]
+            target = "any module" if ext["universal"] else f"module {ext['module']!r} version {ext['module_version']}"
+            lines.append(f"  extension {info['name']!r} version {info['version']} of {target},"
+                         f" VASSAL {info['vassal_version']}; {ext['elements']} extension elements")
+        else:
+            lines.append(f"  module {info['name']!r} version {info['version']}, VASSAL {info['vassal_version']}")
         for m in info["maps"]:
             boards = ", ".join(f"{b['name']} ({b['grid'] or 'no grid'}{', %d zones' % b['zones'] if b.get('zones') else ''})" for b in m["boards"])
             lines.append(f"  map {m['name']!r} [{m['id']}]: {boards or 'no boards'}")

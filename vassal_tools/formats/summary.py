@@ -30,7 +30,7 @@ def summarize_module(module: Module) -> dict:
             "id": m.map_id,
             "boards": [_board(b) for b in m.boards],
         })
-    return {
+    info = {
         "file": str(module.path),
         "kind": module.kind,
         "name": bf.name,
@@ -47,6 +47,13 @@ def summarize_module(module: Module) -> dict:
         "player_sides": list(bf.player_sides),
         "images": len(module.images()),
     }
+    extension = bf.extension
+    if extension is not None:
+        info["name"] = extension.description or module.path.stem
+        info["version"] = extension.version
+        info["extends"] = {"module": extension.module, "module_version": extension.module_version,
+                           "universal": extension.universal, "elements": len(extension.elements)}
+    return info
 
 
 def _board(board) -> dict:
