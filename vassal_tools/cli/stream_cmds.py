@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import os
 from pathlib import Path
 
@@ -35,10 +37,9 @@ def decode_cmd(file: Path, output: Path | None) -> None:
     """Print the command stream of a save or log (FILE) exactly as stored, as UTF-8 text."""
     data = open_saved_game(file).stream.encode("utf-8", "surrogateescape")
     if output is None:
-        stdout = click.get_text_stream("stdout")
-        stdout.flush()
-        stdout.buffer.write(data)  # bytes as stored: no newline translation, no re-encoding
-        stdout.buffer.flush()
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)  # bytes as stored: no newline translation, no re-encoding
+        sys.stdout.buffer.flush()
     else:
         atomic_write(output, data, protect=file)
 
