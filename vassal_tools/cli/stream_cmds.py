@@ -6,9 +6,8 @@
 
 from __future__ import annotations
 
-import sys
-
 import os
+import sys
 from pathlib import Path
 
 import click
