@@ -455,3 +455,24 @@ def test_grid_overlay_of_map_and_of_one_board(module_path, tmp_path):
 
     result = CliRunner().invoke(main, ["grid", str(module_path), "--map", name, "--board", "XX", "-o", str(out)])
     assert result.exit_code == 2 and "no board 'XX'" in result.output
+
+
+def test_locate_warns_of_zones_vassal_accepts_but_cannot_use(tmp_path):
+    import zipfile
+    from click.testing import CliRunner
+    from vassal_tools.cli import main
+
+    zones = ('<VASSAL.build.module.map.boardPicker.board.ZonedGrid>'
+             '<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="Two" path="0,0;10,10"/>'
+             '<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="Bow" path="0,0;100,100;100,0;0,100"/>'
+             '</VASSAL.build.module.map.boardPicker.board.ZonedGrid>')
+    path = tmp_path / "zones.vmod"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("buildFile.xml", '<VASSAL.build.GameModule name="T"><VASSAL.build.module.Map mapName="Main">'
+                    '<VASSAL.build.module.map.BoardPicker><VASSAL.build.module.map.boardPicker.Board name="b" '
+                    f'width="500" height="500">{zones}</VASSAL.build.module.map.boardPicker.Board>'
+                    '</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map></VASSAL.build.GameModule>')
+    result = CliRunner().invoke(main, ["locate", str(path), "--map", "Main", "300,300"])
+    assert result.exit_code == 0
+    assert result.stdout.strip().split("\t")[2] == "offboard"  # in no zone, and no background grid
+    assert "'Two': zone polygon has 2 point(s)" in result.stderr and "'Bow': zone polygon crosses itself" in result.stderr

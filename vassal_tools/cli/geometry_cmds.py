@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import click
 
 from . import main
 from ..errors import BadInput
+from ..formats.archive import atomic_write
 from ..formats.files import Module, open_file
 from ..geometry.from_module import ModuleGeometry, board_layouts
 from ..geometry.maps import Location
@@ -94,12 +96,20 @@ def locate_cmd(module: Path, xy: tuple[str, ...], map_name: str, points_file: Pa
         points.extend(read_points(points_file))
     if not points:
         raise click.UsageError("give points as X,Y arguments or with --points FILE")
-    game_map = open_geometry(module, game_path).map(map_name)
+    geometry = open_geometry(module, game_path)
+    game_map = geometry.map(map_name)
     locations = game_map.locate_many(points)
+    _warn(geometry.warnings)
     if as_json:
         click.echo(json.dumps(location_json(points, locations), ensure_ascii=False))
     else:
         click.echo("\n".join(location_lines(points, locations)))
+
+
+def _warn(warnings) -> None:
+    """What VASSAL accepts but a maintainer should fix (a zone of two points...), on stderr."""
+    for warning in warnings:
+        click.echo(f"vassal-tools: warning: {warning}", err=True)
 
 
 @main.command("grid")
@@ -120,11 +130,9 @@ def grid_cmd(module: Path, map_name: str, board_name: str | None, game_path: Pat
         image = draw_map(game_map, geometry.module.image_bytes, board_name)
     except ValueError as err:
         raise BadInput(module, str(err), f"map {map_name!r}") from None
-    for warning in geometry.warnings:
-        click.echo(f"warning: {warning}", err=True)
-    try:
-        image.convert("RGB").save(output, "PNG")
-    except OSError as err:
-        raise BadInput(output, f"cannot write: {err.strerror or err}") from None
+    _warn(geometry.warnings)
+    buffer = io.BytesIO()
+    image.convert("RGB").save(buffer, "PNG")
+    atomic_write(output, buffer.getvalue(), protect=module)
     click.echo(f"{output}: {image.size[0]}x{image.size[1]} px, map {map_name!r}"
                + (f", board {board_name!r}" if board_name else f", {len(game_map.boards)} board(s)"))
