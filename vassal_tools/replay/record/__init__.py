@@ -1,0 +1,105 @@
+"""The game record: what happened in a game, as JSON a person can also write by hand.
+
+A record (``"format": "vassal-tools/record@1"``) is the interchange between VASSAL
+logs and the rules checks: the replay code writes records from logs, players may
+write them from an e-mail game, and the rules read nothing else. The format is
+documented for people in ``docs/record-format.md``.
+
+:func:`load_record` reads one and checks it completely before anything uses it:
+a record that is not well formed raises ONE :class:`~vassal_tools.errors.BadInput`
+naming the file, the entry index (and log step) and the field at fault. Whether the
+game it describes keeps the rules is not this module's business; that is the
+audit's (``vassal_tools.rules``).
+
+Units are resolved here: ``{"ref": ID}`` takes a unit's attributes from the game's
+data (through the rule pack's catalogue), inline attributes override them.
+Unknown extra keys, on the record, a unit or an entry, are kept and written back.
+"""
+
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, Mapping
+
+from ...errors import BadInput
+
+from .vocabulary import (FORMAT, PHASES, SIDES, UNIT_CLASSES, SIZES, WEATHER, SECTIONS, turn_order, canonical_turn)
+from .entries import (Catalogue, Unit, Entry, PhaseStart, Place, Move, Steps, Remove, Control, Hits, Weather, Attack, Defend, Mission, Roll, Intercept, End, ENTRY_KINDS, Record)
+from .reader import (_Reader, entries_of)
+
+
+__all__ = [
+    "FORMAT",
+    "PHASES",
+    "SIDES",
+    "UNIT_CLASSES",
+    "SIZES",
+    "WEATHER",
+    "SECTIONS",
+    "turn_order",
+    "canonical_turn",
+    "Catalogue",
+    "Unit",
+    "Entry",
+    "PhaseStart",
+    "Place",
+    "Move",
+    "Steps",
+    "Remove",
+    "Control",
+    "Hits",
+    "Weather",
+    "Attack",
+    "Defend",
+    "Mission",
+    "Roll",
+    "Intercept",
+    "End",
+    "ENTRY_KINDS",
+    "Record",
+    "entries_of",
+    "load_record",
+    "write_record",
+]
+
+
+def load_record(source: str | os.PathLike | Mapping[str, Any], catalogue: Catalogue | None = None) -> Record:
+    """Read and check a record from a file path or an already parsed dict.
+
+    ``catalogue`` resolves unit refs and LOCs; by default it is the catalogue of the
+    rule pack the record's ``"game"`` names. Raises BadInput on the first fault.
+    """
+    if isinstance(source, Mapping):
+        name, data = "<record>", source
+    else:
+        name, data = os.fspath(source), _read_json(source)
+    return _Reader(name, catalogue).read(data)
+
+
+def write_record(record: Record, path: str | os.PathLike) -> Path:
+    """Write a record as JSON, atomically (a crash leaves the old file whole)."""
+    from ...formats.archive import atomic_write
+
+    return atomic_write(path, record.to_json().encode("utf-8"))
+
+
+def _read_json(path: str | os.PathLike) -> Any:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BadInput(path, "no such file") from None
+    except UnicodeDecodeError as err:
+        raise BadInput(path, f"not UTF-8 text ({err.reason} at byte {err.start})") from None
+    except OSError as err:
+        raise BadInput(path, f"cannot read: {err.strerror or err}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise BadInput(path, f"not JSON: {err.msg}", f"line {err.lineno} column {err.colno}") from None
+
+
+
+
