@@ -121,8 +121,13 @@ def basic_name(type_: str) -> str:
     return fields[-1] if fields[0] == "piece" and len(fields) > 1 else ""
 
 
-def describe_step(step: Step, context: StepContext) -> list[str]:
-    """One line per command worth telling; the context learns the step's pieces as it goes."""
+def describe_step(step: Step, context: StepContext,
+                  special: Callable[[Command], str | None] | None = None) -> list[str]:
+    """One line per command worth telling; the context learns the step's pieces as it goes.
+
+    ``special(command)``, when given, words a command first (a report that knows more,
+    such as layer names, than this game-agnostic describer).
+    """
     words = []
     if step.is_undo:
         words.append(f"undo of step {step.undoes}" if step.undoes else "undo")
@@ -130,7 +135,7 @@ def describe_step(step: Step, context: StepContext) -> list[str]:
     for command in step.commands:
         if has_dice_chat and isinstance(command, PropertyChange) and command.dice_button:
             continue  # the chat line already says it
-        line = describe_command(command, context)
+        line = (special(command) if special else None) or describe_command(command, context)
         context.learn_one(command)
         if line:
             words.append(line)

@@ -19,9 +19,9 @@ from html import escape
 
 from PIL import Image
 
-from ..formats.commands import ChangePiece, Chat, PropertyChange
+from ..formats.commands import ChangePiece
 from ..formats.logsteps import Step
-from ..formats.stepwords import context_for, describe_command
+from ..formats.stepwords import context_for, describe_step
 from ..replay.replayer import Replayer
 from ..replay.state import GameState
 from ..replay.turns import turn_words
@@ -131,18 +131,7 @@ class StepTeller:
                     self._pieces[command.id] = piece.type
 
     def after(self, step: Step) -> list[str]:
-        lines = []
-        if step.is_undo:
-            lines.append(f"undo of step {step.undoes}" if step.undoes else "undo")
-        dice_said = any(isinstance(c, Chat) and c.line.dice for c in step.commands)
-        for command in step.commands:
-            if dice_said and isinstance(command, PropertyChange) and command.dice_button:
-                continue  # the dice report already says it
-            line = self._special(command) or describe_command(command, self.context)
-            self.context.learn_one(command)
-            if line:
-                lines.append(line)
-        return lines or ["(no visible change)"]
+        return describe_step(step, self.context, self._special) or ["(no visible change)"]
 
     def _special(self, command) -> str | None:
         if isinstance(command, ChangePiece) and command.id in self._pieces and command.old_state is not None:
