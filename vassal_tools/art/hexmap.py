@@ -8,13 +8,11 @@ with where VASSAL snaps pieces. Outlines are the true hexagons around those cent
 
 from __future__ import annotations
 
-import json
 import math
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from ..errors import BadInput
+from ..geometry.definition import HexGridDefinition, read_grid_definition
 from ..geometry.hexgrid import HexGrid
 
 PointF = tuple[float, float]
@@ -68,52 +66,9 @@ class HexLayout:
 
 
 def read_grid(path: str | Path) -> HexLayout:
-    """A layout from operational_grid.json (see :func:`layout_from_mapping`)."""
-    path = Path(path)
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BadInput(path, "file not found") from None
-    except (OSError, UnicodeDecodeError, ValueError) as err:
-        raise BadInput(path, f"not readable JSON: {err}") from None
-    try:
-        return layout_from_mapping(doc, str(path))
-    except BadInput as err:
-        raise err.located(path) from None
+    """A layout from a grid definition file (``operational_grid.json``)."""
+    return _layout(read_grid_definition(path))
 
 
-def layout_from_mapping(doc: Mapping[str, Any], source: str = "grid") -> HexLayout:
-    """A layout from a JSON grid definition.
-
-    Accepted shape: ``{"size": [w, h], "grid": {HexGrid attributes}, "numbering":
-    {HexGridNumbering attributes}}`` with VASSAL's attribute names and string or number
-    values (``"board": {"width", "height"}`` may replace ``size``).
-    """
-    attrs = doc.get("grid") or doc.get("hexgrid") or doc.get("HexGrid") or doc.get("attributes")
-    numbering = doc.get("numbering") or doc.get("HexGridNumbering")
-    if not isinstance(attrs, Mapping):
-        raise BadInput(source, "no 'grid' table of HexGrid attributes")
-    if not isinstance(numbering, Mapping):
-        raise BadInput(source, "no 'numbering' table of HexGridNumbering attributes")
-    size = _size(doc, source)
-    grid = HexGrid.from_attributes(_strings(attrs), _strings(numbering), size=size, source=source)
-    return HexLayout(grid, size)
-
-
-def _strings(attrs: Mapping[str, Any]) -> dict[str, str]:
-    def text(v: Any) -> str:
-        return ("true" if v else "false") if isinstance(v, bool) else str(v)
-
-    return {str(k): text(v) for k, v in attrs.items()}
-
-
-def _size(doc: Mapping[str, Any], source: str) -> tuple[int, int]:
-    size = doc.get("size")
-    board = doc.get("board")
-    if size is None and isinstance(board, Mapping):
-        size = [board.get("width"), board.get("height")]
-    if isinstance(size, Mapping):
-        size = [size.get("width"), size.get("height")]
-    if isinstance(size, (list, tuple)) and len(size) == 2 and all(isinstance(v, int) and v > 0 for v in size):
-        return (size[0], size[1])
-    raise BadInput(source, f"board size must be [width, height] in pixels, not {size!r}")
+def _layout(definition: HexGridDefinition) -> HexLayout:
+    return HexLayout(definition.hex_grid(), definition.size)

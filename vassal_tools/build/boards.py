@@ -39,7 +39,7 @@ from ..geometry.maps import BoardCell, Map as GeoMap
 from ..geometry.zonedgrid import Zone as GeoZone, ZonedGrid
 from . import standard
 from .art import BoardArt
-from .operational_grid import HexGridDef
+from ..geometry.definition import HexGridDefinition as HexGridDef
 
 OPERATIONAL = "Operational Map"  # the map the art draws the hexes on (art.maps.MAPS)
 PANEL = " Panel"  # a board drawn to sit beside the board of the same name

@@ -35,7 +35,7 @@ from ..formats.moduleviews import Prototype as PrototypeView
 from . import counters, dice, palette, play_markers, standard, turns, weather
 from .art import BoardArt, CounterArt, CounterImages, draw_all
 from .boards import MapPlan, layout_command, plan_maps
-from .operational_grid import read_grid_definition
+from ..geometry.definition import read_grid_definition
 from .locations import Locator, box_aliases, box_label
 from .savegame import SETUP_STACK, PlacedPiece, opening_stream, source_date_ms, write_save
 from .scenario import StartStack, find_scenario, setup_folder, start_stacks
