@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from ..errors import BadInput
 from . import colours
 from .colours import RGB
-from .templates import TEMPLATES_DIR
+from .templates import TEMPLATES_DIR, read_toml
 
 
 class MapStyle:
@@ -59,11 +58,5 @@ class MapStyle:
 
 def load_map_style(directory: str | Path | None = None) -> MapStyle:
     path = Path(directory or TEMPLATES_DIR) / "maps.toml"
-    try:
-        raw = path.read_bytes()
-        doc = tomllib.loads(raw.decode("utf-8"))
-    except FileNotFoundError:
-        raise BadInput(path, "map style file not found") from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
-        raise BadInput(path, f"not a readable TOML file: {err}") from None
+    raw, doc = read_toml(path, "map style")
     return MapStyle(doc, path, hashlib.sha256(raw).hexdigest())

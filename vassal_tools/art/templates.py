@@ -154,6 +154,17 @@ def _norm(name: str) -> str:
     return "".join(ch for ch in name.casefold() if ch.isalnum())
 
 
+def read_toml(path: Path, what: str) -> tuple[bytes, dict[str, Any]]:
+    """A TOML file's bytes (art caches are keyed by their hash) and parsed content."""
+    try:
+        raw = path.read_bytes()
+        return raw, tomllib.loads(raw.decode("utf-8"))
+    except FileNotFoundError:
+        raise BadInput(path, f"{what} file not found") from None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        raise BadInput(path, f"not a readable TOML {what}: {err}") from None
+
+
 def _normalised(table: dict) -> dict[str, Any]:
     return {_norm(k): v for k, v in table.items()}
 
@@ -161,13 +172,7 @@ def _normalised(table: dict) -> dict[str, Any]:
 def load_template(path: str | Path) -> Template:
     """Read and validate one template file; BadInput names the file and the faulty field."""
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-        doc = tomllib.loads(raw.decode("utf-8"))
-    except FileNotFoundError:
-        raise BadInput(path, "template file not found") from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
-        raise BadInput(path, f"not a readable TOML template: {err}") from None
+    raw, doc = read_toml(path, "template")
     kind = _require(doc, "kind", STRING, path, "")
     if kind not in SCHEMA:
         raise BadInput(path, f"field 'kind' must be one of {', '.join(CLASSES)}, not {kind!r}")
