@@ -1,0 +1,160 @@
+"""What changed between two versions of one piece: name, image, properties, traits and their fields.
+
+Traits are paired by kind and identity (a Layer by its name, a Dynamic Property by
+its key, a Text Label by its property name ...), in editor order, so an inserted
+trait shows as one addition rather than as every later trait changing. A paired
+trait whose strings differ is compared field by field through its typed fields.
+The BasicPiece's name and image, Marker values and Dynamic Property values are
+reported as "name", "image" and "property" changes, which is how a maintainer
+thinks of them; everything else as trait field changes with old and new values.
+"""
+
+from __future__ import annotations
+
+from difflib import SequenceMatcher
+from typing import Any
+
+from ..formats.pieces import Piece
+from ..formats.traits import (
+    BasicPiece, DynamicProperty, FreeRotator, Labeler, Layer, Marker, Prototype, Trait, UnknownTrait,
+)
+
+
+def identity(trait: Trait) -> tuple[str, str]:
+    """(kind, name) that stays the same across versions of a trait."""
+    kind = type(trait).__name__ if not isinstance(trait, UnknownTrait) else trait.prefix
+    if isinstance(trait, Layer):
+        name = trait.layer_name
+    elif isinstance(trait, DynamicProperty):
+        name = trait.key
+    elif isinstance(trait, Labeler):
+        name = trait.property_name
+    elif isinstance(trait, Marker):
+        name = ",".join(trait.keys)
+    elif isinstance(trait, Prototype):
+        name = trait.name
+    elif isinstance(trait, FreeRotator):
+        name = trait.name
+    else:
+        name = _field(trait, "description") or _field(trait, "name") or _field(trait, "command_name") or ""
+    return kind, str(name)
+
+
+def label(trait: Trait) -> str:
+    """``Layer 'Step'``: the trait's editor name and identity, for people."""
+    name = identity(trait)[1]
+    editor = trait.editor_name or type(trait).__name__
+    if isinstance(trait, UnknownTrait):
+        editor = f"custom trait {trait.prefix}"
+    return f"{editor} {name!r}" if name else editor
+
+
+def pair_traits(old: list[Trait], new: list[Trait]) -> list[tuple[Trait | None, Trait | None]]:
+    """Old and new traits paired in editor order; None on the side where one is missing."""
+    old_keys = [identity(t) for t in old]
+    new_keys = [identity(t) for t in new]
+    pairs: list[tuple[Trait | None, Trait | None]] = []
+    for op, a0, a1, b0, b1 in SequenceMatcher(None, old_keys, new_keys, autojunk=False).get_opcodes():
+        if op == "equal":
+            pairs += list(zip(old[a0:a1], new[b0:b1]))
+            continue
+        left, right = list(old[a0:a1]), list(new[b0:b1])
+        # Same kind in a replaced block: the same trait renamed or re-described.
+        for trait in list(left):
+            match = next((r for r in right if identity(r)[0] == identity(trait)[0]), None)
+            if match is not None:
+                pairs.append((trait, match))
+                left.remove(trait)
+                right.remove(match)
+        pairs += [(t, None) for t in left] + [(None, t) for t in right]
+    return pairs
+
+
+def piece_changes(old: Piece, new: Piece) -> list[dict[str, Any]]:
+    """Every difference between two pieces, as JSON-ready dicts (empty when equal)."""
+    if old.type == new.type and old.state == new.state:
+        return []
+    changes: list[dict[str, Any]] = []
+    for before, after in pair_traits(old.editor_order(), new.editor_order()):
+        if before is None:
+            changes.append({"what": "trait added", "trait": label(after), "type": after.type})
+        elif after is None:
+            changes.append({"what": "trait removed", "trait": label(before), "type": before.type})
+        elif before.type != after.type or before.state != after.state:
+            changes += trait_changes(before, after)
+    return changes
+
+
+def trait_changes(before: Trait, after: Trait) -> list[dict[str, Any]]:
+    """Field-by-field changes of one trait (same kind in both versions)."""
+    if isinstance(before, BasicPiece) and isinstance(after, BasicPiece):
+        return _basic_changes(before, after)
+    if isinstance(before, Marker) and isinstance(after, Marker):
+        return _property_changes(before.properties, after.properties, label(after))
+    out: list[dict[str, Any]] = []
+    name = label(after)
+    if isinstance(before, DynamicProperty) and isinstance(after, DynamicProperty) and before.value != after.value:
+        out.append({"what": "property", "property": after.key, "old": before.value, "new": after.value,
+                    "trait": name})
+    if before.type != after.type:
+        out += _field_changes(before, after, name)
+    if not isinstance(after, DynamicProperty) and before.state != after.state:
+        out.append({"what": "trait state", "trait": name, "old": before.state, "new": after.state})
+    return out
+
+
+def _basic_changes(before: BasicPiece, after: BasicPiece) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    if before.name != after.name:
+        out.append({"what": "name", "old": before.name, "new": after.name})
+    if before.image != after.image:
+        out.append({"what": "image", "old": before.image, "new": after.image})
+    for attr in ("clone_key", "delete_key"):
+        if getattr(before, attr) != getattr(after, attr):
+            out.append({"what": "trait field", "trait": "Basic Piece", "field": attr,
+                        "old": getattr(before, attr), "new": getattr(after, attr)})
+    old_props, new_props = before.properties, after.properties
+    if old_props != new_props:
+        out += _property_changes(old_props, new_props, "Basic Piece")
+    return out
+
+
+def _property_changes(old: dict[str, str], new: dict[str, str], trait: str) -> list[dict[str, Any]]:
+    out = []
+    for key in list(old) + [k for k in new if k not in old]:
+        if old.get(key) != new.get(key):
+            out.append({"what": "property", "property": key, "old": old.get(key), "new": new.get(key), "trait": trait})
+    return out
+
+
+def _field_changes(before: Trait, after: Trait, name: str) -> list[dict[str, Any]]:
+    if type(before) is not type(after) or isinstance(before, UnknownTrait) or not before.layout():
+        return [{"what": "trait type", "trait": name, "old": before.type, "new": after.type}]
+    out = []
+    old_values, new_values = before.values(), after.values()
+    for key, old_value in old_values.items():
+        new_value = new_values.get(key)
+        if old_value != new_value:
+            out.append({"what": "trait field", "trait": name, "field": key,
+                        "old": jsonable(old_value), "new": jsonable(new_value)})
+    if not out:  # fields beyond the known ones differ (a newer VASSAL's additions)
+        out.append({"what": "trait type", "trait": name, "old": before.type, "new": after.type})
+    return out
+
+
+def jsonable(value: Any) -> Any:
+    """A typed field value as JSON: key strokes and colours as text, tuples as lists."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if isinstance(value, (list, tuple)) and not hasattr(value, "_fields"):
+        return [jsonable(v) for v in value]
+    if hasattr(value, "_asdict"):
+        return {k: jsonable(v) for k, v in value._asdict().items()}
+    return str(value)
+
+
+def _field(trait: Trait, name: str) -> str | None:
+    if any(f.name == name for f in trait.layout()):
+        value = getattr(trait, name)
+        return value if isinstance(value, str) else None
+    return None
