@@ -20,8 +20,22 @@ from ..formats.traits import (
 )
 
 
+_IDENTITIES: dict[tuple[type, str], tuple[str, str]] = {}
+_FIELD_NAMES: dict[type, frozenset[str]] = {}
+
+
 def identity(trait: Trait) -> tuple[str, str]:
     """(kind, name) that stays the same across versions of a trait."""
+    key = (type(trait), trait.type)
+    found = _IDENTITIES.get(key)
+    if found is None:
+        if len(_IDENTITIES) > 100_000:
+            _IDENTITIES.clear()
+        found = _IDENTITIES[key] = _identity(trait)
+    return found
+
+
+def _identity(trait: Trait) -> tuple[str, str]:
     kind = type(trait).__name__ if not isinstance(trait, UnknownTrait) else trait.prefix
     if isinstance(trait, Layer):
         name = trait.layer_name
@@ -154,7 +168,10 @@ def jsonable(value: Any) -> Any:
 
 
 def _field(trait: Trait, name: str) -> str | None:
-    if any(f.name == name for f in trait.layout()):
+    names = _FIELD_NAMES.get(type(trait))
+    if names is None:
+        names = _FIELD_NAMES[type(trait)] = frozenset(f.name for f in type(trait).fields)
+    if name in names:
         value = getattr(trait, name)
         return value if isinstance(value, str) else None
     return None
