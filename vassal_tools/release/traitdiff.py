@@ -41,8 +41,8 @@ def _identity(trait: Trait) -> tuple[str, str]:
         name = trait.layer_name
     elif isinstance(trait, DynamicProperty):
         name = trait.key
-    elif isinstance(trait, Labeler):
-        name = trait.property_name
+    elif isinstance(trait, Labeler):  # the description names a label in the editor; the property often repeats
+        name = trait.description or trait.property_name
     elif isinstance(trait, Marker):
         name = ",".join(trait.keys)
     elif isinstance(trait, Prototype):
