@@ -43,7 +43,7 @@ from ..formats.commands import (
 from ..formats.files import SavedGame, open_file
 from ..formats.pieces import Piece, decode_piece, encode_definition
 from ..formats.sequence import encode
-from ..formats.traits import BasicPiece, DynamicProperty, Marker, Trait
+from ..formats.traits import BasicPiece, DynamicProperty, Layer, Marker, Trait
 from .definitions import Definition, ModuleDefinitions
 from .diff import open_module
 from .traitdiff import identity, pair_traits, piece_changes
@@ -232,7 +232,9 @@ class PieceRefresher:
             return
         if isinstance(after, DynamicProperty) and old_definition is not None and not self._played(before, old_definition):
             return  # the game never changed it: the new module's value applies
-        if before.state is not None:
+        if isinstance(after, Layer) and type(before) is not type(after):
+            after.value = before.value  # a legacy emb; layer's level in the emb2; form
+        elif before.state is not None:
             after.state = before.state
 
     def _old_definition(self, piece: Piece) -> Piece | None:

@@ -37,8 +37,8 @@ def identity(trait: Trait) -> tuple[str, str]:
 
 def _identity(trait: Trait) -> tuple[str, str]:
     kind = type(trait).__name__ if not isinstance(trait, UnknownTrait) else trait.prefix
-    if isinstance(trait, Layer):
-        name = trait.layer_name
+    if isinstance(trait, Layer):  # the legacy emb; and emb2; are one layer in two formats
+        kind, name = "Layer", trait.layer_name
     elif isinstance(trait, DynamicProperty):
         name = trait.key
     elif isinstance(trait, Labeler):  # the description names a label in the editor; the property often repeats
