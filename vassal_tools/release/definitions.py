@@ -104,8 +104,9 @@ class ModuleDefinitions:
             out.setdefault(name, []).append(definition)
         return out
 
-    def expanded(self, definition: Definition) -> Piece:
-        """A fresh copy of the definition with prototypes expanded (missing ones dropped, as VASSAL does)."""
+    def expanded(self, definition: Definition, copy: bool = True) -> Piece:
+        """The definition with prototypes expanded (missing ones dropped, as VASSAL does): a fresh copy,
+        or with ``copy=False`` the cached piece itself, for callers that only read it."""
         key = id(definition)
         cached = self._expanded.get(key)
         if cached is None:
@@ -114,25 +115,28 @@ class ModuleDefinitions:
             except BadInput as err:
                 raise err.located(self.source, definition.where) from None
             self._expanded[key] = cached
-        return cached.copy()
+        return cached.copy() if copy else cached
 
     def _marker_definitions(self):
         """Place Marker / Replace traits with an inline marker: slots and prototypes (GpIdChecker.checkTrait)."""
-        owners = [(d.piece, d.where, d) for d in self.definitions]
-        for view in self.prototype_views:
-            if (view.text or "").strip():
-                owners.append((None, f"PrototypeDefinition {view.name!r}", view))
-        for piece, where, owner in owners:
-            if piece is None:
-                try:
-                    piece = parse_definition(owner.text, self.source, where)[1]
-                except BadInput:
-                    continue
+        # Only a definition whose text names one of the two traits can hold one: skip parsing the rest.
+        owners = [(d.where, d) for d in self.definitions if _may_place(d.text)]
+        owners += [(f"PrototypeDefinition {view.name!r}", view) for view in self.prototype_views
+                   if _may_place(view.text or "")]
+        for where, owner in owners:
+            try:
+                piece = owner.piece if isinstance(owner, Definition) else parse_definition(owner.text, self.source, where)[1]
+            except BadInput:
+                continue
             for trait in piece.traits:
                 if isinstance(trait, PlaceMarker) and trait.gpid and trait.is_standalone:
                     yield Definition(trait.gpid, trait.marker_spec, f"{where}: {trait.editor_name} {trait.command_name!r}",
                                      f"place marker in {where}",
                                      marker_of=owner if isinstance(owner, Definition) else None)
+
+
+def _may_place(text: str) -> bool:
+    return "placemark;" in text or "replace;" in text
 
 
 def _slot_where(slot) -> str:

@@ -41,12 +41,13 @@ from ..formats.commands import (
     AddPiece, ChangePiece, Command, CommandList, LogCommand, SingleCommand, encode_commands,
 )
 from ..formats.files import SavedGame, open_file
-from ..formats.pieces import Piece, decode_piece, encode_definition
+from ..formats.pieces import Piece, decode_piece
+from ..formats.traits.encoding import join
 from ..formats.sequence import encode
 from ..formats.traits import BasicPiece, DynamicProperty, Layer, Marker, Trait
 from .definitions import Definition, ModuleDefinitions
 from .diff import open_module
-from .traitdiff import identity, pair_traits, piece_changes
+from .traitdiff import identity, pair_traits, piece_changes, state_changes, stateless
 
 def is_piece(command: AddPiece) -> bool:
     """An AddPiece of a game piece, not of a Stack or Deck container."""
@@ -100,7 +101,7 @@ class Matcher:
         wanted = [identity(t) for t in piece.traits]
         best, best_score = candidates[0], -1
         for candidate in candidates:
-            expanded = self.definitions.expanded(candidate)
+            expanded = self.definitions.expanded(candidate, copy=False)
             if expanded.type == piece.type:
                 return candidate
             have = [identity(t) for t in expanded.traits]
@@ -121,6 +122,22 @@ class Binding:
     new_traits: list[Trait]
     partner: list[int | None]  # for each new trait, the index of its old trait (None: new trait)
     marker_states: dict[int, tuple[str | None, str | None]] = field(default_factory=dict)  # new index -> (old, new)
+
+
+@dataclass
+class Plan:
+    """The expanded definition, its type string, and for each of its traits the old trait it takes state from."""
+
+    template: Piece
+    type: str
+    partner: list[int | None]
+    _type_changes: list[dict[str, Any]] | None = None
+
+    def type_changes(self, piece: Piece) -> list[dict[str, Any]]:
+        """What the definition changes in pieces of this type (the same for all of them)."""
+        if self._type_changes is None:
+            self._type_changes = piece_changes(stateless(piece), stateless(self.template))
+        return self._type_changes
 
 
 @dataclass
@@ -165,7 +182,7 @@ class PieceRefresher:
         self.matcher = matcher
         self.old = Matcher(old, matcher.by_name) if old is not None else None
         self.bindings: dict[str, Binding] = {}
-        self._plans: dict[tuple[str, int], tuple[Piece, list[int | None]]] = {}
+        self._plans: dict[tuple[str, int], Plan] = {}
 
     def refresh(self, command: AddPiece, step: int | None = None) -> tuple[AddPiece, PieceReport]:
         piece = command.piece()
@@ -176,20 +193,25 @@ class PieceRefresher:
         if definition is None:
             return command, report
         report.matched_by, report.candidates = how, candidates
-        fresh, binding = self._rebuild(piece, definition)
+        plan = self._plan(piece, definition)
+        fresh, binding = self._rebuild(piece, definition, plan)
         report.name = fresh.basic_name
         report.old_gpid, report.new_gpid = basic.gpid, fresh.basic.gpid if fresh.basic else ""
         if command.id is not None:
             self.bindings[command.id] = binding
-        if fresh.type == piece.type and fresh.state == piece.state:
+        state = fresh.state or ""
+        if plan.type == piece.type and state == piece.state:
             return command, report
-        report.changes = piece_changes(piece, fresh)
-        raw = encode_definition(fresh, command.id if command.id is not None else "null")
-        return AddPiece.parse(raw), report
+        report.changes = list(plan.type_changes(piece))
+        for j, i in enumerate(plan.partner):
+            if i is not None:
+                report.changes += state_changes(piece.traits[i], fresh.traits[j])
+        ident = command.id if command.id is not None else "null"
+        return AddPiece(join(["+", ident, plan.type, state], "/"), command.id, plan.type, state), report
 
-    def _rebuild(self, piece: Piece, definition: Definition) -> tuple[Piece, Binding]:
-        template, partner = self._plan(piece, definition)
-        fresh = template.copy()
+    def _rebuild(self, piece: Piece, definition: Definition, plan: "Plan") -> tuple[Piece, Binding]:
+        partner = plan.partner
+        fresh = plan.template.copy()
         old_definition = self._old_definition(piece)
         binding = Binding(piece.type, fresh.traits, partner)
         for j, i in enumerate(partner):
@@ -197,23 +219,19 @@ class PieceRefresher:
                 self._transfer(piece.traits[i], fresh.traits[j], definition, old_definition, binding, j)
         return fresh, binding
 
-    def _plan(self, piece: Piece, definition: Definition) -> tuple[Piece, list[int | None]]:
-        """The expanded definition and, for each of its traits, the old trait it takes state from.
-
-        The same for every piece of one type made from one definition, so it is worked out once.
-        """
+    def _plan(self, piece: Piece, definition: Definition) -> "Plan":
+        """How pieces of this type made from this definition are rebuilt: worked out once."""
         key = (piece.type, id(definition))
         plan = self._plans.get(key)
         if plan is None:
-            template = self.matcher.definitions.expanded(definition)
-            template.fill_states()
+            template = self.matcher.definitions.expanded(definition).fill_states()
             old_index = {id(t): i for i, t in enumerate(piece.traits)}
             new_index = {id(t): j for j, t in enumerate(template.traits)}
             partner: list[int | None] = [None] * len(template.traits)
             for before, after in pair_traits(piece.traits, template.traits):
                 if before is not None and after is not None:
                     partner[new_index[id(after)]] = old_index[id(before)]
-            plan = self._plans[key] = (template, partner)
+            plan = self._plans[key] = Plan(template, template.type, partner)
         return plan
 
     def _transfer(self, before: Trait, after: Trait, definition: Definition, old_definition: Piece | None,

@@ -67,12 +67,21 @@ def pair_traits(old: list[Trait], new: list[Trait]) -> list[tuple[Trait | None, 
     """Old and new traits paired in editor order; None on the side where one is missing."""
     old_keys = [identity(t) for t in old]
     new_keys = [identity(t) for t in new]
-    pairs: list[tuple[Trait | None, Trait | None]] = []
-    for op, a0, a1, b0, b1 in SequenceMatcher(None, old_keys, new_keys, autojunk=False).get_opcodes():
+    # Versions mostly share long runs at both ends: pair those directly, match only the middle.
+    head = 0
+    while head < min(len(old), len(new)) and old_keys[head] == new_keys[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(old), len(new)) - head and old_keys[-1 - tail] == new_keys[-1 - tail]:
+        tail += 1
+    pairs: list[tuple[Trait | None, Trait | None]] = list(zip(old[:head], new[:head]))
+    old_mid, new_mid = old[head:len(old) - tail], new[head:len(new) - tail]
+    matcher = SequenceMatcher(None, old_keys[head:len(old) - tail], new_keys[head:len(new) - tail], autojunk=False)
+    for op, a0, a1, b0, b1 in matcher.get_opcodes():
         if op == "equal":
-            pairs += list(zip(old[a0:a1], new[b0:b1]))
+            pairs += list(zip(old_mid[a0:a1], new_mid[b0:b1]))
             continue
-        left, right = list(old[a0:a1]), list(new[b0:b1])
+        left, right = list(old_mid[a0:a1]), list(new_mid[b0:b1])
         # Same kind in a replaced block: the same trait renamed or re-described.
         for trait in list(left):
             match = next((r for r in right if identity(r)[0] == identity(trait)[0]), None)
@@ -81,7 +90,26 @@ def pair_traits(old: list[Trait], new: list[Trait]) -> list[tuple[Trait | None, 
                 left.remove(trait)
                 right.remove(match)
         pairs += [(t, None) for t in left] + [(None, t) for t in right]
+    if tail:
+        pairs += list(zip(old[len(old) - tail:], new[len(new) - tail:]))
     return pairs
+
+
+def stateless(piece: Piece) -> Piece:
+    """The piece's traits without their states: to compare definitions, not positions and levels."""
+    return Piece(type(t)(t.type, None) for t in piece.traits)
+
+
+def state_changes(before: Trait, after: Trait) -> list[dict[str, Any]]:
+    """What differs in the states of two paired traits (the BasicPiece's position is not a change)."""
+    if before.state == after.state or isinstance(after, BasicPiece):
+        return []
+    if isinstance(before, Marker) and isinstance(after, Marker):
+        return property_changes(before.properties, after.properties, label(after))
+    if isinstance(after, DynamicProperty):
+        return [{"what": "property", "property": after.key, "old": before.state, "new": after.state,
+                 "trait": label(after)}]
+    return [{"what": "trait state", "trait": label(after), "old": before.state, "new": after.state}]
 
 
 def piece_changes(old: Piece, new: Piece) -> list[dict[str, Any]]:
@@ -104,7 +132,7 @@ def trait_changes(before: Trait, after: Trait) -> list[dict[str, Any]]:
     if isinstance(before, BasicPiece) and isinstance(after, BasicPiece):
         return _basic_changes(before, after)
     if isinstance(before, Marker) and isinstance(after, Marker):
-        return _property_changes(before.properties, after.properties, label(after))
+        return property_changes(before.properties, after.properties, label(after))
     out: list[dict[str, Any]] = []
     name = label(after)
     if isinstance(before, DynamicProperty) and isinstance(after, DynamicProperty) and before.value != after.value:
@@ -129,11 +157,11 @@ def _basic_changes(before: BasicPiece, after: BasicPiece) -> list[dict[str, Any]
                         "old": getattr(before, attr), "new": getattr(after, attr)})
     old_props, new_props = before.properties, after.properties
     if old_props != new_props:
-        out += _property_changes(old_props, new_props, "Basic Piece")
+        out += property_changes(old_props, new_props, "Basic Piece")
     return out
 
 
-def _property_changes(old: dict[str, str], new: dict[str, str], trait: str) -> list[dict[str, Any]]:
+def property_changes(old: dict[str, str], new: dict[str, str], trait: str) -> list[dict[str, Any]]:
     out = []
     for key in list(old) + [k for k in new if k not in old]:
         if old.get(key) != new.get(key):
