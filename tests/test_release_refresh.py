@@ -233,3 +233,45 @@ def test_cli_refresh_orphans_and_bad_input(tmp_path):
     assert wrong.exit_code == 2 and len(wrong.output.strip().splitlines()) == 1 and "not a module" in wrong.output
     same = runner.invoke(main, ["refresh", str(save), "--module", str(module), "-o", str(save)])
     assert same.exit_code == 2 and "refusing to overwrite" in same.output
+
+
+def test_add_missing_creates_a_new_at_start_stack_at_its_position(tmp_path):
+    """VASSAL #12927: a stack the new module adds reaches a game in progress, on request."""
+    module_path, save = MODULES / "kassala__Kassala.vmod", CORPUS / "saves" / "kassala__Default_Setup.vsav"
+    if not save.exists():
+        pytest.skip("../shared/corpus absent")
+    module = open_file(module_path)
+    map_view = module.buildfile.maps[0]
+    template = map_view.setup_stacks[0]
+    board = map_view.boards[0].name
+    from vassal_tools.formats.mapviews import SetupStack
+
+    new_stack = SetupStack.new({"name": "Reinforcements", "owningBoard": board, "x": "300", "y": "200"})
+    map_view.append(new_stack)
+    slot = template.piece_slots[0]
+    from copy import deepcopy
+
+    copy = deepcopy(slot.element)
+    copy.set("gpid", "999")
+    copy.text = copy.text.replace(f";{slot.gpid};", ";999;")
+    new_stack.append(copy)
+    module.buildfile.next_piece_slot_id = 1000
+    crafted = tmp_path / "crafted.vmod"
+    module.save(crafted)
+
+    plain = refresh_game(save, crafted, tmp_path / "plain.vsav")
+    assert plain.missing is None
+    result = refresh_game(save, crafted, tmp_path / "out.vsav", add_missing=True)
+    assert [s["stack"] for s in result.missing["added"]] == ["Reinforcements"]
+    new = open_file(tmp_path / "out.vsav")
+    old_count = len([c for c in _pieces(open_file(save)) if _is_piece(c)])
+    added = [c for c in _pieces(new) if _is_piece(c) and c.piece().basic.gpid == "999"]
+    assert len([c for c in _pieces(new) if _is_piece(c)]) == old_count + 1 and len(added) == 1
+    basic = added[0].piece().basic
+    # Kassala's map has no edge and one board at (0, 0): the stack's board position is its map position.
+    assert (basic.map, basic.x, basic.y) == (map_view.identifier, 300, 200)
+    stacks = [c for c in _pieces(new) if c.type == "stack" and added[0].id in c.state.split(";")]
+    assert len(stacks) == 1
+    # Run again on the refreshed game: the stack is there now, nothing more is added.
+    again = refresh_game(tmp_path / "out.vsav", crafted, tmp_path / "again.vsav", add_missing=True)
+    assert again.missing["added"] == []

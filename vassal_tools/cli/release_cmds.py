@@ -78,15 +78,18 @@ def patch_cmd(module: Path, errata: Path, output: Path, version: str | None, as_
               help="The module the game was played with: keeps Marker values the game changed and lets "
                    "Dynamic Property values the game never changed take the new module's.")
 @click.option("--no-name-match", is_flag=True, help="Match pieces by gpid only, never by name.")
+@click.option("--add-missing", is_flag=True,
+              help="Create the module's at-start stacks none of whose pieces the game has (VASSAL #12927).")
 @click.option("--json", "as_json", is_flag=True, help="Print the per-piece report as JSON.")
 def refresh_cmd(game: Path, module: Path, output: Path, old_module: Path | None, no_name_match: bool,
-                as_json: bool) -> None:
+                add_missing: bool, as_json: bool) -> None:
     """Refresh the pieces of a save or log (GAME) with their definitions in the new module,
     keeping position, stack order and state; unmatched pieces are kept and listed."""
     from ..release.refresh import refresh_game
     from ..release.text import refresh_text
 
-    result = refresh_game(game, module, output, by_name=not no_name_match, old_module=old_module).to_json()
+    result = refresh_game(game, module, output, by_name=not no_name_match, old_module=old_module,
+                          add_missing=add_missing).to_json()
     if as_json:
         _json(result)
     else:

@@ -306,6 +306,7 @@ class RefreshResult:
     kind: str
     pieces: list[PieceReport]
     changes_translated: int = 0
+    missing: dict[str, list] | None = None  # at-start stacks added and skipped (add_missing)
 
     @property
     def unmatched(self) -> list[PieceReport]:
@@ -324,17 +325,29 @@ class RefreshResult:
                         "state_changes_translated": self.changes_translated},
             "refreshed": [p.to_json() for p in self.changed],
             "unmatched": [p.to_json() for p in self.unmatched],
+            **({} if self.missing is None else {"added_stacks": self.missing["added"],
+                                                "skipped_stacks": self.missing["skipped"]}),
         }
 
 
-def refresh_game(game_path, module_path, output=None, *, by_name: bool = True, old_module=None) -> RefreshResult:
-    """Refresh a save or log against ``module_path``; write ``output`` (if given) atomically."""
+def refresh_game(game_path, module_path, output=None, *, by_name: bool = True, old_module=None,
+                 add_missing: bool = False) -> RefreshResult:
+    """Refresh a save or log against ``module_path``; write ``output`` (if given) atomically.
+
+    ``add_missing``: also create the module's at-start stacks none of whose pieces the
+    game has (:mod:`.missing`).
+    """
     game = open_game(game_path)
     module = open_module(module_path)
     old = ModuleDefinitions(open_module(old_module)) if old_module is not None else None
-    refresher = PieceRefresher(Matcher(ModuleDefinitions(module), by_name), old)
+    definitions = ModuleDefinitions(module)
+    refresher = PieceRefresher(Matcher(definitions, by_name), old)
     result = RefreshResult(str(game.path), str(module.path), str(output) if output else None, game.kind, [])
     _rewrite(game.commands, refresher, result)
+    if add_missing:
+        from .missing import add_missing_stacks
+
+        result.missing = add_missing_stacks(game, game.commands, definitions)
     if output is not None:
         game.stream = encode_commands(game.commands)
         game.save(output)

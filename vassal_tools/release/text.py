@@ -109,6 +109,11 @@ def refresh_text(result: dict[str, Any]) -> str:
     for piece in result["refreshed"]:
         lines.append(f"  {_piece_words(piece)}:")
         lines += [f"    {change_line(c)}" for c in piece["changes"]]
+    for stack in result.get("added_stacks", []):
+        lines.append(f"  added at-start stack {stack['stack']!r} on {stack['map']} {stack['x']},{stack['y']}: "
+                     + ", ".join(stack["pieces"]))
+    for stack in result.get("skipped_stacks", []):
+        lines.append(f"  not added: at-start stack {stack['stack']!r} on {stack['map']}: {stack['reason']}")
     if result["unmatched"]:
         lines.append("Unmatched pieces (no definition by gpid or name):")
         lines += [f"  {_piece_words(p)}" for p in result["unmatched"]]
