@@ -253,3 +253,28 @@ def test_changed_image_html_shows_both_versions(tmp_path):
     assert (tmp_path / "notes" / "images" / "old" / "0001.png").read_bytes() == data
     assert (tmp_path / "notes" / "images" / "new" / "0001.png").read_bytes() == art
     assert ">25<" in html or "25<br>" in html
+
+
+def test_patch_splices_edits_into_a_buildfile_lxml_would_write_differently(tmp_path):
+    """A character reference and an empty element pair, which lxml rewrites, survive outside the edit."""
+    from vassal_tools.formats.archive import write_archive
+
+    source = read_archive(_need(KASSALA))
+    text = source.read("buildFile.xml")
+    assert b'name="Kassala"' in text
+    odd = text.replace(b'name="Kassala"', b'name="&#75;assala"', 1)
+    odd = odd.replace(b"<VASSAL.build.module.map.StackMetrics ", b"<VASSAL.build.module.map.StackMetrics  ", 1)
+    source.put("buildFile.xml", odd)
+    crafted = tmp_path / "odd.vmod"
+    write_archive(source, crafted)
+    errata = tmp_path / "errata.toml"
+    errata.write_text('[[entry]]\ncite = "c"\npiece = { gpid = "27" }\nset = { name = "Cannon" }\n', encoding="utf-8")
+    out = tmp_path / "new.vmod"
+    result = patch_module(crafted, errata, out)
+    assert result.buildfile == "edited in place"
+    before = odd.decode("utf-8").splitlines()
+    after = read_archive(out).read("buildFile.xml").decode("utf-8").splitlines()
+    changed = [i for i, (x, y) in enumerate(zip(before, after)) if x != y]
+    assert len(before) == len(after) and len(changed) == 1
+    assert "&#75;assala" in after[[i for i, line in enumerate(before) if "&#75;assala" in line][0]]
+    assert "Cannon" in after[changed[0]]
