@@ -24,6 +24,7 @@ COMMAND_MODULES = (
     "build_cmds",
     "audit_cmds",
     "demo_cmd",
+    "release_cmds",
 )
 
 

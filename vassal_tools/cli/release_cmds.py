@@ -1,0 +1,132 @@
+"""A maintainer's release verbs: ``diff``, ``patch``, ``refresh``, ``orphans``, ``lint``.
+
+Each calls :mod:`vassal_tools.release` and prints its result; the library does the work.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from . import main
+
+_FILE = dict(dir_okay=False, path_type=Path)
+
+
+def _json(data) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+@main.command("diff")
+@click.argument("old", type=click.Path(**_FILE))
+@click.argument("new", type=click.Path(**_FILE))
+@click.option("--json", "as_json", is_flag=True, help="Print the release notes as JSON.")
+@click.option("--html", "as_html", is_flag=True, help="Write an HTML page with old and new images side by side.")
+@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), help="Folder for --html.")
+def diff_cmd(old: Path, new: Path, as_json: bool, as_html: bool, output: Path | None) -> None:
+    """Release notes: what changed from module OLD to module NEW (pieces, traits, properties,
+    prototypes, maps, boards, grids, at-start stacks, global properties, images, files).
+    Exit 0 when equal, 1 when different."""
+    from ..errors import BadInput
+    from ..release.diff import diff_modules
+    from ..release.text import diff_text
+
+    if as_html and output is None:
+        raise BadInput(None, "--html needs -o DIR: the folder to write the release notes into")
+    if as_json and as_html:
+        raise BadInput(None, "give --json or --html, not both")
+    diff = diff_modules(old, new)
+    if as_html:
+        from ..release.html import write_html
+
+        page = write_html(diff, output)
+        click.echo(f"wrote {page}")
+    elif as_json:
+        _json(diff.report)
+    else:
+        click.echo(diff_text(diff.report))
+    sys.exit(0 if diff.equal else 1)
+
+
+@main.command("patch")
+@click.argument("module", type=click.Path(**_FILE))
+@click.argument("errata", type=click.Path(**_FILE))
+@click.option("-o", "--output", required=True, type=click.Path(**_FILE), help="The new module to write.")
+@click.option("--set-version", "version", help="Give the new module this version (buildFile and moduledata).")
+@click.option("--json", "as_json", is_flag=True, help="Print what was changed as JSON.")
+def patch_cmd(module: Path, errata: Path, output: Path, version: str | None, as_json: bool) -> None:
+    """Apply ERRATA.toml (pieces, prototypes, images; see docs/errata-format.md) to MODULE,
+    writing a new module; everything else stays byte-identical."""
+    from ..release.patch import patch_module
+    from ..release.text import patch_text
+
+    result = patch_module(module, errata, output, module_version=version).to_json()
+    if as_json:
+        _json(result)
+    else:
+        click.echo(patch_text(result))
+
+
+@main.command("refresh")
+@click.argument("game", type=click.Path(**_FILE))
+@click.option("--module", "module", required=True, type=click.Path(**_FILE), help="The new module version.")
+@click.option("-o", "--output", required=True, type=click.Path(**_FILE), help="The refreshed save or log to write.")
+@click.option("--old-module", type=click.Path(**_FILE),
+              help="The module the game was played with: keeps Marker values the game changed and lets "
+                   "Dynamic Property values the game never changed take the new module's.")
+@click.option("--no-name-match", is_flag=True, help="Match pieces by gpid only, never by name.")
+@click.option("--add-missing", is_flag=True,
+              help="Create the module's at-start stacks none of whose pieces the game has (VASSAL #12927).")
+@click.option("--json", "as_json", is_flag=True, help="Print the per-piece report as JSON.")
+def refresh_cmd(game: Path, module: Path, output: Path, old_module: Path | None, no_name_match: bool,
+                add_missing: bool, as_json: bool) -> None:
+    """Refresh the pieces of a save or log (GAME) with their definitions in the new module,
+    keeping position, stack order and state; unmatched pieces are kept and listed."""
+    from ..release.refresh import refresh_game
+    from ..release.text import refresh_text
+
+    result = refresh_game(game, module, output, by_name=not no_name_match, old_module=old_module,
+                          add_missing=add_missing).to_json()
+    if as_json:
+        _json(result)
+    else:
+        click.echo(refresh_text(result))
+
+
+@main.command("orphans")
+@click.argument("game", type=click.Path(**_FILE))
+@click.option("--module", "module", required=True, type=click.Path(**_FILE), help="The module to match against.")
+@click.option("--no-name-match", is_flag=True, help="Match pieces by gpid only, never by name.")
+@click.option("--json", "as_json", is_flag=True, help="Print the pieces as JSON.")
+def orphans_cmd(game: Path, module: Path, no_name_match: bool, as_json: bool) -> None:
+    """List the pieces of GAME that match no definition of MODULE by gpid or name: exactly the
+    ones a refresh would keep as they are. Exit 0 when there are none, 1 when there are."""
+    from ..release.refresh import orphans
+    from ..release.text import orphans_text
+
+    pieces = [p.to_json() for p in orphans(game, module, by_name=not no_name_match)]
+    if as_json:
+        _json(pieces)
+    else:
+        click.echo(orphans_text(str(game), str(module), pieces))
+    sys.exit(1 if pieces else 0)
+
+
+@main.command("lint")
+@click.argument("module", type=click.Path(**_FILE))
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+def lint_cmd(module: Path, as_json: bool) -> None:
+    """Check MODULE: missing and unused images, gpids, prototypes, at-start stacks, grids,
+    names, hotkey clashes and VASSAL's own validation. Exit 1 when there are errors or warnings."""
+    from ..release.lint import lint_module
+    from ..release.text import lint_text
+
+    findings = [f.to_json() for f in lint_module(module)]
+    if as_json:
+        _json(findings)
+    else:
+        click.echo(lint_text(str(module), findings))
+    sys.exit(1 if any(f["severity"] in ("error", "warning") for f in findings) else 0)
