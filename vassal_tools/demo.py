@@ -14,9 +14,9 @@ Everything is written into one output folder; nothing else is touched.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from .errors import BadInput
 
@@ -50,7 +50,13 @@ def game_source() -> Path:
 
 def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: None) -> DemoResult:
     """Build, play, audit and report into ``outdir`` (created if needed)."""
-    from .build.module import assemble, module_archive, module_file_name, setup_stream, VASSAL_VERSION
+    from .build.module import (
+        VASSAL_VERSION,
+        assemble,
+        module_archive,
+        module_file_name,
+        setup_stream,
+    )
     from .build.savegame import source_date_ms, write_save
     from .formats.archive import atomic_write, write_archive
     from .formats.files import open_file

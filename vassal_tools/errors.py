@@ -28,6 +28,6 @@ class BadInput(Exception):
         prefix = ": ".join(parts)
         return f"{prefix}: {self.what}" if prefix else self.what
 
-    def located(self, source: str | os.PathLike | None = None, where: str | None = None) -> "BadInput":
+    def located(self, source: str | os.PathLike | None = None, where: str | None = None) -> BadInput:
         """A copy with the file or position filled in where the raiser did not know it."""
         return BadInput(self.source or source, self.what, self.where or where or "")

@@ -82,7 +82,7 @@ class Palette:
         }
         return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()[:16]
 
-    def merged(self, other: "Palette") -> "Palette":
+    def merged(self, other: Palette) -> Palette:
         """This palette with ``other``'s entries taking precedence.
 
         Where ``other`` colours a nationality, this palette's variants of it

@@ -22,7 +22,6 @@ from .drawn import Drawn, Rect, int_rect, rect_ring
 from .map_data import MapData
 from .map_style import MapStyle
 
-
 TITLE_H = 44
 UNLIMITED = {"unlimited", "inf", "infinite", "∞"}
 

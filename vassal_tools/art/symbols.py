@@ -16,7 +16,6 @@ from .canvas import Box, Canvas
 from .colours import RGB
 
 
-
 @dataclass(frozen=True)
 class Pen:
     """How glyphs draw: ``ink`` for lines, ``paper`` the box fill (to clear space), line ``width``."""

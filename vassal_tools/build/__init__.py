@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-
 __all__ = ["build_module", "write_setup"]
 
 

@@ -23,9 +23,9 @@ from those very strings, so pieces are placed by the rules VASSAL applies.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Mapping
 
 from shapely.geometry import Polygon
 
@@ -34,12 +34,14 @@ from ..formats.components import Component
 from ..formats.mapviews import BoardPicker
 from ..formats.sequence import encode
 from ..geometry.board import Board as GeoBoard
+from ..geometry.definition import HexGridDefinition as HexGridDef
 from ..geometry.hexgrid import HexGrid
-from ..geometry.maps import BoardCell, Map as GeoMap
-from ..geometry.zonedgrid import Zone as GeoZone, ZonedGrid
+from ..geometry.maps import BoardCell
+from ..geometry.maps import Map as GeoMap
+from ..geometry.zonedgrid import Zone as GeoZone
+from ..geometry.zonedgrid import ZonedGrid
 from . import standard
 from .art import BoardArt
-from ..geometry.definition import HexGridDefinition as HexGridDef
 
 OPERATIONAL = "Operational Map"  # the map the art draws the hexes on (art.maps.MAPS)
 PANEL = " Panel"  # a board drawn to sit beside the board of the same name

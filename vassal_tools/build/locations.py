@@ -10,8 +10,8 @@ a zone or box lies well inside it, clear of every zone tested before it.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from shapely.geometry import Polygon
 from shapely.ops import polylabel, unary_union

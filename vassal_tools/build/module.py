@@ -21,21 +21,21 @@ from __future__ import annotations
 import hashlib
 import os
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from ..errors import BadInput
 from ..formats.archive import Archive, Entry, write_archive
 from ..formats.buildfile import BuildFile
 from ..formats.components import Component
 from ..formats.metadata import write_metadata
-from ..formats.pieces import Piece, encode_definition, expand_prototypes
 from ..formats.moduleviews import Prototype as PrototypeView
+from ..formats.pieces import Piece, encode_definition, expand_prototypes
+from ..geometry.definition import read_grid_definition
 from . import counters, dice, palette, play_markers, standard, turns, weather
 from .art import BoardArt, CounterArt, CounterImages, draw_all
 from .boards import MapPlan, layout_command, plan_maps
-from ..geometry.definition import read_grid_definition
 from .locations import Locator, box_aliases, box_label
 from .savegame import SETUP_STACK, PlacedPiece, opening_stream, source_date_ms, write_save
 from .scenario import StartStack, find_scenario, setup_folder, start_stacks

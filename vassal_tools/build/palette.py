@@ -6,7 +6,7 @@ list, counters keep their units.csv order.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from ..formats.components import Component
 from ..formats.moduleviews import PieceSlot

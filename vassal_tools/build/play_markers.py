@@ -53,8 +53,8 @@ def control_markers(info) -> list[PlayMarker]:
 
 def draw(game, markers: list[PlayMarker], cache: Path, scale: float) -> dict[str, CounterImages]:
     """Each marker's image, drawn with the game's counter art (the images are small: always redrawn)."""
-    from ..art.counters import render_counter
     from ..art.counter_set import DEFAULT_SCALE
+    from ..art.counters import render_counter
     from ..art.palette import game_palette
     from ..art.png import png_bytes, write_file
 

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import itertools
 import os
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping
 
 from ..formats.archive import Archive, write_archive
 from ..formats.metadata import write_metadata

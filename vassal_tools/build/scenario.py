@@ -8,9 +8,9 @@ that arrive later (reinforcements, 4.1) are not on the maps at the start.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from ..errors import BadInput
 from ..formats.components import Component

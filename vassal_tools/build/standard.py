@@ -10,7 +10,7 @@ exactly like one made by hand.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from ..formats.components import Component
 

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import click
 
-from . import main
 from ..errors import BadInput
 from ..formats.archive import atomic_write
+from . import main
 
 _MODULE = click.option("--module", "module", type=click.Path(dir_okay=False, path_type=Path),
                        help="The module (.vmod) the log was played with.")

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import click
 
-from . import main
 from ..errors import BadInput
 from ..formats.archive import atomic_write
 from ..formats.files import Module, open_file
 from ..geometry.from_module import ModuleGeometry, board_layouts
 from ..geometry.maps import Location
+from . import main
 
 JAVA_INT_MIN, JAVA_INT_MAX = -(2**31), 2**31 - 1
 

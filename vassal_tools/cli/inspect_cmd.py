@@ -15,6 +15,7 @@ from . import main
 def inspect(file, as_json):
     """Describe FILE: module name, maps and grids, palette; or a game's module, pieces, players, steps."""
     import vassal_tools
+
     from ..formats.summary import summarize
 
     info = summarize(vassal_tools.open(file))
@@ -35,7 +36,7 @@ def render_text(info: dict) -> str:
         else:
             lines.append(f"  module {info['name']!r} version {info['version']}, VASSAL {info['vassal_version']}")
         for m in info["maps"]:
-            boards = ", ".join(f"{b['name']} ({b['grid'] or 'no grid'}{', %d zones' % b['zones'] if b.get('zones') else ''})" for b in m["boards"])
+            boards = ", ".join(f"{b['name']} ({b['grid'] or 'no grid'}{', ' + str(b['zones']) + ' zones' if b.get('zones') else ''})" for b in m["boards"])
             lines.append(f"  map {m['name']!r} [{m['id']}]: {boards or 'no boards'}")
         lines.append(f"  {info['piece_slots']} piece slots, {info['prototypes']} prototypes, {info['images']} images")
         if info["dice_buttons"]:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import click
 
-from . import main
 from ..errors import BadInput
+from . import main
 
 COLUMNS = ("palette_path", "entry_name", "gpid", "basic_name", "name", "images", "prototypes", "properties")
 

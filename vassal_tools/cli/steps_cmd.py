@@ -7,10 +7,10 @@ from pathlib import Path
 
 import click
 
-from . import main
 from ..formats.commands import command_json, walk
 from ..formats.logsteps import GameStream, split_stream
 from ..formats.stepwords import Locate, TurnWords, context_for, describe_command, describe_step
+from . import main
 from .stream_cmds import open_saved_game
 
 
@@ -38,6 +38,7 @@ def module_words(module_path: Path, stream: str) -> tuple[Locate, TurnWords]:
     """``locate(map, x, y)`` through the module's maps laid out as the game's BoardPicker says, and
     ``turn_words(tracker, state)`` through its turn trackers' level names."""
     import vassal_tools
+
     from ..errors import BadInput
     from ..formats.files import Module
     from ..geometry.from_module import ModuleGeometry, board_layouts

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import click
 
-from . import main
 from ..errors import BadInput
 from ..formats.archive import atomic_write, same_file
 from ..formats.files import SavedGame, open_file
+from . import main
 
 _BOM = b"\xef\xbb\xbf"
 

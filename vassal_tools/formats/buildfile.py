@@ -19,7 +19,7 @@ or ``view.element`` (the lxml element).
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from lxml import etree
 
@@ -40,7 +40,14 @@ from .components import (
     wrap,
 )
 from .mapviews import Map
-from .moduleviews import DiceButton, ExtensionElement, GlobalProperty, PieceSlot, Prototype, TurnTracker
+from .moduleviews import (
+    DiceButton,
+    ExtensionElement,
+    GlobalProperty,
+    PieceSlot,
+    Prototype,
+    TurnTracker,
+)
 from .xmlsafe import XmlDocument
 
 MODULE_CLASS = "VASSAL.build.GameModule"
@@ -77,7 +84,7 @@ class BuildFile:
         self.kind: str = kind
 
     @classmethod
-    def from_bytes(cls, data: bytes, source: str | None = "", *, entry: str = "buildFile.xml") -> "BuildFile":
+    def from_bytes(cls, data: bytes, source: str | None = "", *, entry: str = "buildFile.xml") -> BuildFile:
         """Parse a buildFile; BadInput (naming ``entry`` and the position) if it is not one."""
         return cls(XmlDocument.parse(data, source, entry), source, entry)
 
@@ -223,7 +230,7 @@ class BuildFile:
         return next(descendants(self.element, ("PlayerRoster",)), None)
 
     @property
-    def extension(self) -> "ExtensionInfo | None":
+    def extension(self) -> ExtensionInfo | None:
         """The extension's root attributes and elements; None for a module."""
         return ExtensionInfo(self.element, self.source) if self.kind == "extension" else None
 

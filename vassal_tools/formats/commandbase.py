@@ -10,8 +10,8 @@ command. The typed single commands live in :mod:`.piececommands` and
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from .sequence import decode, encode
 
@@ -65,7 +65,7 @@ class SingleCommand(Command):
         return self.raw
 
     @classmethod
-    def parse(cls, raw: str) -> "SingleCommand":
+    def parse(cls, raw: str) -> SingleCommand:
         return cls(raw)
 
 

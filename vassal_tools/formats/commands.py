@@ -18,17 +18,40 @@ the trait chain of an :class:`AddPiece` is decoded only when someone asks for it
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import fields
-from typing import Callable, Iterable, Iterator
 
 from .commandbase import (
-    ESC, BeginSave, Command, CommandList, EndSave, LogCommand, NullCommand, SingleCommand, Unknown,
+    ESC,
+    BeginSave,
+    Command,
+    CommandList,
+    EndSave,
+    LogCommand,
+    NullCommand,
+    SingleCommand,
+    Unknown,
     encode_list,
 )
 from .componentcommands import (
-    BOARD_PICKER, COMPONENT_KINDS, Alert, BoardPlacement, Chat, ComponentState, DiceResults,
-    ExtensionUsed, GlobalPropertyRestore, Notes, PlayerAdd, PlayerRemove, PropertyChange, SetBoards,
-    SetupStackMarker, TurnState, Undo, VersionCheck,
+    BOARD_PICKER,
+    COMPONENT_KINDS,
+    Alert,
+    BoardPlacement,
+    Chat,
+    ComponentState,
+    DiceResults,
+    ExtensionUsed,
+    GlobalPropertyRestore,
+    Notes,
+    PlayerAdd,
+    PlayerRemove,
+    PropertyChange,
+    SetBoards,
+    SetupStackMarker,
+    TurnState,
+    Undo,
+    VersionCheck,
 )
 from .piececommands import AddPiece, ChangePiece, MovePiece, RemovePiece
 from .sequence import decode

@@ -31,7 +31,7 @@ class Undo(SingleCommand):
     in_progress: bool
 
     @classmethod
-    def parse(cls, raw: str) -> "Undo":
+    def parse(cls, raw: str) -> Undo:
         return cls(raw, raw[5:] == "true")
 
 
@@ -45,7 +45,7 @@ class PropertyChange(SingleCommand):
     container: str
 
     @classmethod
-    def parse(cls, raw: str) -> "PropertyChange":
+    def parse(cls, raw: str) -> PropertyChange:
         parts = tab_fields(raw, 4)
         return cls(raw, parts[0] or "", parts[1], parts[2], parts[3] or "")
 
@@ -70,7 +70,7 @@ class GlobalPropertyRestore(SingleCommand):
     container: str
 
     @classmethod
-    def parse(cls, raw: str) -> "GlobalPropertyRestore":
+    def parse(cls, raw: str) -> GlobalPropertyRestore:
         parts = decode(raw, ";")[1:] + ["", "", ""]
         return cls(raw, parts[0], parts[1], parts[2])
 
@@ -83,7 +83,7 @@ class TurnState(SingleCommand):
     state: str
 
     @classmethod
-    def parse(cls, raw: str) -> "TurnState":
+    def parse(cls, raw: str) -> TurnState:
         parts = decode(raw, "\t") + [""]
         return cls(raw, parts[0][4:], parts[1])
 
@@ -97,7 +97,7 @@ class PlayerAdd(SingleCommand):
     side: str | None
 
     @classmethod
-    def parse(cls, raw: str) -> "PlayerAdd":
+    def parse(cls, raw: str) -> PlayerAdd:
         parts = tab_fields(raw, 3)
         return cls(raw, *parts)
 
@@ -109,7 +109,7 @@ class PlayerRemove(SingleCommand):
     player_id: str
 
     @classmethod
-    def parse(cls, raw: str) -> "PlayerRemove":
+    def parse(cls, raw: str) -> PlayerRemove:
         return cls(raw, tab_fields(raw, 1)[0] or "")
 
 
@@ -130,7 +130,7 @@ class SetBoards(SingleCommand):
     boards: list[BoardPlacement]
 
     @classmethod
-    def parse(cls, raw: str) -> "SetBoards":
+    def parse(cls, raw: str) -> SetBoards:
         parts = decode(raw, "\t")
         boards = []
         for i in range(1, len(parts), 3):
@@ -158,7 +158,7 @@ class Notes(SingleCommand):
     text: str
 
     @classmethod
-    def parse(cls, raw: str) -> "Notes":
+    def parse(cls, raw: str) -> Notes:
         kind, _, text = raw.partition("\t")
         return cls(raw, kind, text)
 
@@ -171,7 +171,7 @@ class ExtensionUsed(SingleCommand):
     version: str | None
 
     @classmethod
-    def parse(cls, raw: str) -> "ExtensionUsed":
+    def parse(cls, raw: str) -> ExtensionUsed:
         return cls(raw, *tab_fields(raw, 2))
 
 
@@ -183,7 +183,7 @@ class VersionCheck(SingleCommand):
     message: str
 
     @classmethod
-    def parse(cls, raw: str) -> "VersionCheck":
+    def parse(cls, raw: str) -> VersionCheck:
         parts = tab_fields(raw, 2)
         alert = decode(parts[1] or "", "\t")
         message = alert[1] if len(alert) > 1 and alert[0] == "ALERT" else parts[1] or ""
@@ -225,7 +225,7 @@ class ComponentState(SingleCommand):
     fields: list[str]
 
     @classmethod
-    def parse(cls, raw: str) -> "ComponentState":
+    def parse(cls, raw: str) -> ComponentState:
         parts = decode(raw, "\t")
         return cls(raw, parts[0], parts[1:])
 

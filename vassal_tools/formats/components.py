@@ -14,7 +14,8 @@ transparent: :attr:`Component.children` looks through them and
 
 from __future__ import annotations
 
-from typing import Callable, ClassVar, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import ClassVar
 
 from lxml import etree
 
@@ -24,7 +25,7 @@ from .java import java_int, java_strip, java_trim
 FOLDER_PACKAGE = "VASSAL.build.module.folder."
 INDENT = "    "  # VASSAL's buildFile indentation step
 
-_VIEWS: dict[str, type["Component"]] = {}
+_VIEWS: dict[str, type[Component]] = {}
 
 
 def element_text(element) -> str:
@@ -268,17 +269,17 @@ class Component:
     # navigation
 
     @property
-    def children(self) -> list["Component"]:
+    def children(self) -> list[Component]:
         """Child components, folders looked through."""
         return [wrap(child, self.source) for child in child_elements(self.element)]
 
     @property
-    def parent(self) -> "Component | None":
+    def parent(self) -> Component | None:
         """The enclosing component, folders skipped; None at the root."""
         parent = parent_element(self.element)
         return None if parent is None else wrap(parent, self.source)
 
-    def find_all(self, class_name_suffix: str) -> list["Component"]:
+    def find_all(self, class_name_suffix: str) -> list[Component]:
         """Descendant components whose class name is or ends with ``.suffix``."""
         return [
             wrap(node, self.source)
@@ -286,14 +287,14 @@ class Component:
             if matches_suffix(node.tag, class_name_suffix)
         ]
 
-    def _children_named(self, test: Callable[[str], bool], view: type["Component"] | None = None):
+    def _children_named(self, test: Callable[[str], bool], view: type[Component] | None = None):
         return [
             (view or _VIEWS.get(simple_name(c.tag), Component))(c, self.source)
             for c in child_elements(self.element)
             if test(simple_name(c.tag))
         ]
 
-    def _descendants_named(self, names: Iterable[str], view: type["Component"]):
+    def _descendants_named(self, names: Iterable[str], view: type[Component]):
         return [view(node, self.source) for node in descendants(self.element, names)]
 
     # editing
@@ -309,7 +310,7 @@ class Component:
         element = make_element(tag or cls.CLASS, values, text, sort=True)
         return cls(element)
 
-    def append(self, child: "Component | etree._Element", index: int | None = None):
+    def append(self, child: Component | etree._Element, index: int | None = None):
         """Insert ``child`` (at the end, or before position ``index``), indented
         like the rest of the file; returns the child."""
         element = child.element if isinstance(child, Component) else child

@@ -27,7 +27,7 @@ BUILDFILES = ("buildFile.xml", "buildFile")
 ESC = "\x1b"
 
 
-def open_file(path: str | os.PathLike) -> "Module | Extension | SavedGame | Log":
+def open_file(path: str | os.PathLike) -> Module | Extension | SavedGame | Log:
     """Read a VASSAL file and return the object for its kind."""
     path = Path(path)
     if not path.exists():

@@ -12,7 +12,7 @@ Formats are compiled once per grid so naming thousands of points costs a join.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from .sequence import decode
 

@@ -16,8 +16,19 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .commands import (
-    AddPiece, ChangePiece, Chat, Command, EndSave, LogCommand, MovePiece, NullCommand, RemovePiece, Undo,
-    decode_commands, head, walk,
+    AddPiece,
+    ChangePiece,
+    Chat,
+    Command,
+    EndSave,
+    LogCommand,
+    MovePiece,
+    NullCommand,
+    RemovePiece,
+    Undo,
+    decode_commands,
+    head,
+    walk,
 )
 
 # The chat text VASSAL writes to undo a chat line (resource Chatter.undo_message).

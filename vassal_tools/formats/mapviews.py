@@ -7,6 +7,7 @@ with VASSAL's own rules (section 6).
 
 from __future__ import annotations
 
+from ..errors import BadInput
 from .components import (
     MAP_CLASSES,
     Attr,
@@ -16,14 +17,14 @@ from .components import (
     child_elements,
     descendants,
     element_text,
+    insert_indented,
     java_int,
     make_element,
-    simple_name,
-    insert_indented,
     remove_indented,
+    simple_name,
 )
-from ..errors import BadInput
 from .moduleviews import GlobalProperty, PieceSlot
+
 
 def _is_grid(name: str) -> bool:
     return name.endswith("Grid")
@@ -97,21 +98,21 @@ class Map(Component):
         self.element.set("edgeHeight", str(int(value)))
 
     @property
-    def board_picker(self) -> "BoardPicker | None":
+    def board_picker(self) -> BoardPicker | None:
         pickers = self._children_named(lambda n: n.endswith("BoardPicker"), BoardPicker)
         return pickers[0] if pickers else None
 
     @property
-    def boards(self) -> list["Board"]:
+    def boards(self) -> list[Board]:
         picker = self.board_picker
         return picker.boards if picker else []
 
     @property
-    def setup_stacks(self) -> list["SetupStack"]:
+    def setup_stacks(self) -> list[SetupStack]:
         return self._descendants_named(("SetupStack",), SetupStack)
 
     @property
-    def decks(self) -> list["Deck"]:
+    def decks(self) -> list[Deck]:
         return self._descendants_named(("DrawPile",), Deck)
 
     @property
@@ -131,7 +132,7 @@ class BoardPicker(Component):
     CLASS = "VASSAL.build.module.map.BoardPicker"
 
     @property
-    def boards(self) -> list["Board"]:
+    def boards(self) -> list[Board]:
         return self._children_named(lambda n: n.endswith("Board"), Board)
 
     def _setup_element(self):
@@ -168,7 +169,7 @@ class Board(Component):
     color = Attr("color", None)
 
     @property
-    def grid(self) -> "Grid | None":
+    def grid(self) -> Grid | None:
         """The board's grid (HexGrid, SquareGrid, RegionGrid, ZonedGrid or a custom one)."""
         return _first_grid(self)
 
@@ -191,7 +192,7 @@ class Grid(Component):
         return self.class_name
 
     @property
-    def numbering(self) -> "Numbering | None":
+    def numbering(self) -> Numbering | None:
         found = self._children_named(lambda n: n.endswith("Numbering"), Numbering)
         return found[0] if found else None
 
@@ -210,7 +211,7 @@ class RegionGrid(Grid):
     NAMES = ("RegionGrid",)
 
     @property
-    def regions(self) -> list["Region"]:
+    def regions(self) -> list[Region]:
         return self._descendants_named(("Region",), Region)
 
 
@@ -229,7 +230,7 @@ class ZonedGrid(Grid):
     NAMES = ("ZonedGrid",)
 
     @property
-    def zones(self) -> list["Zone"]:
+    def zones(self) -> list[Zone]:
         return self._children_named(lambda n: n == "Zone", Zone)
 
     @property

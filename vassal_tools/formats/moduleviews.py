@@ -109,11 +109,11 @@ class TurnTracker(Component):
         self.tracker_id = tracker_id
 
     @property
-    def levels(self) -> list["TurnLevel"]:
+    def levels(self) -> list[TurnLevel]:
         return _levels(self)
 
 
-def _levels(component: Component) -> list["TurnLevel"]:
+def _levels(component: Component) -> list[TurnLevel]:
     views = {"CounterTurnLevel": CounterTurnLevel, "ListTurnLevel": ListTurnLevel}
     return [
         views.get(simple_name(child.tag), TurnLevel)(child, component.source)
@@ -130,7 +130,7 @@ class TurnLevel(Component):
     turn_format = Attr("turnFormat", None)
 
     @property
-    def levels(self) -> list["TurnLevel"]:
+    def levels(self) -> list[TurnLevel]:
         return _levels(self)
 
 

@@ -21,7 +21,7 @@ class AddPiece(SingleCommand):
     state: str
 
     @classmethod
-    def parse(cls, raw: str) -> "AddPiece":
+    def parse(cls, raw: str) -> AddPiece:
         parts = decode(raw[2:], "/")
         parts += [""] * (3 - len(parts))
         return cls(raw, unwrap_null(parts[0]), parts[1], parts[2])
@@ -40,7 +40,7 @@ class RemovePiece(SingleCommand):
     id: str
 
     @classmethod
-    def parse(cls, raw: str) -> "RemovePiece":
+    def parse(cls, raw: str) -> RemovePiece:
         return cls(raw, raw[2:])
 
 
@@ -53,7 +53,7 @@ class ChangePiece(SingleCommand):
     old_state: str | None
 
     @classmethod
-    def parse(cls, raw: str) -> "ChangePiece":
+    def parse(cls, raw: str) -> ChangePiece:
         parts = decode(raw[2:], "/")
         new_state = parts[1] if len(parts) > 1 else ""
         old_state = parts[2] if len(parts) > 2 else None

@@ -18,11 +18,20 @@ VASSAL's nesting rules.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Mapping, TypeVar
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TypeVar
 
 from ..errors import BadInput
 from .traits import (
-    BasicName, BasicPiece, Comment, DynamicProperty, Labeler, Layer, Marker, Prototype, Trait,
+    BasicName,
+    BasicPiece,
+    Comment,
+    DynamicProperty,
+    Labeler,
+    Layer,
+    Marker,
+    Prototype,
+    Trait,
     make_trait,
 )
 from .traits.appearance import format_text
@@ -174,7 +183,7 @@ class Piece:
                 name = trait.piece_name(name, properties)
         return name
 
-    def fill_states(self) -> "Piece":
+    def fill_states(self) -> Piece:
         """Give every trait without a state the one VASSAL starts it with; returns the piece."""
         for trait in self.traits:
             if trait.state is None:
@@ -183,7 +192,7 @@ class Piece:
 
     # -- plumbing ----------------------------------------------------------
 
-    def copy(self) -> "Piece":
+    def copy(self) -> Piece:
         """An independent piece with copies of every trait."""
         return Piece(t.copy() for t in self.traits)
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
-from typing import Iterable, Iterator
 
 # Delimiters that can occur in the text form of a number or boolean: VASSAL
 # escapes primitive appends like strings when one of these is the delimiter.
@@ -123,13 +123,13 @@ class SequenceEncoder:
         if first is not None:
             self.append(first)
 
-    def append(self, token: str | None) -> "SequenceEncoder":
+    def append(self, token: str | None) -> SequenceEncoder:
         if self._parts is None:
             self._parts = []
         self._parts.append(escape_token(token, self.delim))
         return self
 
-    def append_primitive(self, value: bool | int | float) -> "SequenceEncoder":
+    def append_primitive(self, value: bool | int | float) -> SequenceEncoder:
         text = primitive_text(value)
         if self.delim in _UGLY_DELIMITERS:
             return self.append(text)
@@ -138,7 +138,7 @@ class SequenceEncoder:
         self._parts.append(text)
         return self
 
-    def append_char(self, char: str) -> "SequenceEncoder":
+    def append_char(self, char: str) -> SequenceEncoder:
         if self._parts is None:
             self._parts = []
         text = "\\" + char if char == self.delim else char

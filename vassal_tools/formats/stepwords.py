@@ -20,8 +20,22 @@ from dataclasses import dataclass, field
 
 from ..errors import BadInput
 from .commands import (
-    AddPiece, ChangePiece, Chat, Command, DiceResults, ExtensionUsed, MovePiece, PlayerAdd,
-    PlayerRemove, PropertyChange, RemovePiece, SetBoards, TurnState, Undo, Unknown, walk,
+    AddPiece,
+    ChangePiece,
+    Chat,
+    Command,
+    DiceResults,
+    ExtensionUsed,
+    MovePiece,
+    PlayerAdd,
+    PlayerRemove,
+    PropertyChange,
+    RemovePiece,
+    SetBoards,
+    TurnState,
+    Undo,
+    Unknown,
+    walk,
 )
 from .logsteps import GameStream, Step
 from .sequence import decode

@@ -154,7 +154,7 @@ class XmlDocument:
     _faithful: bool | None = field(default=None, repr=False)
 
     @classmethod
-    def parse(cls, data: bytes, source: str | None, entry: str) -> "XmlDocument":
+    def parse(cls, data: bytes, source: str | None, entry: str) -> XmlDocument:
         tree = parse_tree(data, source, entry)
         encoding = tree.docinfo.encoding or "UTF-8"
         doc = cls(tree, encoding=encoding, original=data)

@@ -9,7 +9,7 @@ module), reported with the element and attribute at fault. Booleans follow
 from __future__ import annotations
 
 import math
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..errors import BadInput
 from ..formats.java import parse_java_double, parse_java_int

@@ -14,9 +14,10 @@ be JSON strings, numbers or booleans; other keys (sources, notes) are documentat
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from ..errors import BadInput
 from .hexgrid import HexGrid

@@ -15,7 +15,7 @@ opening: they are collected in :attr:`ModuleGeometry.warnings`.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from ..errors import BadInput
 from ..formats.sequence import decode

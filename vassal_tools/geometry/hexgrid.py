@@ -12,11 +12,11 @@ VASSAL does, and :meth:`HexGrid.hex_at` names the hex that contains a point.
 from __future__ import annotations
 
 import math
-from typing import Mapping
+from collections.abc import Mapping
 
+from ..formats.java import f32, jround
 from .attributes import Attributes, require_positive
 from .grid import Point
-from ..formats.java import f32, jround
 from .numbering import HexGridNumbering
 
 DEFAULT_DY = 64.0
@@ -73,7 +73,7 @@ class HexGrid:
         source: str | None = None,
         where: str = "HexGrid",
         properties: Mapping[str, str] | None = None,
-    ) -> "HexGrid":
+    ) -> HexGrid:
         """Build from buildFile attribute strings, applying them as VASSAL does.
 
         Attributes are applied in alphabetical order, and setting ``dy`` resets ``dx``

@@ -19,7 +19,7 @@ layout, :class:`HexMap` asks the :class:`~.hexgrid.HexGrid` itself:
 from __future__ import annotations
 
 import math
-from typing import Iterator
+from collections.abc import Iterator
 
 from .hexgrid import HexGrid
 

@@ -8,8 +8,9 @@ the same row and the heights of the boards above it in the same column.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Mapping, NamedTuple, Sequence
+from typing import NamedTuple
 
 from ..errors import BadInput
 from ..formats.sequence import decode
@@ -106,7 +107,7 @@ class Map:
     @classmethod
     def from_layout(cls, name: str, boards: Mapping[str, Board], cells: Sequence[BoardCell],
                     edge: tuple[int, int] = (0, 0), decks: Iterable[Deck] = (),
-                    source: str | None = None) -> "Map":
+                    source: str | None = None) -> Map:
         return cls(name, place_boards(cells, boards, edge, source, name), edge, decks)
 
     def __repr__(self) -> str:

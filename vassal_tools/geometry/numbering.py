@@ -10,13 +10,13 @@ a name back into the index pair, as VASSAL's ``getLocation`` does.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from ..errors import BadInput
-from .attributes import Attributes
 from ..formats.formatted import compile_format, only_slot, render
 from ..formats.java import jdiv
+from .attributes import Attributes
 
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 # An alphabetic index repeats its letter n // 26 + 1 times; past this a name is
@@ -90,7 +90,7 @@ class GridNumbering:
 
     @classmethod
     def from_attributes(cls, attrs: Mapping[str, str] | None, source: str | None = None,
-                        where: str = "", properties: Mapping[str, str] | None = None) -> "GridNumbering":
+                        where: str = "", properties: Mapping[str, str] | None = None) -> GridNumbering:
         """Build from a buildFile numbering element's attribute strings."""
         a = Attributes(attrs, source, where)
         return cls(**cls._read_options(a), properties=properties)
@@ -137,7 +137,7 @@ class GridNumbering:
     def _index_pattern(self, kind: str, leading: int) -> str:
         if kind == "A":
             return "-?(?:" + "|".join(f"{c}+" for c in _LETTERS) + ")"
-        return "-?[0-9]{%d,}" % (leading + 1)
+        return f"-?[0-9]{{{leading + 1},}}"
 
     def _name_regex(self) -> re.Pattern:
         cached = getattr(self, "_regex", None)
@@ -196,7 +196,7 @@ class HexGridNumbering(GridNumbering):
 
     @classmethod
     def from_attributes(cls, attrs: Mapping[str, str] | None, source: str | None = None,
-                        where: str = "", properties: Mapping[str, str] | None = None) -> "HexGridNumbering":
+                        where: str = "", properties: Mapping[str, str] | None = None) -> HexGridNumbering:
         a = Attributes(attrs, source, where)
         return cls(**cls._read_options(a), stagger=a.boolean("stagger", True), properties=properties)
 

@@ -9,7 +9,7 @@ polygons, so the drawn edges are where a dropped piece changes hex.
 from __future__ import annotations
 
 import io
-from typing import Callable
+from collections.abc import Callable
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 from shapely.geometry import Polygon

@@ -8,8 +8,8 @@ hash, HashMap's bucket spreading and resizing) so ties break as they do in VASSA
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
 
 from .attributes import Attributes
 from .grid import Point
@@ -25,7 +25,7 @@ class Region:
     y: int
 
     @classmethod
-    def from_attributes(cls, attrs: Mapping[str, str], source: str | None = None, where: str = "Region") -> "Region":
+    def from_attributes(cls, attrs: Mapping[str, str], source: str | None = None, where: str = "Region") -> Region:
         a = Attributes(attrs, source, where)
         return cls(a.text("name", ""), a.integer("originx", 0), a.integer("originy", 0))
 
@@ -84,7 +84,7 @@ class RegionGrid:
     @classmethod
     def from_attributes(cls, attrs: Mapping[str, str] | None, regions: Sequence[Region],
                         size: tuple[int, int] = (0, 0), source: str | None = None,
-                        where: str = "RegionGrid") -> "RegionGrid":
+                        where: str = "RegionGrid") -> RegionGrid:
         """Build from buildFile attributes; note the lower-case ``snapto`` attribute."""
         a = Attributes(attrs, source, where)
         return cls(regions, snap_to=a.boolean("snapto", True), size=size)

@@ -8,11 +8,11 @@ while columns use floor, exactly as VASSAL does.
 from __future__ import annotations
 
 import math
-from typing import Mapping
+from collections.abc import Mapping
 
+from ..formats.java import jround
 from .attributes import Attributes, require_positive
 from .grid import Point
-from ..formats.java import jround
 from .numbering import SquareGridNumbering
 
 
@@ -59,7 +59,7 @@ class SquareGrid:
         source: str | None = None,
         where: str = "SquareGrid",
         properties: Mapping[str, str] | None = None,
-    ) -> "SquareGrid":
+    ) -> SquareGrid:
         """Build from buildFile attribute strings; ``snapscale`` is not an attribute here."""
         a = Attributes(attrs, source, where)
         numbering = None

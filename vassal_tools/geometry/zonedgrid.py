@@ -8,15 +8,15 @@ format, filled from its own grid or, with ``useParentGrid``, the background grid
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from shapely.geometry import LinearRing
 
 from ..errors import BadInput
-from .attributes import Attributes
 from ..formats.formatted import compile_format, render
-from .grid import Grid, Point
 from ..formats.java import parse_java_int
+from .attributes import Attributes
+from .grid import Grid, Point
 
 
 def parse_path(path: str, source: str | None = None, where: str = "Zone") -> list[Point]:
@@ -115,7 +115,7 @@ class Zone:
     @classmethod
     def from_attributes(cls, attrs: Mapping[str, str], grid: Grid | None = None, strict: bool = True,
                         source: str | None = None, where: str = "Zone",
-                        properties: Mapping[str, str] | None = None) -> "Zone":
+                        properties: Mapping[str, str] | None = None) -> Zone:
         a = Attributes(attrs, source, where)
         name = a.text("name", "")
         where = f"{where} {name!r}" if name else where

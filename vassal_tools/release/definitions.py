@@ -30,7 +30,7 @@ class Definition:
     entry_name: str | None = None
     palette_path: tuple[str, ...] = ()
     slot: object | None = field(default=None, repr=False)  # the PieceSlot view, None for a marker
-    marker_of: "Definition | None" = field(default=None, repr=False)
+    marker_of: Definition | None = field(default=None, repr=False)
 
     @cached_property
     def piece(self) -> Piece:

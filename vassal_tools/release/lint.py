@@ -29,16 +29,30 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 from ..errors import BadInput
 from ..formats.components import child_elements, descendants, is_map_element, simple_name
 from ..formats.files import Module
 from ..formats.pieces import Piece
 from ..formats.traits import (
-    Clone, CounterGlobalKeyCommand, Delete, Embellishment, FreeRotator, GlobalHotKey, Hideable, Labeler,
-    MovementMarkable, Obscurable, PlaceMarker, ReturnToDeck, SendToLocation, Trait, TriggerAction,
+    Clone,
+    CounterGlobalKeyCommand,
+    Delete,
+    Embellishment,
+    FreeRotator,
+    GlobalHotKey,
+    Hideable,
+    Labeler,
+    MovementMarkable,
+    Obscurable,
+    PlaceMarker,
+    ReturnToDeck,
+    SendToLocation,
+    Trait,
+    TriggerAction,
 )
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.images import image_size
@@ -139,7 +153,7 @@ class _Linter:
                 if name not in known:
                     yield Finding("error", "prototype", f"uses prototype {name!r}, which the module does not define",
                                   where)
-        for name, piece in known.items():
+        for name in known:
             if _cycle(name, known):
                 yield Finding("error", "prototype", "prototype refers back to itself through its prototypes",
                               f"PrototypeDefinition {name!r}")

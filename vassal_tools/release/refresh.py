@@ -33,21 +33,29 @@ That is what a PBEM player needs to step to the end and go on playing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..errors import BadInput
 from ..formats.commands import (
-    AddPiece, ChangePiece, Command, CommandList, LogCommand, SingleCommand, encode_commands,
+    AddPiece,
+    ChangePiece,
+    Command,
+    CommandList,
+    LogCommand,
+    SingleCommand,
+    encode_commands,
 )
 from ..formats.files import SavedGame, open_file
 from ..formats.pieces import Piece, decode_piece
-from ..formats.traits.encoding import join
 from ..formats.sequence import encode
 from ..formats.traits import BasicPiece, DynamicProperty, Layer, Marker, Trait
+from ..formats.traits.encoding import join
 from .definitions import Definition, ModuleDefinitions
 from .diff import open_module
 from .traitdiff import identity, pair_traits, piece_changes, state_changes, stateless
+
 
 def is_piece(command: AddPiece) -> bool:
     """An AddPiece of a game piece, not of a Stack or Deck container."""
@@ -209,7 +217,7 @@ class PieceRefresher:
         ident = command.id if command.id is not None else "null"
         return AddPiece(join(["+", ident, plan.type, state], "/"), command.id, plan.type, state), report
 
-    def _rebuild(self, piece: Piece, definition: Definition, plan: "Plan") -> tuple[Piece, Binding]:
+    def _rebuild(self, piece: Piece, definition: Definition, plan: Plan) -> tuple[Piece, Binding]:
         partner = plan.partner
         fresh = plan.template.copy()
         old_definition = self._old_definition(piece)
@@ -219,7 +227,7 @@ class PieceRefresher:
                 self._transfer(piece.traits[i], fresh.traits[j], definition, old_definition, binding, j)
         return fresh, binding
 
-    def _plan(self, piece: Piece, definition: Definition) -> "Plan":
+    def _plan(self, piece: Piece, definition: Definition) -> Plan:
         """How pieces of this type made from this definition are rebuilt: worked out once."""
         key = (piece.type, id(definition))
         plan = self._plans.get(key)
@@ -368,7 +376,8 @@ def _rewrite(commands: list[Command], refresher: PieceRefresher, result: Refresh
             seen_end = True
         if seen_end and _is_log_step(command):
             step += 1
-        commands[index] = _map(command, lambda c: _refresh_one(c, refresher, result, step if seen_end else None))
+        at_step = step if seen_end else None
+        commands[index] = _map(command, lambda c, at=at_step: _refresh_one(c, refresher, result, at))
 
 
 def _is_log_step(command: Command) -> bool:

@@ -16,9 +16,16 @@ from typing import Any
 
 from ..formats.pieces import Piece
 from ..formats.traits import (
-    BasicPiece, DynamicProperty, FreeRotator, Labeler, Layer, Marker, Prototype, Trait, UnknownTrait,
+    BasicPiece,
+    DynamicProperty,
+    FreeRotator,
+    Labeler,
+    Layer,
+    Marker,
+    Prototype,
+    Trait,
+    UnknownTrait,
 )
-
 
 _IDENTITIES: dict[tuple[type, str], tuple[str, str]] = {}
 _FIELD_NAMES: dict[type, frozenset[str]] = {}

@@ -11,8 +11,9 @@ Whatever cannot be resolved raises :class:`~.declarations.DeclarationError`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .declarations import Declaration, DeclarationError
 from .unitnames import UnitNames

@@ -11,8 +11,8 @@ its number as the game's die: a d10 button showing 1-10 shows a 0 as 10.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 from ..formats.commands import Chat, Command
 from .state import GameState

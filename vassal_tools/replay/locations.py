@@ -19,7 +19,7 @@ knows) a place is simply what VASSAL calls it.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..errors import BadInput
 from ..geometry.zonedgrid import ZonedGrid

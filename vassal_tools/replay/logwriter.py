@@ -14,13 +14,13 @@ stacks for a piece landing alone) is the same as the replay's, never kept twice.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from ..errors import BadInput
+from ..formats.archive import Archive, Entry
 from ..formats.commands import parse_single
 from ..formats.files import SavedGame
-from ..formats.archive import Archive, Entry
 from ..formats.pieces import Piece, encode_definition
 from ..formats.sequence import encode, escape_token
 from ..formats.traits import Embellishment
@@ -65,12 +65,12 @@ class LogWriter:
         self._next_id += 1
         return str(self._next_id)
 
-    def _point(self, at: "str | Point") -> Point:
+    def _point(self, at: str | Point) -> Point:
         return at if isinstance(at, tuple) else self.place(at)
 
     # -- commands, as VASSAL encodes them
 
-    def move(self, unit_id: str, at: "str | Point") -> list[str]:
+    def move(self, unit_id: str, at: str | Point) -> list[str]:
         """Dragging one unit to ``at``: onto the stack there, or alone in a new stack."""
         piece = self.unit(unit_id)
         old = piece.spot
@@ -86,7 +86,7 @@ class LogWriter:
         commands.append(f"CHAT* {piece.name} moves {_said(at)} *")
         return commands
 
-    def move_stack(self, unit_id: str, at: "str | Point") -> list[str]:
+    def move_stack(self, unit_id: str, at: str | Point) -> list[str]:
         """Dragging the whole stack a unit is in to ``at`` (it joins a stack already there)."""
         piece = self.unit(unit_id)
         moving = piece.parent or piece
@@ -97,7 +97,7 @@ class LogWriter:
         self._apply(command)
         return [command, f"CHAT* {piece.name} and its stack move {_said(at)} *"]
 
-    def create(self, piece: Piece, at: "str | Point") -> list[str]:
+    def create(self, piece: Piece, at: str | Point) -> list[str]:
         """Dragging a new counter from the palette to ``at`` (5.5): its AddPiece, then the stack it
         joins (a move onto the top piece there) or the new stack it gets. ``piece`` is the palette's
         definition with prototypes expanded; the writer's copy gets its own id."""
@@ -210,7 +210,7 @@ class LogWriter:
         return log.save(path)
 
 
-def _said(at: "str | Point") -> str:
+def _said(at: str | Point) -> str:
     return at if isinstance(at, str) else f"{at[1]},{at[2]} on {at[0]}"
 
 

@@ -15,8 +15,8 @@ VASSAL wrote), which restores the state the undone step changed.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
-from typing import Callable, Collection, Iterator
 
 from ..errors import BadInput
 from ..formats.commands import walk
@@ -34,7 +34,7 @@ class ReplayedStep:
     state: GameState
 
 
-def open_game(source: "SavedGame | str | os.PathLike") -> SavedGame:
+def open_game(source: SavedGame | str | os.PathLike) -> SavedGame:
     """A saved game or log, from an open file or a path; BadInput for anything else."""
     game = source if isinstance(source, SavedGame) else open_file(source)
     if not isinstance(game, SavedGame):
@@ -45,7 +45,7 @@ def open_game(source: "SavedGame | str | os.PathLike") -> SavedGame:
 class Replayer:
     """Steps through one game. ``skip`` names steps not to execute (to compare with an undo)."""
 
-    def __init__(self, game: "SavedGame | str | os.PathLike", skip: Collection[int] = (),
+    def __init__(self, game: SavedGame | str | os.PathLike, skip: Collection[int] = (),
                  types: PieceTypes | None = None):
         self.game = open_game(game)
         self.source = str(self.game.path)

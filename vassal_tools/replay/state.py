@@ -22,12 +22,24 @@ Commands naming pieces that do not exist are ignored, as VASSAL ignores them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 from ..formats.commands import (
-    AddPiece, BeginSave, ChangePiece, Command, GlobalPropertyRestore, MovePiece, PlayerAdd, PlayerRemove,
-    PropertyChange, RemovePiece, SetBoards, SetupStackMarker, TurnState,
+    AddPiece,
+    BeginSave,
+    ChangePiece,
+    Command,
+    GlobalPropertyRestore,
+    MovePiece,
+    PlayerAdd,
+    PlayerRemove,
+    PropertyChange,
+    RemovePiece,
+    SetBoards,
+    SetupStackMarker,
+    TurnState,
 )
 from ..formats.componentcommands import BoardPlacement
 from ..formats.pieces import Piece

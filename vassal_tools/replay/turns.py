@@ -16,8 +16,8 @@ German Land Movement Phase" or "April #5".
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping
 
 from ..formats.sequence import decode
 from .record import PHASES, canonical_turn
@@ -43,7 +43,7 @@ class PhaseNames:
                                   re.IGNORECASE)
 
     @classmethod
-    def of_catalogue(cls, catalogue) -> "PhaseNames":
+    def of_catalogue(cls, catalogue) -> PhaseNames:
         """The names of the game data behind a rule pack's catalogue, when it has them."""
         info = getattr(getattr(catalogue, "data", None), "info", None)
         phases = getattr(info, "phases", None) or {}
@@ -70,7 +70,7 @@ class _Level:
     """A turn level of the buildFile: list items (None for a counter), sub-levels."""
 
     items: list[str] | None
-    subs: list["_Level"]
+    subs: list[_Level]
 
 
 def _levels(views) -> list[_Level]:
@@ -89,7 +89,7 @@ class TurnTracker:
         self.levels = levels
 
     @classmethod
-    def of_module(cls, module) -> list["TurnTracker"]:
+    def of_module(cls, module) -> list[TurnTracker]:
         return [cls(t.tracker_id or f"TurnTracker{i}", _levels(t.levels))
                 for i, t in enumerate(module.buildfile.turn_trackers)]
 

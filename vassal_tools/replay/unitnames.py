@@ -13,7 +13,7 @@ the player can name them by unit id.
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from .declarations import DeclarationError, UnitName
 from .state import GameState, PieceState

@@ -17,8 +17,8 @@ cropped around an outline (a hex or zone) that is drawn over it.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Iterable, Sequence
 
 from PIL import Image, ImageDraw, UnidentifiedImageError
 

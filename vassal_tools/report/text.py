@@ -9,7 +9,7 @@ and number), where on the map, which units, what is wrong, and by how much::
 from __future__ import annotations
 
 import json
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..rules.findings import Finding
 

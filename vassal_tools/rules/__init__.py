@@ -27,9 +27,9 @@ class RulePack(Protocol):
     id: str
 
     @property
-    def catalogue(self) -> "Catalogue": ...
+    def catalogue(self) -> Catalogue: ...
 
-    def rules(self) -> "GameRules": ...
+    def rules(self) -> GameRules: ...
 
 
 # id -> module that registers it when imported
@@ -54,7 +54,7 @@ def pack_for(game: str) -> RulePack | None:
     return _PACKS.get(game)
 
 
-def audit(record: "Record | str | os.PathLike | dict") -> list[Finding]:
+def audit(record: Record | str | os.PathLike | dict) -> list[Finding]:
     """Check a game record against its rule pack; the findings in record order.
 
     ``record`` may be a loaded :class:`~vassal_tools.replay.record.Record`, a path

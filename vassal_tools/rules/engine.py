@@ -18,11 +18,22 @@ phase on each finding.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterable
 from dataclasses import replace
-from typing import Hashable, Iterable
 
-from ..replay.record import (Control, End, Entry, Hits, Move, PhaseStart, Place, Record, Remove, Steps,
-                             Weather)
+from ..replay.record import (
+    Control,
+    End,
+    Entry,
+    Hits,
+    Move,
+    PhaseStart,
+    Place,
+    Record,
+    Remove,
+    Steps,
+    Weather,
+)
 from .findings import Finding
 from .position import Position, UnitState
 
@@ -30,16 +41,16 @@ from .position import Position, UnitState
 class GameRules:
     """The hooks a rule pack implements for one audit; the defaults do nothing."""
 
-    def start_phase(self, audit: "Audit") -> None:
+    def start_phase(self, audit: Audit) -> None:
         pass
 
-    def end_phase(self, audit: "Audit") -> None:
+    def end_phase(self, audit: Audit) -> None:
         pass
 
-    def before(self, audit: "Audit", entry: Entry) -> None:
+    def before(self, audit: Audit, entry: Entry) -> None:
         pass
 
-    def after(self, audit: "Audit", entry: Entry, previous: UnitState | None) -> None:
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         pass
 
 

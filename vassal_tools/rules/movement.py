@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Collection, Iterable, Mapping
 
 INF = math.inf
 

@@ -8,8 +8,8 @@ state its rules need (what moved this segment, which stacks were searched for...
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Iterator, Mapping
 
 from ..replay.record import Unit
 

@@ -13,8 +13,8 @@ the groups' unit.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 SMALL = "small pieces"  # the group name an overflow of small pieces is reported under
 
@@ -37,7 +37,7 @@ class Allowance:
     spare: int = 0
     small_any_group: bool = False
 
-    def scaled(self, factor: float) -> "Allowance":
+    def scaled(self, factor: float) -> Allowance:
         """The allowance multiplied (Oslo doubles the stacking limit, for instance)."""
         return Allowance({g: c * factor for g, c in self.capacity.items()}, int(self.spare * factor),
                          self.small_any_group)

@@ -11,8 +11,8 @@ combat phase) cost one search per starting hex.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Collection, Hashable, Mapping
 
 from .movement import INF, CostGraph, reach
 

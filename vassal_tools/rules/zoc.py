@@ -8,8 +8,8 @@ union of the projections of the hexes its ZOC-exerting units occupy.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping
 
 
 @dataclass(frozen=True)

@@ -39,19 +39,71 @@ the place in it and the fault: ``where`` is ``row N, field 'x'`` for CSV files
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 from ...errors import BadInput
-
-from .vocabulary import (UNIT_CLASSES, SIZES, MOVE_CLASSES, AIR_ROLES, TERRAINS, LAND_TERRAINS, COASTS, HEXSIDE_FEATURES, PLACE_KINDS, ZONE_KINDS, FLAGS, BOX_KINDS)
-from .sources import (Citation, citations)
-from .hexes import (parse_hex, hex_name, MapGrid)
-from .records import (Side, Nationality, Formation, Segment, Phase, Turn, DieRoll, Thaw, AirType, GameInfo, Unit, Hex, Hexside, Place, Zone, ZoneBorder, Box, Placement, Withdrawal, Scenario, GameData)
-from .tables import (UNIT_COLUMNS, HEX_COLUMNS, HEXSIDE_COLUMNS, PLACE_COLUMNS, ZONE_COLUMNS, ZONE_BORDER_COLUMNS, BOX_COLUMNS, _read_table, _records)
-from .gametoml import (_Toml, _read_grid, _read_info)
-from .checks import (_check_units, _check_hexes, _check_hexsides, _check_places, _check_zones, _check_zone_borders, _check_boxes)
+from .checks import (
+    _check_boxes,
+    _check_hexes,
+    _check_hexsides,
+    _check_places,
+    _check_units,
+    _check_zone_borders,
+    _check_zones,
+)
+from .gametoml import _read_grid, _read_info, _Toml
+from .hexes import MapGrid, hex_name, parse_hex
+from .records import (
+    AirType,
+    Box,
+    DieRoll,
+    Formation,
+    GameData,
+    GameInfo,
+    Hex,
+    Hexside,
+    Nationality,
+    Phase,
+    Place,
+    Placement,
+    Scenario,
+    Segment,
+    Side,
+    Thaw,
+    Turn,
+    Unit,
+    Withdrawal,
+    Zone,
+    ZoneBorder,
+)
 from .scenarios import _read_scenario
+from .sources import Citation, citations
+from .tables import (
+    BOX_COLUMNS,
+    HEX_COLUMNS,
+    HEXSIDE_COLUMNS,
+    PLACE_COLUMNS,
+    UNIT_COLUMNS,
+    ZONE_BORDER_COLUMNS,
+    ZONE_COLUMNS,
+    _read_table,
+    _records,
+)
+from .vocabulary import (
+    AIR_ROLES,
+    BOX_KINDS,
+    COASTS,
+    FLAGS,
+    HEXSIDE_FEATURES,
+    LAND_TERRAINS,
+    MOVE_CLASSES,
+    PLACE_KINDS,
+    SIZES,
+    TERRAINS,
+    UNIT_CLASSES,
+    ZONE_KINDS,
+)
 
 __all__ = [
     "UNIT_CLASSES",

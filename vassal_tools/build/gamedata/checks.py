@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Callable, Mapping
 
 from ...errors import BadInput
-
-from .vocabulary import (UNIT_CLASSES, SIZES, TERRAINS, LAND_TERRAINS, COASTS, HEXSIDE_FEATURES, PLACE_KINDS, ZONE_KINDS, FLAGS, BOX_KINDS, _ID)
 from .hexes import MapGrid
-from .records import (GameInfo, Hex, Zone)
-from .tables import (_Row, _unique, _check, _one_of)
+from .records import GameInfo, Hex, Zone
+from .tables import _check, _one_of, _Row, _unique
+from .vocabulary import (
+    _ID,
+    BOX_KINDS,
+    COASTS,
+    FLAGS,
+    HEXSIDE_FEATURES,
+    LAND_TERRAINS,
+    PLACE_KINDS,
+    SIZES,
+    TERRAINS,
+    UNIT_CLASSES,
+    ZONE_KINDS,
+)
 
 
 def _check_units(path: Path, rows: list[_Row], info: GameInfo) -> None:

@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from ...errors import BadInput
-
-from .vocabulary import (MOVE_CLASSES, AIR_ROLES)
-from .sources import citations
 from .hexes import MapGrid
-from .records import (Side, Nationality, Formation, Segment, Phase, Turn, DieRoll, Thaw, AirType, GameInfo)
+from .records import (
+    AirType,
+    DieRoll,
+    Formation,
+    GameInfo,
+    Nationality,
+    Phase,
+    Segment,
+    Side,
+    Thaw,
+    Turn,
+)
+from .sources import citations
+from .vocabulary import AIR_ROLES, MOVE_CLASSES
 
 
 class _Toml:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
-
 
 from .vocabulary import _HEX
 

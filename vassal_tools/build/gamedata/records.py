@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
-
-from .vocabulary import LAND_TERRAINS
 from .hexes import MapGrid
+from .vocabulary import LAND_TERRAINS
 
 
 @dataclass(frozen=True)

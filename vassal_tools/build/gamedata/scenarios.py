@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Mapping
 
-
-from .vocabulary import UNIT_CLASSES
-from .sources import citations
-from .records import (Unit, Placement, Withdrawal, Scenario)
 from .gametoml import _Toml
+from .records import Placement, Scenario, Unit, Withdrawal
+from .sources import citations
+from .vocabulary import UNIT_CLASSES
 
 
 def _read_scenario(path: Path, units: Mapping[str, Unit], turns: tuple[str, ...],

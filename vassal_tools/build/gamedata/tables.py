@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import csv
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from ...errors import BadInput
-
 from .sources import citations
 
 

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import re
 
-
-
-
 UNIT_CLASSES = ("land", "naval", "air", "marker", "supply")
 SIZES = ("company", "battery", "battalion", "regiment", "brigade")
 MOVE_CLASSES = ("leg", "motorized", "mountain")

@@ -10,22 +10,63 @@ strings unchanged.
 from __future__ import annotations
 
 from .appearance import (
-    AreaOfEffect, BorderOutline, Footprint, FreeRotator, Hideable, Labeler, LegacyNonRectangular,
-    MovementMarkable, NonRectangular, Obscurable,
+    AreaOfEffect,
+    BorderOutline,
+    Footprint,
+    FreeRotator,
+    Hideable,
+    Labeler,
+    LegacyNonRectangular,
+    MovementMarkable,
+    NonRectangular,
+    Obscurable,
 )
-from .base import DECORATORS, INNERMOST, Field, Trait, UnknownTrait, make_trait, prefix_of, trait_classes
+from .base import (
+    DECORATORS,
+    INNERMOST,
+    Field,
+    Trait,
+    UnknownTrait,
+    make_trait,
+    prefix_of,
+    trait_classes,
+)
 from .basic import BasicPiece, Deck, Stack
 from .commands import (
-    ActionButton, Clone, CounterGlobalKeyCommand, Delete, Deselect, GlobalHotKey, Immobilized,
-    MenuSeparator, MultiLocationCommand, Pivot, PlaySound, ReportState, RestrictCommands, Restricted,
-    ReturnToDeck, SendToLocation, SubMenu, Translate, TriggerAction,
+    ActionButton,
+    Clone,
+    CounterGlobalKeyCommand,
+    Delete,
+    Deselect,
+    GlobalHotKey,
+    Immobilized,
+    MenuSeparator,
+    MultiLocationCommand,
+    Pivot,
+    PlaySound,
+    ReportState,
+    RestrictCommands,
+    Restricted,
+    ReturnToDeck,
+    SendToLocation,
+    SubMenu,
+    Translate,
+    TriggerAction,
 )
 from .layer import Embellishment, Layer, LegacyEmbellishment
 from .markers import PlaceMarker, Replace
 from .mats import Attachment, Mat, MatCargo
 from .properties import (
-    BasicName, CalculatedProperty, Constraints, DynamicProperty, Marker, PropertySheet,
-    SetGlobalProperty, SetPieceProperty, TableInfo, TranslatableMessage,
+    BasicName,
+    CalculatedProperty,
+    Constraints,
+    DynamicProperty,
+    Marker,
+    PropertySheet,
+    SetGlobalProperty,
+    SetPieceProperty,
+    TableInfo,
+    TranslatableMessage,
 )
 from .prototype import Comment, Prototype
 from .values import KeyStroke

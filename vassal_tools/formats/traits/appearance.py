@@ -6,14 +6,15 @@ Field orders follow vassal-formats.md 4.4.4 and 4.4.7-4.4.11 and VASSAL's
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..formatted import compile_format, render
+from ..java import java_trim
 from ..sequence import java_double
 from .base import Field, Trait
 from .encoding import tokens
 from .values import BOOL, CHAR, COLOR, DOUBLE, FLOAT, INT, KEY, TEXT, KeyStroke, java_int
-from ..java import java_trim
 
 NOBODY = "null"  # the state of an unhidden / unmasked piece
 
@@ -53,7 +54,7 @@ class Labeler(Trait):
     __slots__ = ()
 
     @classmethod
-    def new(cls, label: str = "", **values: Any) -> "Labeler":  # type: ignore[override]
+    def new(cls, label: str = "", **values: Any) -> Labeler:  # type: ignore[override]
         return super().new(label=label, **values)  # type: ignore[return-value]
 
     @property

@@ -13,7 +13,8 @@ order; the declaration order is the position in the ``;`` list after the prefix.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterator
+from collections.abc import Iterator
+from typing import Any, ClassVar
 
 from .encoding import escape, segments, token
 from .values import TEXT, Codec
@@ -21,8 +22,8 @@ from .values import TEXT, Codec
 _SAME = object()
 
 #: Trait classes by prefix: decorators, and the kinds that end a chain.
-DECORATORS: dict[str, type["Trait"]] = {}
-INNERMOST: dict[str, type["Trait"]] = {}
+DECORATORS: dict[str, type[Trait]] = {}
+INNERMOST: dict[str, type[Trait]] = {}
 
 
 def _fresh(value: Any) -> Any:
@@ -51,7 +52,7 @@ class Field:
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
-    def __get__(self, trait: "Trait | None", owner: type | None = None) -> Any:
+    def __get__(self, trait: Trait | None, owner: type | None = None) -> Any:
         if trait is None:
             return self
         text = trait._field_text(self)
@@ -59,7 +60,7 @@ class Field:
             return _fresh(self.missing)
         return self.codec.read(text, _fresh(self.missing))
 
-    def __set__(self, trait: "Trait", value: Any) -> None:
+    def __set__(self, trait: Trait, value: Any) -> None:
         trait._set_field_text(self, self.codec.write(value))
 
     def __repr__(self) -> str:
@@ -187,7 +188,7 @@ class Trait:
         return cls.prefix + cls.delimiter.join(texts)
 
     @classmethod
-    def new(cls, **values: Any) -> "Trait":
+    def new(cls, **values: Any) -> Trait:
         """A new trait with VASSAL's defaults, then the given fields (or state properties) set."""
         trait = cls(cls.default_type(), cls.default_state)
         for name, value in values.items():
@@ -196,7 +197,7 @@ class Trait:
             setattr(trait, name, value)
         return trait
 
-    def normalized(self) -> "Trait":
+    def normalized(self) -> Trait:
         """A copy re-encoded from its typed fields: the type VASSAL writes after reading this one.
 
         Unknown trailing fields are dropped and absent ones filled in, as VASSAL
@@ -212,7 +213,7 @@ class Trait:
         """The state VASSAL gives this trait when it is created from its type alone."""
         return self.default_state or ""
 
-    def copy(self) -> "Trait":
+    def copy(self) -> Trait:
         return type(self)(self.type, self.state)
 
     # -- what the trait contributes to the piece ----------------------------

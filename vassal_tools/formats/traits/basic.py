@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from .base import Field, Trait
 from .encoding import join, tokens
@@ -76,7 +76,7 @@ class BasicPiece(_OnMap):
     __slots__ = ()
 
     @classmethod
-    def new(cls, image: str = "", name: str = "", **values) -> "BasicPiece":  # type: ignore[override]
+    def new(cls, image: str = "", name: str = "", **values) -> BasicPiece:  # type: ignore[override]
         """``piece;;;image;name`` with the default state ``null;0;0;;0``."""
         return super().new(image=image, name=name, **values)  # type: ignore[return-value]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .base import Field, Trait
 from .encoding import tokens
-from .values import DEFAULT_TARGET, BOOL, DOUBLE, INT, KEY, KEYS, STRINGS, TEXT, KeyStroke, java_int
+from .values import BOOL, DEFAULT_TARGET, DOUBLE, INT, KEY, KEYS, STRINGS, TEXT, KeyStroke, java_int
 
 
 class Immobilized(Trait):

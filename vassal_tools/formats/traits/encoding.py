@@ -19,8 +19,8 @@ VASSAL writes it.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from typing import Iterable
+from collections.abc import Iterable
+from functools import cache
 
 from ..sequence import escape_token
 
@@ -28,7 +28,7 @@ TAB = "\t"
 BACKSLASH = "\\"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _real_delimiter(delim: str) -> re.Pattern[str]:
     return re.compile(r"(?<!\\)" + re.escape(delim))
 

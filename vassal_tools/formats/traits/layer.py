@@ -6,7 +6,7 @@ A layer shows one of several images ("levels"). Its state is one signed integer:
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from .base import Field, Trait
 from .encoding import segments, token, tokens
@@ -145,7 +145,7 @@ class Embellishment(Layer):
 
     @classmethod
     def new(cls, images: list[str] | None = None, level_names: list[str] | None = None,  # type: ignore[override]
-            name: str = "", **values) -> "Embellishment":
+            name: str = "", **values) -> Embellishment:
         """A version-1 layer (named keystrokes) with the given levels; ``always_active`` by default."""
         images = list(images or [])
         names = list(level_names or [""] * len(images))

@@ -51,7 +51,7 @@ class PlaceMarker(Trait):
         self._marker: tuple[str, str, Piece] | None = None
 
     @classmethod
-    def new(cls, marker: "Piece | None" = None, **values: Any) -> "PlaceMarker":  # type: ignore[override]
+    def new(cls, marker: Piece | None = None, **values: Any) -> PlaceMarker:  # type: ignore[override]
         trait = super().new(**values)
         if marker is not None:
             trait.marker = marker  # type: ignore[attr-defined]
@@ -77,7 +77,7 @@ class PlaceMarker(Trait):
         return self.marker_spec.startswith("+/")
 
     @property
-    def marker(self) -> "Piece | None":
+    def marker(self) -> Piece | None:
         """The standalone marker piece (None for a slot reference or none)."""
         spec = self.marker_spec
         if self._marker is not None and self._marker[0] == spec:
@@ -91,7 +91,7 @@ class PlaceMarker(Trait):
         return piece
 
     @marker.setter
-    def marker(self, piece: "Piece | None") -> None:
+    def marker(self, piece: Piece | None) -> None:
         if piece is None:
             self._marker = None
             self.marker_spec = NULL_SPEC
@@ -108,7 +108,7 @@ class PlaceMarker(Trait):
         spec = self.marker_spec
         return None if spec == NULL_SPEC or spec.startswith("+/") else spec
 
-    def copy(self) -> "PlaceMarker":
+    def copy(self) -> PlaceMarker:
         return type(self)(self.type, self.state)
 
     def images(self) -> list[str]:

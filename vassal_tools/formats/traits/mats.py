@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .base import Field, Trait
 from .encoding import tokens
-from .values import DEFAULT_TARGET, BOOL, INT, KEY, TEXT, java_int
+from .values import BOOL, DEFAULT_TARGET, INT, KEY, TEXT, java_int
 
 
 def _counted_ids(state: str | None) -> list[str]:

@@ -5,12 +5,13 @@ Field orders follow vassal-formats.md 4.4.3, 4.4.5 and 4.4.11.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from .base import Field, Trait
 from .encoding import escape, join, tokens
 from .states import replace_tokens
-from .values import DEFAULT_TARGET, BOOL, INT, KEY, TEXT, Codec, KeyStroke, java_int
+from .values import BOOL, DEFAULT_TARGET, INT, KEY, TEXT, Codec, KeyStroke, java_int
 
 
 class Constraints(NamedTuple):
@@ -56,7 +57,7 @@ class Marker(Trait):
     __slots__ = ()
 
     @classmethod
-    def new(cls, properties: Mapping[str, str] | None = None) -> "Marker":  # type: ignore[override]
+    def new(cls, properties: Mapping[str, str] | None = None) -> Marker:  # type: ignore[override]
         properties = dict(properties or {})
         return cls(cls.prefix + join(properties.keys(), ","), join(properties.values(), ","))
 
@@ -119,7 +120,7 @@ class DynamicProperty(Trait):
     __slots__ = ()
 
     @classmethod
-    def new(cls, key: str = "", value: str = "", **values: Any) -> "DynamicProperty":  # type: ignore[override]
+    def new(cls, key: str = "", value: str = "", **values: Any) -> DynamicProperty:  # type: ignore[override]
         return super().new(key=key, value=value, **values)  # type: ignore[return-value]
 
     @property

@@ -6,7 +6,7 @@ prototype's traits and a comment is dropped (see ``pieces.expand_prototypes``).
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from .base import Field, Trait
 from .encoding import join, segments, tokens
@@ -30,7 +30,7 @@ class Prototype(Trait):
     __slots__ = ()
 
     @classmethod
-    def new(cls, name: str = "", parameters: Mapping[str, str] | None = None) -> "Prototype":  # type: ignore[override]
+    def new(cls, name: str = "", parameters: Mapping[str, str] | None = None) -> Prototype:  # type: ignore[override]
         trait = cls(cls.prefix + join([name], ";"), "")
         if parameters is not None:
             trait.parameters = parameters

@@ -6,7 +6,7 @@ every other byte of the state as it was found (see :mod:`.encoding`).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .encoding import escape, segments
 

@@ -125,17 +125,17 @@ class KeyStroke:
         return f"{text},{self.name}" if self.name else text
 
     @classmethod
-    def ctrl(cls, char: str) -> "KeyStroke":
+    def ctrl(cls, char: str) -> KeyStroke:
         """Ctrl + a character, as legacy one-character keys and defaults mean it."""
         return cls(ord(char), CTRL)
 
     @classmethod
-    def named(cls, name: str) -> "KeyStroke":
+    def named(cls, name: str) -> KeyStroke:
         """A named command with no real key, coded like VASSAL's first allocation."""
         return cls(NAMED_KEY_BASE, 0, name)
 
     @classmethod
-    def parse(cls, text: str | None) -> "KeyStroke | None":
+    def parse(cls, text: str | None) -> KeyStroke | None:
         """``NamedHotKeyConfigurer.decode`` (``None`` for none or bad data)."""
         if not text:
             return None

@@ -21,15 +21,44 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from ...errors import BadInput
-
-from .vocabulary import (FORMAT, PHASES, SIDES, UNIT_CLASSES, SIZES, WEATHER, SECTIONS, turn_order, canonical_turn)
-from .entries import (Catalogue, Unit, Entry, PhaseStart, Place, Move, Steps, Remove, Control, Hits, Weather, Attack, Defend, Mission, Roll, Intercept, End, ENTRY_KINDS, Record)
-from .reader import (_Reader, entries_of)
-
+from .entries import (
+    ENTRY_KINDS,
+    Attack,
+    Catalogue,
+    Control,
+    Defend,
+    End,
+    Entry,
+    Hits,
+    Intercept,
+    Mission,
+    Move,
+    PhaseStart,
+    Place,
+    Record,
+    Remove,
+    Roll,
+    Steps,
+    Unit,
+    Weather,
+)
+from .reader import _Reader, entries_of
+from .vocabulary import (
+    FORMAT,
+    PHASES,
+    SECTIONS,
+    SIDES,
+    SIZES,
+    UNIT_CLASSES,
+    WEATHER,
+    canonical_turn,
+    turn_order,
+)
 
 __all__ = [
     "FORMAT",

@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from ...errors import BadInput
-
-from .vocabulary import (FORMAT, PHASES, SIDES, UNIT_CLASSES, SIZES, WEATHER, SECTIONS, turn_order, canonical_turn)
-from .entries import (Catalogue, Unit, Entry, PhaseStart, End, _BY_KEY, Record)
+from .entries import _BY_KEY, Catalogue, End, Entry, PhaseStart, Record, Unit
+from .vocabulary import (
+    FORMAT,
+    PHASES,
+    SECTIONS,
+    SIDES,
+    SIZES,
+    UNIT_CLASSES,
+    WEATHER,
+    canonical_turn,
+    turn_order,
+)
 
 
 def _default_catalogue(game: str) -> Catalogue | None:

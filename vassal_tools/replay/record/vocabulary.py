@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import re
 
-
-
-
 FORMAT = "vassal-tools/record@1"
 
 #: The phases of a game turn, in the order of play (invasion-norway.txt 2.0).

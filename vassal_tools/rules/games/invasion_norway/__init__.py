@@ -10,9 +10,10 @@ The checks are small modules named for what they judge (``land_stacking``,
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from ... import register
 from .data import NorwayGame

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from ....build.gamedata import GameData, load_game
 from ....errors import BadInput
@@ -78,7 +79,7 @@ class NorwayGame:
         self._index_boxes()
 
     @classmethod
-    def load(cls, path: str | os.PathLike | None = None, relative: str = "module_src/invasion_norway") -> "NorwayGame":
+    def load(cls, path: str | os.PathLike | None = None, relative: str = "module_src/invasion_norway") -> NorwayGame:
         return cls(load_game(path or default_data_path(relative)))
 
     # -- places

@@ -8,7 +8,8 @@ its own module, named for the rules it enforces.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ....replay.record import Entry, Move, Place, Unit, turn_order
 from ...engine import Audit, GameRules
@@ -28,7 +29,7 @@ MOTORIZED = {"german-motorized-movement": "german", "allied-motorized-movement":
 class Check:
     """One group of rules; override the hooks it needs."""
 
-    def __init__(self, rules: "NorwayRules"):
+    def __init__(self, rules: NorwayRules):
         self.rules = rules
         self.cfg = rules.cfg
         self.kinds = rules.kinds
@@ -50,7 +51,7 @@ class Check:
 class NorwayRules(GameRules):
     """Hooks for the engine; helpers for the checks."""
 
-    def __init__(self, pack: "InvasionNorway"):
+    def __init__(self, pack: InvasionNorway):
         self.pack = pack
         self.cfg: Mapping[str, Any] = pack.config
         self.game = pack.game

@@ -8,7 +8,7 @@ with many attacks pays for one ZOC computation, not one per attack.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterable
+from collections.abc import Iterable
 
 from ....replay.record import Unit
 from ...position import Position

@@ -11,8 +11,9 @@ that findings which relied on a line of supply can say so.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from functools import cached_property
-from typing import Any, Mapping
+from typing import Any
 
 from ...movement import INF, CostGraph, build_graph
 from ...zoc import ZocProjection, build_projection

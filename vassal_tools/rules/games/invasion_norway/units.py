@@ -9,8 +9,9 @@ from its attributes (type, size, class) and the game's type tables.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from typing import Any, Mapping
+from collections.abc import Mapping
+from functools import cache, lru_cache
+from typing import Any
 
 from ....replay.record import Unit
 
@@ -141,7 +142,7 @@ class UnitKinds:
         return any(t == norm(n) or (t.startswith(norm(n)) and not self.is_seaplane(u)) for n in names)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _naval_type(type_: str | None) -> str:
     t = str(type_ or "").strip()
     return t.lower() if t.lower() == "sloop" else t.upper()
