@@ -137,7 +137,7 @@ def main(argv=None) -> int:
     parser.add_argument("--write", type=Path, help="also write the generated record here")
     args = parser.parse_args(argv)
 
-    from vassal_tools.replay.record import load_record
+    from vassal_tools.record import load_record
     from vassal_tools.rules import audit, pack_for
 
     record = legal_game(args.entries)

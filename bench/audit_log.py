@@ -97,8 +97,8 @@ def write_log(path: Path, module: Path, steps: int) -> int:
 
 def write_built_log(folder: Path, steps: int) -> tuple[Path, Path, int]:
     """The built module, and a log of its campaign opening save followed by ``steps`` steps."""
-    from vassal_tools.build.module import assemble, module_archive, setup_stream
-    from vassal_tools.build.savegame import write_save
+    from vassal_tools.builder.module import assemble, module_archive, setup_stream
+    from vassal_tools.builder.savegame import write_save
     from vassal_tools.formats.archive import write_archive
     from vassal_tools.formats.sequence import decode, encode
     from vassal_tools.formats.files import open_file
@@ -147,7 +147,7 @@ def write_built_log(folder: Path, steps: int) -> tuple[Path, Path, int]:
 
 def _tracker(info, state: str, turn: int, phase: str) -> str:
     """The tracker's state at ``phase`` of the ``turn``-th turn after the opening one."""
-    from vassal_tools.build.turns import tracker_state
+    from vassal_tools.builder.turns import tracker_state
     from vassal_tools.formats.sequence import decode
 
     opening = int(decode(state, ";")[0])

@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from vassal_tools.build.module import build_module, write_setup
+from vassal_tools.builder.module import build_module, write_setup
 from vassal_tools.errors import BadInput
 
 HERE = Path(__file__).resolve().parent

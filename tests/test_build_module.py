@@ -18,8 +18,8 @@ import pytest
 
 import vassal_tools
 from conftest import load_vectors
-from vassal_tools.build.gamedata import load_game
-from vassal_tools.build.module import build_module
+from vassal_tools.games.gamedata import load_game
+from vassal_tools.builder.module import build_module
 from vassal_tools.formats.pieces import parse_definition
 from vassal_tools.formats.sequence import decode
 from vassal_tools.formats.traits import Embellishment, Marker, Prototype

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import vassal_tools
-from vassal_tools.build.module import assemble, module_archive, setup_stream
-from vassal_tools.build.savegame import write_save
+from vassal_tools.builder.module import assemble, module_archive, setup_stream
+from vassal_tools.builder.savegame import write_save
 from vassal_tools.errors import BadInput
 from vassal_tools.formats import commands as cmd
 from vassal_tools.formats.archive import write_archive

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import vassal_tools
-from vassal_tools.build.gamedata import load_game
-from vassal_tools.build.module import build_module, write_setup
+from vassal_tools.games.gamedata import load_game
+from vassal_tools.builder.module import build_module, write_setup
 from vassal_tools.formats import commands as cmd
 from vassal_tools.formats.pieces import parse_definition
 from vassal_tools.formats.sequence import decode

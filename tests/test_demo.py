@@ -55,7 +55,7 @@ def test_written_log_replays_to_the_writer_state(demo_dir):
     # What the writer believed after each command is what a replay of its file gives.
     out, _ = demo_dir
     from vassal_tools.demo import game_source
-    from vassal_tools.build.module import assemble
+    from vassal_tools.builder.module import assemble
     from vassal_tools.replay.logwriter import LogWriter
 
     assembly = assemble(game_source(), scenario="campaign", cache=out / ".art-cache")

@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 from conftest import ROOT, RULES
-from vassal_tools.build.gamedata import GameData, citations, load_game
+from vassal_tools.games.gamedata import GameData, citations, load_game
 
 GAME = ROOT / "module_src" / "invasion_norway"
 RULEBOOK = RULES / "invasion-norway.txt"

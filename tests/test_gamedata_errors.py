@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from vassal_tools.build.gamedata import citations, load_game
+from vassal_tools.games.gamedata import citations, load_game
 from vassal_tools.errors import BadInput
 
 GAME = ROOT / "module_src" / "invasion_norway"

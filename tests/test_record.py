@@ -7,7 +7,7 @@ import json
 import pytest
 
 from vassal_tools.errors import BadInput
-from vassal_tools.replay.record import (FORMAT, PHASES, Attack, Move, PhaseStart, Roll, load_record,
+from vassal_tools.record import (FORMAT, PHASES, Attack, Move, PhaseStart, Roll, load_record,
                                         turn_order, write_record)
 from vassal_tools.rules import pack_for
 

@@ -29,11 +29,11 @@ from pathlib import Path
 
 import pytest
 
-from vassal_tools.build.module import Assembly, assemble, module_archive
-from vassal_tools.build.savegame import PlacedPiece, SETUP_STACK, opening_stream, write_save
-from vassal_tools.build.scenario import StartStack
-from vassal_tools.build import turns, weather
-from vassal_tools.build.boards import layout_command
+from vassal_tools.builder.module import Assembly, assemble, module_archive
+from vassal_tools.builder.savegame import PlacedPiece, SETUP_STACK, opening_stream, write_save
+from vassal_tools.builder.scenario import StartStack
+from vassal_tools.builder import turns, weather
+from vassal_tools.builder.boards import layout_command
 from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.files import open_file
 from vassal_tools.formats.pieces import Piece, expand_prototypes

@@ -15,7 +15,7 @@ from vassal_tools.formats.commands import decode_commands, walk
 from vassal_tools.formats.files import open_file
 from vassal_tools.formats.logsteps import read_stream, split_stream
 from vassal_tools.formats.sequence import decode, encode
-from vassal_tools.formats.stepwords import StepContext, context_for, describe_step
+from vassal_tools.report.stepwords import StepContext, context_for, describe_step
 
 ESC = "\x1b"
 

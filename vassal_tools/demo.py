@@ -50,14 +50,14 @@ def game_source() -> Path:
 
 def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: None) -> DemoResult:
     """Build, play, audit and report into ``outdir`` (created if needed)."""
-    from .build.module import (
+    from .builder.module import (
         VASSAL_VERSION,
         assemble,
         module_archive,
         module_file_name,
         setup_stream,
     )
-    from .build.savegame import source_date_ms, write_save
+    from .builder.savegame import source_date_ms, write_save
     from .formats.archive import atomic_write, write_archive
     from .formats.files import open_file
     from .report.audit import audit_file
@@ -92,7 +92,7 @@ def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: Non
 
 def play_sample_game(opening, assembly, path: Path) -> Path:
     """The sample game: an interception with too many ships, then an overstacked Bergen."""
-    from .build.turns import TRACKER_ID, tracker_state
+    from .builder.turns import TRACKER_ID, tracker_state
     from .replay.logwriter import LogWriter
 
     info = assembly.game.info

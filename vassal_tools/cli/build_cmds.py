@@ -48,7 +48,7 @@ def _progress(quiet: bool):
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def build(game_dir: Path, outdir: Path, scenario: str | None, cache: Path | None, quiet: bool) -> None:
     """Build the VASSAL module (.vmod) of the game in GAME_DIR."""
-    from ..build.module import build_module
+    from ..builder.module import build_module
 
     with _progress(quiet) as progress:
         path = build_module(game_dir, outdir, scenario=scenario, cache=cache, progress=progress)
@@ -64,7 +64,7 @@ def build(game_dir: Path, outdir: Path, scenario: str | None, cache: Path | None
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def setup(game_dir: Path, scenario: str, out: Path, cache: Path | None, quiet: bool) -> None:
     """Write the opening saved game (.vsav) of a scenario of the game in GAME_DIR."""
-    from ..build.module import write_setup
+    from ..builder.module import write_setup
 
     with _progress(quiet) as progress:
         path = write_setup(game_dir, scenario, out, cache=cache, progress=progress)

@@ -16,7 +16,7 @@ def inspect(file, as_json):
     """Describe FILE: module name, maps and grids, palette; or a game's module, pieces, players, steps."""
     import vassal_tools
 
-    from ..formats.summary import summarize
+    from ..report.summary import summarize
 
     info = summarize(vassal_tools.open(file))
     if as_json:

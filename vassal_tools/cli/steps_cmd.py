@@ -9,7 +9,7 @@ import click
 
 from ..formats.commands import command_json, walk
 from ..formats.logsteps import GameStream, split_stream
-from ..formats.stepwords import Locate, TurnWords, context_for, describe_command, describe_step
+from ..report.stepwords import Locate, TurnWords, context_for, describe_command, describe_step
 from . import main
 from .stream_cmds import open_saved_game
 

@@ -35,7 +35,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .record import SIDES, Attack, Control, Defend, End, Hits, Intercept, Mission, PhaseStart, Roll
+from ..record import SIDES, Attack, Control, Defend, End, Hits, Intercept, Mission, PhaseStart, Roll
 
 #: Words that start a declaration, and the key of the record entry each one becomes.
 KEYWORDS = {

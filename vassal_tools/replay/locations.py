@@ -123,7 +123,7 @@ def box_names(catalogue) -> dict[str, str]:
     """Every name a display box may be drawn under (lower case) -> its box id.
 
     The builder labels a box by its place or name, with each section of the box
-    (``Fornebu Ready``, ``Fornebu Flown``), as ``vassal_tools.build.locations``
+    (``Fornebu Ready``, ``Fornebu Flown``), as ``vassal_tools.builder.locations``
     does; boxes come from the game data behind the catalogue, when it has them.
     """
     boxes = getattr(getattr(catalogue, "data", None), "boxes", None) or {}

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..formats.pieces import Piece
-from .record import SIDES
+from ..record import SIDES
 
 CONTROL_TYPES = ("control",)
 HIT_TYPES = ("hit", "hits")

@@ -47,14 +47,15 @@ from ..formats.chatlines import ChatLine
 from ..formats.commands import AddPiece, ChangePiece, Chat, Command, MovePiece, RemovePiece
 from ..formats.files import Module, open_file
 from ..formats.logsteps import Step
+from ..games import pack_for, pack_ids
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.maps import BoardCell
+from ..record import FORMAT, SECTIONS, SIDES, WEATHER, Record, load_record
 from .declarations import Declaration, DeclarationError, read_declaration
 from .declared import Declared
 from .dice import DiceButtons, DiceRoll, roll_of
 from .locations import Locations
 from .markers import MarkerTally
-from .record import FORMAT, SECTIONS, SIDES, WEATHER, Record, load_record
 from .replayer import Replayer
 from .state import GameState, PieceState
 from .turns import PhaseNames, TurnReader, TurnTracker, find_turn
@@ -92,8 +93,6 @@ def open_module(path: str | os.PathLike) -> Module:
 
 def pack_of(module: Module, mapping: Mapping_ | None, game: str | None = None):
     """The rule pack for a module: ``game`` if given, else the mapping file's, else the module's name."""
-    from ..rules import pack_for, pack_ids
-
     wanted = game or (mapping.game if mapping else None) or _slug(module.name)
     pack = pack_for(wanted)
     if pack is None:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from ..formats.sequence import decode
-from .record import PHASES, canonical_turn
+from ..record import PHASES, canonical_turn
 
 _TURN_TEXT = re.compile(r"\b(March|April|May|June|July)\s*#\s*(\d+)", re.IGNORECASE)
 

@@ -32,8 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BadInput
+from ..record import SIDES
 from .markers import PlayMarker, play_marker
-from .record import SIDES
 from .state import PieceState
 
 #: Marker property -> record attribute. Keys are compared in lower case.

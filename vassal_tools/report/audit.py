@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..errors import BadInput
 from ..formats.files import Module
-from ..replay.record import Record, load_record
+from ..record import Record, load_record
 from ..replay.recorder import RecordedLog, open_module, record_log
 from ..replay.units import Mapping_
 from ..rules import audit

@@ -21,7 +21,6 @@ from PIL import Image
 
 from ..formats.commands import ChangePiece
 from ..formats.logsteps import Step
-from ..formats.stepwords import context_for, describe_step
 from ..replay.replayer import Replayer
 from ..replay.state import GameState
 from ..replay.turns import turn_words
@@ -29,6 +28,7 @@ from ..rules.findings import Finding
 from .audit import AuditResult
 from .board import BoardPainter
 from .places import Places
+from .stepwords import context_for, describe_step
 
 AROUND = 3  # steps (or entries) shown before and after a flagged one
 MAX_PICTURES = 60
@@ -112,7 +112,7 @@ def _draw(painter: BoardPainter, state, places: Places, step: int, where: str) -
 
 
 class StepTeller:
-    """A step in words: :mod:`vassal_tools.formats.stepwords`, with turn tracker changes read
+    """A step in words: :mod:`vassal_tools.report.stepwords`, with turn tracker changes read
     as the turn and phase they show and a piece's changed layers said by name."""
 
     def __init__(self, replay: Replayer, module, geometry):

@@ -8,60 +8,26 @@ engine calls while it walks the record). Packs are imported on first use.
 
 from __future__ import annotations
 
-import importlib
 import os
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
+from ..games import RulePack, pack_for, pack_ids, register
 from .findings import Finding
 
 if TYPE_CHECKING:
-    from ..replay.record import Catalogue, Record
-    from .engine import GameRules
+    from ..record import Record
 
 __all__ = ["Finding", "RulePack", "audit", "pack_for", "register", "pack_ids"]
-
-
-class RulePack(Protocol):
-    """What a game's rule pack provides."""
-
-    id: str
-
-    @property
-    def catalogue(self) -> Catalogue: ...
-
-    def rules(self) -> GameRules: ...
-
-
-# id -> module that registers it when imported
-_KNOWN = {"invasion-norway": "vassal_tools.rules.games.invasion_norway"}
-_PACKS: dict[str, RulePack] = {}
-
-
-def register(pack: RulePack) -> RulePack:
-    """Make a pack available under its id (packs call this when imported)."""
-    _PACKS[pack.id] = pack
-    return pack
-
-
-def pack_ids() -> list[str]:
-    return sorted(set(_KNOWN) | set(_PACKS))
-
-
-def pack_for(game: str) -> RulePack | None:
-    """The rule pack of a game id, importing it if needed; None if there is none."""
-    if game not in _PACKS and game in _KNOWN:
-        importlib.import_module(_KNOWN[game])
-    return _PACKS.get(game)
 
 
 def audit(record: Record | str | os.PathLike | dict) -> list[Finding]:
     """Check a game record against its rule pack; the findings in record order.
 
-    ``record`` may be a loaded :class:`~vassal_tools.replay.record.Record`, a path
+    ``record`` may be a loaded :class:`~vassal_tools.record.Record`, a path
     or a parsed dict (then it is loaded, and a bad record raises BadInput).
     """
     from ..errors import BadInput
-    from ..replay.record import Record, load_record
+    from ..record import Record, load_record
     from .engine import Audit
 
     if not isinstance(record, Record):

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from dataclasses import replace
 
-from ..replay.record import (
+from ..record import (
     Control,
     End,
     Entry,

@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from ..replay.record import Unit
+from ..record import Unit
 
 
 @dataclass

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ....replay.record import Entry, Move, Place, Unit, turn_order
-from ...engine import Audit, GameRules
-from ...position import UnitState
-from ...supply import SupplyLine, SupplyLines
+from ...record import Entry, Move, Place, Unit, turn_order
+from ...rules.engine import Audit, GameRules
+from ...rules.position import UnitState
+from ...rules.supply import SupplyLine, SupplyLines
 from .situation import Situation
 
 if TYPE_CHECKING:

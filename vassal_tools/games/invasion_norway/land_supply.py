@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections import Counter
 from itertools import permutations
 
-from ....replay.record import Attack, Defend, Entry, Move, Remove
-from ...engine import Audit
-from ...position import UnitState
+from ...record import Attack, Defend, Entry, Move, Remove
+from ...rules.engine import Audit
+from ...rules.position import UnitState
 from .rules import MOTORIZED, Check
 
 CATEGORIES = ("motorized", "infantry", "artillery")  # the order SPs are given to them when short

@@ -2,7 +2,7 @@
 
 ::
 
-    from vassal_tools.build.module import build_module, write_setup
+    from vassal_tools.builder.module import build_module, write_setup
 
     build_module("module_src/invasion_norway", "dist")             # dist/invasion-norway.vmod
     write_setup("module_src/invasion_norway", "campaign", "start.vsav")
@@ -92,7 +92,7 @@ def assemble(game_dir: str | os.PathLike, *, scenario: str | None = None, cache:
     ``scenario`` (id or title; default the first) is the one whose set-up becomes the
     module's at-start stacks.
     """
-    from .gamedata import load_game
+    from ..games.gamedata import load_game
 
     total = len(STAGES)
     progress(STAGES[0], 0, total)

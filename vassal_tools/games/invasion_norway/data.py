@@ -1,11 +1,11 @@
 """The Invasion: Norway game data as the rules need it, and the record catalogue over it.
 
 The facts of the game (units, hexes, hexsides, places, zones, boxes, thaw turns)
-are read by :func:`vassal_tools.build.gamedata.load_game` from
+are read by :func:`vassal_tools.games.gamedata.load_game` from
 ``module_src/invasion_norway``; this module indexes them for the questions the
 checks ask many times (which port is in this hex, what is this airbase's
 capacity, which zone holds this hex) and implements the record
-:class:`~vassal_tools.replay.record.Catalogue`: unit refs in record vocabulary, and
+:class:`~vassal_tools.record.Catalogue`: unit refs in record vocabulary, and
 the canonical spelling of every LOC (hex ``"4332"``, zone ``"Norwegian Leads"``,
 ``"airbase:Fornebu"``, ``"carrier:Ark Royal"``).
 """
@@ -20,9 +20,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from ....build.gamedata import GameData, load_game
-from ....errors import BadInput
-from ....replay.record import turn_order
+from ...errors import BadInput
+from ...record import turn_order
+from ..gamedata import GameData, load_game
 
 _HEX = re.compile(r"^\d{4}$")
 

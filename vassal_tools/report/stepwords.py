@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ..errors import BadInput
-from .commands import (
+from ..formats.commands import (
     AddPiece,
     ChangePiece,
     Chat,
@@ -37,8 +37,8 @@ from .commands import (
     Unknown,
     walk,
 )
-from .logsteps import GameStream, Step
-from .sequence import decode
+from ..formats.logsteps import GameStream, Step
+from ..formats.sequence import decode
 
 Locate = Callable[[str, int, int], "str | None"]
 #: (tracker id, state) -> the values the tracker shows, outermost level first (empty: unknown).
@@ -110,7 +110,7 @@ def piece_name(type_: str, state: str) -> str:
     of the BasicPiece (the innermost trait) of the type chain.
     """
     try:
-        from .pieces import decode_piece
+        from ..formats.pieces import decode_piece
     except ImportError:
         decode_piece = None
     if decode_piece is not None:

@@ -7,9 +7,9 @@ the others (basing, NDVs, surrender) and reports nothing itself.
 
 from __future__ import annotations
 
-from ....replay.record import Entry
-from ...engine import Audit
-from ...position import UnitState
+from ...record import Entry
+from ...rules.engine import Audit
+from ...rules.position import UnitState
 from .rules import Check
 
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from ....replay.record import Entry, Intercept, Mission, Move, Roll, Unit
-from ...detection import Detection, Modifier, interceptors_allowed
-from ...engine import Audit
-from ...position import UnitState
+from ...record import Entry, Intercept, Mission, Move, Roll, Unit
+from ...rules.detection import Detection, Modifier, interceptors_allowed
+from ...rules.engine import Audit
+from ...rules.position import UnitState
 from .rules import NAVAL_DETECTION, NAVAL_MOVEMENT, NAVAL_SEGMENT, Check
 
 DETECTION = {"naval-detection": "naval", "air-detection": "air"}

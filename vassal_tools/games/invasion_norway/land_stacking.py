@@ -7,8 +7,8 @@ slots of their arm; trucks do not count; Oslo doubles it all.
 
 from __future__ import annotations
 
-from ...engine import Audit
-from ...stacking import SMALL, Allowance, Piece, excess
+from ...rules.engine import Audit
+from ...rules.stacking import SMALL, Allowance, Piece, excess
 from .rules import Check
 
 

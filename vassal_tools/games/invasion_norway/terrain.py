@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
-from ...movement import INF, CostGraph, build_graph
-from ...zoc import ZocProjection, build_projection
+from ...rules.movement import INF, CostGraph, build_graph
+from ...rules.zoc import ZocProjection, build_projection
 from .data import NorwayGame
 
 ROADS = ("road", "highway", "railroad")

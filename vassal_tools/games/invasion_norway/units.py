@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from functools import cache, lru_cache
 from typing import Any
 
-from ....replay.record import Unit
+from ...record import Unit
 
 BATTALION_SIZES = ("battalion", "regiment", "brigade", "division")  # 11.1.3: battalion-sized
 SMALL_SIZES = ("company", "battery", "platoon")

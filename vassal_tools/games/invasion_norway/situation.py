@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
-from ....replay.record import Unit
-from ...position import Position
+from ...record import Unit
+from ...rules.position import Position
 from .data import NorwayGame
 from .terrain import Terrain
 from .units import UnitKinds

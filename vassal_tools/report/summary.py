@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .commands import AddPiece, Chat, PlayerAdd, PropertyChange, SetBoards, walk
-from .files import Log, Module, SavedGame
+from ..formats.commands import AddPiece, Chat, PlayerAdd, PropertyChange, SetBoards, walk
+from ..formats.files import Log, Module, SavedGame
 
 
 def summarize(opened) -> dict:

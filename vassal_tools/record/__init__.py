@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ...errors import BadInput
+from ..errors import BadInput
 from .entries import (
     ENTRY_KINDS,
     Attack,
@@ -110,7 +110,7 @@ def load_record(source: str | os.PathLike | Mapping[str, Any], catalogue: Catalo
 
 def write_record(record: Record, path: str | os.PathLike) -> Path:
     """Write a record as JSON, atomically (a crash leaves the old file whole)."""
-    from ...formats.archive import atomic_write
+    from ..formats.archive import atomic_write
 
     return atomic_write(path, record.to_json().encode("utf-8"))
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 
-from ....replay.record import Entry, Move
-from ...engine import Audit
-from ...position import UnitState
+from ...record import Entry, Move
+from ...rules.engine import Audit
+from ...rules.position import UnitState
 from .rules import NAVAL_MOVEMENT, Check
 
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from ....replay.record import Entry, Remove
-from ...engine import Audit
+from ...record import Entry, Remove
+from ...rules.engine import Audit
 from .rules import Check
 
 

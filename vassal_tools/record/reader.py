@@ -6,7 +6,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ...errors import BadInput
+from ..errors import BadInput
+from ..games import pack_for
 from .entries import _BY_KEY, Catalogue, End, Entry, PhaseStart, Record, Unit
 from .vocabulary import (
     FORMAT,
@@ -22,8 +23,6 @@ from .vocabulary import (
 
 
 def _default_catalogue(game: str) -> Catalogue | None:
-    from ...rules import pack_for  # the rules know the games; imported late to avoid a cycle
-
     pack = pack_for(game)
     return pack.catalogue if pack is not None else None
 

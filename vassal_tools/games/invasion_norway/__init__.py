@@ -2,7 +2,7 @@
 
 Mostly data: ``pack.toml`` holds every number the checks use, each with its rule
 (and ``sample`` where the rulebook does not give it); the game's own facts come
-from ``module_src/invasion_norway`` through :mod:`vassal_tools.build.gamedata`.
+from ``module_src/invasion_norway`` through :mod:`vassal_tools.games.gamedata`.
 The checks are small modules named for what they judge (``land_stacking``,
 ``basing``, ``naval``, ``air``, ``land_supply``, ``surrender``, ``interception``).
 """
@@ -15,7 +15,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from ... import register
+from .. import register
 from .data import NorwayGame
 from .rules import NorwayRules
 from .terrain import Terrain

@@ -6,7 +6,7 @@ their README documents every column. This module reads them into frozen, typed
 records and checks them once, so that the counter art, the module builder and the
 rules engine can trust what they get::
 
-    from vassal_tools.build.gamedata import load_game
+    from vassal_tools.games.gamedata import load_game
 
     data = load_game("module_src/invasion_norway")
     data.units["ger-138-gj-1"].name          # 'I/138'

@@ -14,9 +14,9 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from ....replay.record import Entry, Mission, Remove
-from ...engine import Audit
-from ...position import UnitState
+from ...record import Entry, Mission, Remove
+from ...rules.engine import Audit
+from ...rules.position import UnitState
 from .rules import Check
 
 

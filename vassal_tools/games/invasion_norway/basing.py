@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 
-from ....replay.record import Entry, Roll
-from ...engine import Audit
-from ...position import UnitState
+from ...record import Entry, Roll
+from ...rules.engine import Audit
+from ...rules.position import UnitState
 from .data import Airbase
 from .rules import Check
 
