@@ -18,9 +18,9 @@ key is unchanged, so the output is byte-identical and costs nothing.
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import json
+import os
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -30,9 +30,11 @@ from PIL import Image
 
 from ..errors import BadInput
 from ..formats.archive import atomic_write
+from ..games.gamedata.tables import read_csv
 from . import fonts
 from .counters import render_data
-from .palette import Palette, game_palette
+from .map_data import GameSource, MapData
+from .palette import Palette, default_palette, game_palette
 from .png import png_bytes, write_file
 from .templates import Template, template_for
 from .units import CounterData, counter_data
@@ -56,19 +58,12 @@ def renderer_digest() -> str:
     return h.hexdigest()[:16]
 
 
-def game_units(game: Any) -> list[Any]:
-    """The unit rows of ``game``: ``game.units``, ``game["units"]``, or units.csv in a folder."""
-    if isinstance(game, (str, Path)):
+def game_units(game: GameSource) -> list[Any]:
+    """The unit rows of ``game``: the loaded game's units, ``game["units"]``, or units.csv in a folder."""
+    if isinstance(game, (str, os.PathLike)):
         path = Path(game)
-        path = path / "units.csv" if path.is_dir() else path
-        try:
-            with path.open(encoding="utf-8", newline="") as handle:
-                return list(csv.DictReader(handle))
-        except FileNotFoundError:
-            raise BadInput(path, "file not found") from None
-        except (OSError, UnicodeDecodeError, csv.Error) as err:
-            raise BadInput(path, f"not a readable CSV file: {err}") from None
-    units = game.get("units") if isinstance(game, Mapping) else getattr(game, "units", None)
+        return read_csv(path / "units.csv" if path.is_dir() else path)
+    units = game.get("units") if isinstance(game, Mapping) else game.units
     if units is None:
         raise BadInput(None, f"{type(game).__name__} has no units to draw")
     return list(units.values()) if isinstance(units, Mapping) else list(units)
@@ -100,7 +95,7 @@ def counter_key(data: CounterData, tpl: Template, palette: Palette, scale: float
 
 
 def render_all(
-    game: Any,
+    game: GameSource,
     outdir: str | Path,
     only: Iterable[str] | None = None,
     *,
@@ -123,7 +118,10 @@ def render_all(
         unknown = wanted - {r.id for r in rows}
         if unknown:
             raise BadInput(None, f"no such unit: {', '.join(sorted(unknown))}")
-    pal = palette if palette is not None else game_palette(game, templates)
+    if palette is not None:
+        pal = palette
+    else:  # map tables carry no colours
+        pal = default_palette(templates) if isinstance(game, MapData) else game_palette(game, templates)
     manifest = _read_manifest(out)
     entries = manifest.get("counters", {})
     renderer = renderer_digest()

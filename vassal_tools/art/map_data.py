@@ -11,16 +11,20 @@ table and the units. Without a boxes.csv the boxes are derived (:func:`derived_b
 
 from __future__ import annotations
 
-import csv
 import dataclasses
-import tomllib
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import BadInput
+from ..games.gamedata import GameData
+from ..games.gamedata.gametoml import read_toml
+from ..games.gamedata.tables import read_csv
 from .hexmap import HexLayout, read_grid
+
+__all__ = ["GameSource", "MapData", "map_data", "derived_boxes", "read_csv", "carriers"]
 
 TABLES = ("hexes", "hexsides", "places", "zones", "units", "boxes")
 
@@ -46,14 +50,19 @@ class MapData:
         return None
 
 
-def map_data(game: Any) -> MapData:
-    """Gather the map tables of ``game``: a module_src folder, a ``gamedata.GameData``, a
-    mapping of tables, or a :class:`MapData`."""
-    if isinstance(game, (str, Path)):
+GameSource = GameData | MapData | Mapping[str, Any] | str | os.PathLike[str]
+"""What the art is drawn from: the loaded game (what the builder passes), map tables already
+gathered, a mapping of tables (tests, other tools), or a data folder that need not be a
+whole game (its tables are read as they are, through :mod:`vassal_tools.games.gamedata`)."""
+
+
+def map_data(game: GameSource) -> MapData:
+    """Gather the map tables of ``game`` (see :data:`GameSource`)."""
+    if isinstance(game, (str, os.PathLike)):
         return _from_folder(Path(game))
     if isinstance(game, MapData):
         return game
-    if hasattr(game, "info") and hasattr(game, "root"):
+    if isinstance(game, GameData):
         return _from_game_data(game)
     data = MapData(source=type(game).__name__)
     for name in TABLES:
@@ -70,8 +79,8 @@ def map_data(game: Any) -> MapData:
     return data
 
 
-def _from_game_data(game: Any) -> MapData:
-    """A ``gamedata.GameData`` (load_game): its records, in the CSV columns' shape."""
+def _from_game_data(game: GameData) -> MapData:
+    """The loaded game (``load_game``): its records, in the CSV columns' shape."""
     info = game.info
     data = MapData(source=str(game.root))
     data.hexes = [_row(h) for h in _values(game.hexes)]
@@ -82,7 +91,7 @@ def _from_game_data(game: Any) -> MapData:
     data.turns = [_row(t) for t in info.turns]
     data.thaw = [_row(t) for t in info.thaw]
     data.weather = {"sections": list(info.weather_sections), "states": list(info.weather_states)}
-    data.boxes = [_box_row(b) for b in _values(getattr(game, "boxes", None))] or derived_boxes(data)
+    data.boxes = [_box_row(b) for b in game.boxes.values()] or derived_boxes(data)
     grid_name = (info.raw.get("operational_map") or {}).get("grid_file", "operational_grid.json")
     if (Path(game.root) / grid_name).exists():
         data.layout = read_grid(Path(game.root) / grid_name)
@@ -161,10 +170,7 @@ def _from_folder(folder: Path) -> MapData:
     game_toml = folder / "game.toml"
     grid_name = "operational_grid.json"
     if game_toml.exists():
-        try:
-            doc = tomllib.loads(game_toml.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
-            raise BadInput(game_toml, f"not a readable TOML file: {err}") from None
+        doc = read_toml(game_toml)
         data.turns = list(doc.get("turns") or [])
         data.thaw = list(doc.get("thaw") or [])
         data.weather = dict(doc.get("weather") or {})
@@ -174,15 +180,6 @@ def _from_folder(folder: Path) -> MapData:
     if not data.boxes:
         data.boxes = derived_boxes(data)
     return data
-
-
-def read_csv(path: Path) -> list[dict[str, str]]:
-    """Rows of a CSV file with a header, cells stripped; BadInput if unreadable."""
-    try:
-        with path.open(encoding="utf-8", newline="") as handle:
-            return [{k.strip(): (v or "").strip() for k, v in row.items() if k} for row in csv.DictReader(handle)]
-    except (OSError, UnicodeDecodeError, csv.Error) as err:
-        raise BadInput(path, f"not a readable CSV file: {err}") from None
 
 
 def _get(obj: Any, name: str) -> Any:

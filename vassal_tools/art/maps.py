@@ -30,14 +30,13 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from ..errors import BadInput
 from ..formats.archive import atomic_write
 from .counter_set import renderer_digest
 from .displays import display_names, draw_display
 from .drawn import Drawn
-from .map_data import MapData, carriers, map_data
+from .map_data import GameSource, MapData, carriers, map_data
 from .map_style import MapStyle, load_map_style
 from .operational import draw_operational, draw_operational_panel
 from .png import png_bytes, write_file
@@ -84,7 +83,7 @@ def _slug(text: str) -> str:
     return "_".join("".join(ch if ch.isalnum() else " " for ch in text.lower()).split())
 
 
-def render_maps(game: Any, outdir: str | Path, only: Iterable[str] | None = None, *, templates: str | Path | None = None) -> dict[str, MapArt]:
+def render_maps(game: GameSource, outdir: str | Path, only: Iterable[str] | None = None, *, templates: str | Path | None = None) -> dict[str, MapArt]:
     """Draw the maps of ``game`` (all, or the names in ``only``) into ``outdir``.
 
     ``game`` is a module_src folder, a ``gamedata.GameData`` or a mapping with the tables

@@ -26,13 +26,15 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import tomllib
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import BadInput
+from ..games.gamedata import GameData
+from ..games.gamedata.gametoml import read_toml
 from . import colours
 from .colours import RGB, WHITE, ink_on
 from .templates import TEMPLATES_DIR
@@ -147,13 +149,7 @@ def _entries(value: Any) -> list[Mapping[str, Any]]:
 def read_palette(path: str | Path) -> Palette:
     """A palette from a TOML file (game.toml or colours.toml)."""
     path = Path(path)
-    try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BadInput(path, "file not found") from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
-        raise BadInput(path, f"not a readable TOML file: {err}") from None
-    return palette_from_mapping(doc, str(path))
+    return palette_from_mapping(read_toml(path), str(path))
 
 
 _defaults: dict[tuple[Path, float], Palette] = {}
@@ -171,14 +167,15 @@ def default_palette(directory: str | Path | None = None) -> Palette:
     return _defaults[key]
 
 
-def game_palette(game: Any, directory: str | Path | None = None) -> Palette:
+def game_palette(game: GameData | Mapping[str, Any] | str | os.PathLike[str],
+                 directory: str | Path | None = None) -> Palette:
     """Defaults overridden by the game's colours.
 
     ``game`` is what ``load_game`` returns, the parsed game.toml mapping, or a path to
     game.toml or to the folder holding it.
     """
     base = default_palette(directory)
-    if isinstance(game, (str, Path)):
+    if isinstance(game, (str, os.PathLike)):
         path = Path(game)
         if path.suffix != ".toml":
             # A module_src folder, or its units.csv: the game.toml beside it, if any.
@@ -186,19 +183,15 @@ def game_palette(game: Any, directory: str | Path | None = None) -> Palette:
             if not path.exists():
                 return base
         return base.merged(read_palette(path))
-    if isinstance(game, Mapping):
-        return base.merged(palette_from_mapping(game))
-    # A gamedata.GameData keeps game.toml's tables on .info; other objects may have them.
-    for holder in (getattr(game, "info", None), game):
-        if holder is not None and (hasattr(holder, "nationalities") or hasattr(holder, "formations")):
-            raw = getattr(holder, "raw", None) or {}
-            doc = {
-                "nationalities": getattr(holder, "nationalities", []),
-                "colour_schemes": raw.get("colour_schemes", []),
-                "formations": getattr(holder, "formations", []),
-            }
-            return base.merged(palette_from_mapping(doc))
-    return base
+    if isinstance(game, GameData):
+        info = game.info
+        doc = {
+            "nationalities": info.nationalities,
+            "colour_schemes": info.raw.get("colour_schemes", []),
+            "formations": info.formations,
+        }
+        return base.merged(palette_from_mapping(doc))
+    return base.merged(palette_from_mapping(game))
 
 
 def _as_mapping(entry: Any) -> Mapping[str, Any]:

@@ -4,7 +4,7 @@
 ... --scenario NAME -o start.vsav``; in Python :func:`build_module` and
 :func:`write_setup` (see :mod:`.module`). The parts:
 
-* :mod:`.gamedata` reads and checks the data folder;
+* :mod:`vassal_tools.games.gamedata` reads and checks the data folder;
 * :mod:`.art` draws (or reuses) counter and map images through :mod:`vassal_tools.art`;
 * :mod:`.boards`, :mod:`.operational_grid` and :mod:`.locations`: maps, boards, grids
   and where a hex, zone or box of the data is on them;
@@ -17,13 +17,6 @@
 
 from __future__ import annotations
 
+from .module import build_module, write_setup
+
 __all__ = ["build_module", "write_setup"]
-
-
-def __getattr__(name: str):
-    # Imported on first use: code that only reads game data (gamedata) need not load the builder.
-    if name in __all__:
-        from . import module
-
-        return getattr(module, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -16,9 +16,9 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from ..errors import BadInput
+from ..games.gamedata import GameData
 
 COUNTERS = "counters"
 MAPS = "maps"
@@ -63,7 +63,7 @@ class BoardArt:
     boxes: dict[str, tuple[int, int, int, int]]
 
 
-def draw_counters(game: Any, cache: Path) -> CounterArt:
+def draw_counters(game: GameData, cache: Path) -> CounterArt:
     """Draw (or reuse) every counter of ``game`` under ``cache``/counters."""
     from ..art.counter_set import MANIFEST, render_all
 
@@ -86,7 +86,7 @@ def draw_counters(game: Any, cache: Path) -> CounterArt:
     return CounterArt(scale, counters)
 
 
-def draw_boards(game: Any, cache: Path) -> dict[str, BoardArt]:
+def draw_boards(game: GameData, cache: Path) -> dict[str, BoardArt]:
     """Draw (or reuse) every map board of ``game`` under ``cache``/maps, by map name."""
     from ..art.maps import render_maps
 
@@ -97,7 +97,7 @@ def draw_boards(game: Any, cache: Path) -> dict[str, BoardArt]:
     }
 
 
-def draw_all(game: Any, cache: Path) -> tuple[CounterArt, dict[str, BoardArt]]:
+def draw_all(game: GameData, cache: Path) -> tuple[CounterArt, dict[str, BoardArt]]:
     """Counters and map boards: the maps in a second process while this one draws counters."""
     if (os.cpu_count() or 1) < 2:
         return draw_counters(game, cache), draw_boards(game, cache)
@@ -113,7 +113,7 @@ def draw_all(game: Any, cache: Path) -> tuple[CounterArt, dict[str, BoardArt]]:
     return counters, outcome
 
 
-def _boards_or_fault(game: Any, cache: Path):
+def _boards_or_fault(game: GameData, cache: Path):
     """draw_boards in a worker; a BadInput comes back as its parts (its __init__ does not unpickle)."""
     try:
         return draw_boards(game, cache)

@@ -61,7 +61,7 @@ __all__ = [
     "LogCommand", "AddPiece", "RemovePiece", "ChangePiece", "MovePiece", "Chat", "Undo", "PropertyChange",
     "GlobalPropertyRestore", "TurnState", "PlayerAdd", "PlayerRemove", "BoardPlacement", "SetBoards",
     "SetupStackMarker", "Notes", "ExtensionUsed", "VersionCheck", "Alert", "DiceResults", "ComponentState",
-    "decode_commands", "encode_commands", "parse_token", "parse_single", "walk", "head", "log_steps",
+    "decode_commands", "encode_commands", "parse_token", "parse_single", "walk", "head",
     "command_json",
 ]
 
@@ -186,13 +186,6 @@ def head(command: Command) -> Command:
     while isinstance(command, CommandList) and command.children:
         command = command.children[0]
     return command
-
-
-def log_steps(commands: list[Command]) -> list:
-    """The steps of a log's top-level commands (see :mod:`.logsteps`, which does the work)."""
-    from .logsteps import split_stream  # logsteps builds on this module
-
-    return split_stream(commands).steps
 
 
 def command_json(command: Command) -> dict:

@@ -248,9 +248,9 @@ class Log(SavedGame):
     @cached_property
     def steps(self):
         """The logged steps in order, each with its commands (see :mod:`...formats.commands`)."""
-        from .commands import log_steps
+        from .logsteps import split_stream
 
-        return log_steps(self.commands)
+        return split_stream(self.commands).steps
 
 
 def _metadata_vassal_version(archive: Archive) -> tuple[int, int] | None:

@@ -36,6 +36,7 @@ from .traits import (
 )
 from .traits.appearance import format_text
 from .traits.encoding import join, join_chain, split_chain, split_state_chain, tokens
+from .traits.markers import PieceGrammar, use_piece_grammar
 
 T = TypeVar("T", bound=Trait)
 NULL_ID = "null"
@@ -299,3 +300,6 @@ def _with_parameters(definition: Piece, parameters: Mapping[str, str] | None, na
         return definition
     text = format_text(encode_definition(definition), {}, parameters)
     return parse_definition(text, where=f"prototype {name!r} after parameter substitution")[1]
+
+
+use_piece_grammar(PieceGrammar(parse_definition, encode_definition))

@@ -47,7 +47,7 @@ from .entries import (
     Unit,
     Weather,
 )
-from .reader import _Reader, entries_of
+from .reader import RecordReader, entries_of
 from .vocabulary import (
     FORMAT,
     PHASES,
@@ -105,7 +105,7 @@ def load_record(source: str | os.PathLike | Mapping[str, Any], catalogue: Catalo
         name, data = "<record>", source
     else:
         name, data = os.fspath(source), _read_json(source)
-    return _Reader(name, catalogue).read(data)
+    return RecordReader(name, catalogue).read(data)
 
 
 def write_record(record: Record, path: str | os.PathLike) -> Path:

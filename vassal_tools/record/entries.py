@@ -291,7 +291,7 @@ class End(Entry):
 
 ENTRY_KINDS = (PhaseStart, Place, Move, Steps, Remove, Control, Hits, Weather,
                Attack, Defend, Mission, Roll, Intercept, End)
-_BY_KEY = {kind.KEY: kind for kind in ENTRY_KINDS}
+KIND_BY_KEY = {kind.KEY: kind for kind in ENTRY_KINDS}
 
 
 def _drop_none(d: dict) -> dict:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..errors import BadInput
 from ..games import pack_for
-from .entries import _BY_KEY, Catalogue, End, Entry, PhaseStart, Record, Unit
+from .entries import KIND_BY_KEY, Catalogue, End, Entry, PhaseStart, Record, Unit
 from .vocabulary import (
     FORMAT,
     PHASES,
@@ -27,7 +27,7 @@ def _default_catalogue(game: str) -> Catalogue | None:
     return pack.catalogue if pack is not None else None
 
 
-class _Reader:
+class RecordReader:
     """Checks one record, keeping the file name for its error messages."""
 
     def __init__(self, source: str, catalogue: Catalogue | None):
@@ -192,18 +192,18 @@ class _Reader:
         return out
 
     def read_entry(self, index: int, raw: Mapping, where: str, turn: str | None) -> Entry:
-        keys = [k for k in raw if k in _BY_KEY]
+        keys = [k for k in raw if k in KIND_BY_KEY]
         if not keys and "turn" in raw:
             raise self.fail("a turn entry also needs a 'phase'", where)
         if len(keys) != 1:
             what = "has none of" if not keys else f"has more than one ({', '.join(keys)}) of"
-            raise self.fail(f"entry {what} the keys {', '.join(_BY_KEY)}", where)
+            raise self.fail(f"entry {what} the keys {', '.join(KIND_BY_KEY)}", where)
         key = keys[0]
         reader = getattr(self, f"_entry_{key}")
         entry_fields, used = reader(raw, where, turn)
         used = set(used) | {key, "step"}
         extra = {k: v for k, v in raw.items() if k not in used}
-        return _BY_KEY[key](index=index, step=raw.get("step"), extra=extra, **entry_fields)
+        return KIND_BY_KEY[key](index=index, step=raw.get("step"), extra=extra, **entry_fields)
 
     def _entry_phase(self, raw, where, turn):
         phase = self.phase(raw["phase"], f"{where}, field 'phase'")

@@ -12,18 +12,8 @@
 
 from __future__ import annotations
 
+from .recorder import position_at, record_log
+from .replayer import Replayer
+from .state import GameState
+
 __all__ = ["GameState", "Replayer", "record_log", "position_at"]
-
-
-def __getattr__(name: str):
-    # Imported on first use: the record format (record.py) must load without the replay machinery.
-    if name == "GameState":
-        from .state import GameState
-        return GameState
-    if name == "Replayer":
-        from .replayer import Replayer
-        return Replayer
-    if name in ("record_log", "position_at"):
-        from . import recorder
-        return getattr(recorder, name)
-    raise AttributeError(name)

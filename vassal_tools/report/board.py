@@ -23,7 +23,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, UnidentifiedImageError
 
 from ..formats.components import child_elements, simple_name
-from ..formats.traits.layer import _Layer
+from ..formats.traits.layer import Layer
 from ..replay.state import GameState, PieceState
 from .places import Outline
 
@@ -166,7 +166,7 @@ class BoardPainter:
         return out
 
 
-def _layer_image(layer: _Layer) -> str:
+def _layer_image(layer: Layer) -> str:
     value = layer.value
     images = layer.level_images
     if value <= 0 or not images:
@@ -174,7 +174,7 @@ def _layer_image(layer: _Layer) -> str:
     return images[min(value, len(images)) - 1]
 
 
-def _scale(layer: _Layer) -> float:
+def _scale(layer: Layer) -> float:
     scale = getattr(layer, "scale", 1.0)
     return scale if isinstance(scale, float) and scale > 0 else 1.0
 

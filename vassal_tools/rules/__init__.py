@@ -9,13 +9,12 @@ engine calls while it walks the record). Packs are imported on first use.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
 
+from ..errors import BadInput
 from ..games import RulePack, pack_for, pack_ids, register
+from ..record import Record, load_record
+from .engine import Audit
 from .findings import Finding
-
-if TYPE_CHECKING:
-    from ..record import Record
 
 __all__ = ["Finding", "RulePack", "audit", "pack_for", "register", "pack_ids"]
 
@@ -26,10 +25,6 @@ def audit(record: Record | str | os.PathLike | dict) -> list[Finding]:
     ``record`` may be a loaded :class:`~vassal_tools.record.Record`, a path
     or a parsed dict (then it is loaded, and a bad record raises BadInput).
     """
-    from ..errors import BadInput
-    from ..record import Record, load_record
-    from .engine import Audit
-
     if not isinstance(record, Record):
         record = load_record(record)
     pack = pack_for(record.game)

@@ -258,4 +258,3 @@ class LegacyEmbellishment(Layer):
         return 1.0
 
 
-_Layer = Layer  # the earlier private name, still imported by report.board

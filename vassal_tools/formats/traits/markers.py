@@ -9,6 +9,8 @@ written back the next time the trait's type is read.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .base import Field, Trait
@@ -18,6 +20,33 @@ if TYPE_CHECKING:
     from ..pieces import Piece
 
 NULL_SPEC = "null"
+
+
+@dataclass(frozen=True)
+class PieceGrammar:
+    """How a whole piece definition is read and written (``formats.pieces``).
+
+    The grammar is recursive: a piece is made of traits and these traits hold a piece.
+    :mod:`vassal_tools.formats.pieces`, which builds on the traits, installs itself here
+    with :func:`use_piece_grammar` when it loads, so that the traits need not import it.
+    """
+
+    parse: Callable[[str], tuple[str, Piece]]
+    encode: Callable[..., str]
+
+
+_GRAMMAR: list[PieceGrammar] = []
+
+
+def use_piece_grammar(grammar: PieceGrammar) -> None:
+    """Install the piece grammar the marker traits decode and encode their pieces with."""
+    _GRAMMAR[:] = [grammar]
+
+
+def piece_grammar() -> PieceGrammar:
+    if not _GRAMMAR:
+        raise RuntimeError("vassal_tools.formats.pieces is not loaded: it installs the piece grammar")
+    return _GRAMMAR[0]
 
 
 class PlaceMarker(Trait):
@@ -60,10 +89,8 @@ class PlaceMarker(Trait):
     def _current_type(self) -> str:
         cached = self._marker
         if cached is not None:
-            from ..pieces import encode_definition
-
             spec, ident, piece = cached
-            now = encode_definition(piece, ident)
+            now = piece_grammar().encode(piece, ident)
             if now != spec:
                 self._marker = (now, ident, piece)
                 PlaceMarker.marker_spec.__set__(self, now)
@@ -84,9 +111,7 @@ class PlaceMarker(Trait):
             return self._marker[2]
         if not spec.startswith("+/"):
             return None
-        from ..pieces import parse_definition
-
-        ident, piece = parse_definition(spec)
+        ident, piece = piece_grammar().parse(spec)
         self._marker = (spec, ident, piece)
         return piece
 
@@ -96,9 +121,7 @@ class PlaceMarker(Trait):
             self._marker = None
             self.marker_spec = NULL_SPEC
             return
-        from ..pieces import encode_definition
-
-        spec = encode_definition(piece)
+        spec = piece_grammar().encode(piece)
         self.marker_spec = spec
         self._marker = (spec, NULL_SPEC, piece)
 

@@ -44,15 +44,15 @@ from pathlib import Path
 
 from ...errors import BadInput
 from .checks import (
-    _check_boxes,
-    _check_hexes,
-    _check_hexsides,
-    _check_places,
-    _check_units,
-    _check_zone_borders,
-    _check_zones,
+    check_boxes,
+    check_hexes,
+    check_hexsides,
+    check_places,
+    check_units,
+    check_zone_borders,
+    check_zones,
 )
-from .gametoml import _read_grid, _read_info, _Toml
+from .gametoml import TomlDoc, read_grid, read_info
 from .hexes import MapGrid, hex_name, parse_hex
 from .records import (
     AirType,
@@ -77,7 +77,7 @@ from .records import (
     Zone,
     ZoneBorder,
 )
-from .scenarios import _read_scenario
+from .scenarios import read_scenario
 from .sources import Citation, citations
 from .tables import (
     BOX_COLUMNS,
@@ -87,8 +87,8 @@ from .tables import (
     UNIT_COLUMNS,
     ZONE_BORDER_COLUMNS,
     ZONE_COLUMNS,
-    _read_table,
-    _records,
+    read_table,
+    rows_to_records,
 )
 from .vocabulary import (
     AIR_ROLES,
@@ -153,31 +153,31 @@ def load_game(path: str | Path) -> GameData:
     root = Path(path)
     if not (root / "game.toml").is_file():
         raise BadInput(root, "not a game folder: game.toml is missing")
-    doc = _Toml(root / "game.toml")
-    info = _read_info(doc)
-    grid = _read_grid(doc)
+    doc = TomlDoc(root / "game.toml")
+    info = read_info(doc)
+    grid = read_grid(doc)
 
-    zone_rows = _read_table(root / "zones.csv", ZONE_COLUMNS)
-    _check_zones(root / "zones.csv", zone_rows, info)
-    zones = {z.name: z for z in _records(zone_rows, Zone, ZONE_COLUMNS)}
+    zone_rows = read_table(root / "zones.csv", ZONE_COLUMNS)
+    check_zones(root / "zones.csv", zone_rows, info)
+    zones = {z.name: z for z in rows_to_records(zone_rows, Zone, ZONE_COLUMNS)}
 
-    unit_rows = _read_table(root / "units.csv", UNIT_COLUMNS)
-    _check_units(root / "units.csv", unit_rows, info)
-    units = {u.id: u for u in _records(unit_rows, Unit, UNIT_COLUMNS)}
+    unit_rows = read_table(root / "units.csv", UNIT_COLUMNS)
+    check_units(root / "units.csv", unit_rows, info)
+    units = {u.id: u for u in rows_to_records(unit_rows, Unit, UNIT_COLUMNS)}
 
-    hex_rows = _read_table(root / "hexes.csv", HEX_COLUMNS)
-    _check_hexes(root / "hexes.csv", hex_rows, grid, zones, info)
-    hexes = {h.hex: h for h in _records(hex_rows, Hex, HEX_COLUMNS)}
+    hex_rows = read_table(root / "hexes.csv", HEX_COLUMNS)
+    check_hexes(root / "hexes.csv", hex_rows, grid, zones, info)
+    hexes = {h.hex: h for h in rows_to_records(hex_rows, Hex, HEX_COLUMNS)}
 
-    side_rows = _read_table(root / "hexsides.csv", HEXSIDE_COLUMNS)
-    _check_hexsides(root / "hexsides.csv", side_rows, grid)
+    side_rows = read_table(root / "hexsides.csv", HEXSIDE_COLUMNS)
+    check_hexsides(root / "hexsides.csv", side_rows, grid)
 
-    place_rows = _read_table(root / "places.csv", PLACE_COLUMNS)
-    _check_places(root / "places.csv", place_rows, grid, hexes, zones)
-    places = tuple(_records(place_rows, Place, PLACE_COLUMNS))
+    place_rows = read_table(root / "places.csv", PLACE_COLUMNS)
+    check_places(root / "places.csv", place_rows, grid, hexes, zones)
+    places = tuple(rows_to_records(place_rows, Place, PLACE_COLUMNS))
 
-    border_rows = _read_table(root / "zone_adjacency.csv", ZONE_BORDER_COLUMNS)
-    _check_zone_borders(root / "zone_adjacency.csv", border_rows, zones)
+    border_rows = read_table(root / "zone_adjacency.csv", ZONE_BORDER_COLUMNS)
+    check_zone_borders(root / "zone_adjacency.csv", border_rows, zones)
 
     place_names = {p.name for p in places} | {a for p in places for a in p.aliases}
     box_places = {
@@ -186,10 +186,10 @@ def load_game(path: str | Path) -> GameData:
         "weather": lambda s: s in info.weather_sections,
         "gunfire_support": lambda s: s in zones and zones[s].kind == "sea",
     }
-    box_rows = _read_table(root / "boxes.csv", BOX_COLUMNS)
-    _check_boxes(root / "boxes.csv", box_rows,
+    box_rows = read_table(root / "boxes.csv", BOX_COLUMNS)
+    check_boxes(root / "boxes.csv", box_rows,
                  lambda kind, place: box_places.get(kind, lambda s: s in place_names or s in zones)(place))
-    boxes = {b.id: b for b in _records(box_rows, Box, BOX_COLUMNS)}
+    boxes = {b.id: b for b in rows_to_records(box_rows, Box, BOX_COLUMNS)}
 
     _check_game_references(doc, info, zones, place_names)
 
@@ -198,16 +198,16 @@ def load_game(path: str | Path) -> GameData:
 
     scenarios = {}
     for scenario_path in sorted((root / "scenarios").glob("*.toml")):
-        scenario = _read_scenario(scenario_path, units, info.turn_names, is_location)
+        scenario = read_scenario(scenario_path, units, info.turn_names, is_location)
         if scenario.id in scenarios:
             raise BadInput(scenario_path, f"duplicate scenario id {scenario.id!r}", "id")
         scenarios[scenario.id] = scenario
 
-    return GameData(root, info, grid, units, hexes, tuple(_records(side_rows, Hexside, HEXSIDE_COLUMNS)), places, zones,
-                    tuple(_records(border_rows, ZoneBorder, ZONE_BORDER_COLUMNS)), boxes, scenarios)
+    return GameData(root, info, grid, units, hexes, tuple(rows_to_records(side_rows, Hexside, HEXSIDE_COLUMNS)), places, zones,
+                    tuple(rows_to_records(border_rows, ZoneBorder, ZONE_BORDER_COLUMNS)), boxes, scenarios)
 
 
-def _check_game_references(doc: _Toml, info: GameInfo, zones: Mapping[str, Zone], place_names: set[str]) -> None:
+def _check_game_references(doc: TomlDoc, info: GameInfo, zones: Mapping[str, Zone], place_names: set[str]) -> None:
     """game.toml entries that name zones or places, checked once those files are read."""
     for i, thaw in enumerate(info.thaw):
         if thaw.zone not in zones and thaw.zone not in place_names:

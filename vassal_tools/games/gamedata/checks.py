@@ -8,13 +8,13 @@ from pathlib import Path
 from ...errors import BadInput
 from .hexes import MapGrid
 from .records import GameInfo, Hex, Zone
-from .tables import _check, _one_of, _Row, _unique
+from .tables import Row, check_cell, one_of, unique
 from .vocabulary import (
-    _ID,
     BOX_KINDS,
     COASTS,
     FLAGS,
     HEXSIDE_FEATURES,
+    ID_PATTERN,
     LAND_TERRAINS,
     PLACE_KINDS,
     SIZES,
@@ -24,8 +24,8 @@ from .vocabulary import (
 )
 
 
-def _check_units(path: Path, rows: list[_Row], info: GameInfo) -> None:
-    _unique(path, rows, lambda r: r.values["id"], "id", "unit id")
+def check_units(path: Path, rows: list[Row], info: GameInfo) -> None:
+    unique(path, rows, lambda r: r.values["id"], "id", "unit id")
     types_of = {
         "land": info.land_types, "naval": info.naval_types, "air": tuple(info.air_types),
         "marker": info.marker_types, "supply": info.supply_types,
@@ -33,58 +33,58 @@ def _check_units(path: Path, rows: list[_Row], info: GameInfo) -> None:
     turns = info.turn_names
     for row in rows:
         v = row.values
-        _check(path, row, "id", bool(_ID.match(v["id"])), f"id {v['id']!r} must be lower-case letters, digits and '-'")
-        _one_of(path, row, "class", UNIT_CLASSES, "class")
+        check_cell(path, row, "id", bool(ID_PATTERN.match(v["id"])), f"id {v['id']!r} must be lower-case letters, digits and '-'")
+        one_of(path, row, "class", UNIT_CLASSES, "class")
         _check_owner(path, row, info)
-        _check(path, row, "type", v["type"] in types_of[v["class"]],
+        check_cell(path, row, "type", v["type"] in types_of[v["class"]],
                f"unknown {v['class']} unit type {v['type']!r}")
         if v["class"] == "land":
             _check_land(path, row, info)
         else:
-            _check(path, row, "size", not v["size"], "only land units have a size")
-            _check(path, row, "move_class", not v["move_class"], "only land units have a movement class")
+            check_cell(path, row, "size", not v["size"], "only land units have a size")
+            check_cell(path, row, "move_class", not v["move_class"], "only land units have a movement class")
         for column in ("reinforcement", "withdrawal"):
-            _check(path, row, column, not v[column] or v[column] in turns, f"{v[column]!r} is not a turn")
+            check_cell(path, row, column, not v[column] or v[column] in turns, f"{v[column]!r} is not a turn")
 
 
-def _check_owner(path: Path, row: _Row, info: GameInfo) -> None:
+def _check_owner(path: Path, row: Row, info: GameInfo) -> None:
     """Side, nationality and formation; markers may belong to nobody, land units need a formation."""
     v = row.values
     if v["class"] != "marker" or v["side"] or v["nationality"]:
         for column in ("side", "nationality"):
-            _check(path, row, column, bool(v[column]), f"required field {column!r} is empty")
-        _one_of(path, row, "side", info.sides, "side")
-        _one_of(path, row, "nationality", info.nationalities, "nationality")
-        _check(path, row, "nationality", info.nationalities[v["nationality"]].side == v["side"],
+            check_cell(path, row, column, bool(v[column]), f"required field {column!r} is empty")
+        one_of(path, row, "side", info.sides, "side")
+        one_of(path, row, "nationality", info.nationalities, "nationality")
+        check_cell(path, row, "nationality", info.nationalities[v["nationality"]].side == v["side"],
                f"nationality {v['nationality']!r} is not of side {v['side']!r}")
     if v["class"] == "land" or v["formation"]:
-        _check(path, row, "formation", bool(v["formation"]), "required field 'formation' is empty")
+        check_cell(path, row, "formation", bool(v["formation"]), "required field 'formation' is empty")
         formation = info.formations.get(v["formation"])
-        _check(path, row, "formation", formation is not None, f"unknown formation {v['formation']!r}")
-        _check(path, row, "formation", formation.nationality in ("*", v["nationality"]),
+        check_cell(path, row, "formation", formation is not None, f"unknown formation {v['formation']!r}")
+        check_cell(path, row, "formation", formation.nationality in ("*", v["nationality"]),
                f"formation {v['formation']!r} belongs to {formation.nationality!r}, not {v['nationality']!r}")
 
 
-def _check_land(path: Path, row: _Row, info: GameInfo) -> None:
+def _check_land(path: Path, row: Row, info: GameInfo) -> None:
     v = row.values
-    _check(path, row, "size", v["size"] in SIZES, f"unknown unit size {v['size']!r}")
+    check_cell(path, row, "size", v["size"] in SIZES, f"unknown unit size {v['size']!r}")
     expected = info.move_class_of.get(v["type"], "")
-    _check(path, row, "move_class", v["move_class"] == expected,
+    check_cell(path, row, "move_class", v["move_class"] == expected,
            f"a {v['type']} unit moves as {expected or 'nothing'}, not {v['move_class'] or 'nothing'!r}")
-    _check(path, row, "steps", v["steps"] in (1, 2), "land units have 1 or 2 steps")
+    check_cell(path, row, "steps", v["steps"] in (1, 2), "land units have 1 or 2 steps")
 
 
-def _check_hexes(path: Path, rows: list[_Row], grid: MapGrid, zones: Mapping[str, Zone], info: GameInfo) -> None:
-    _unique(path, rows, lambda r: r.values["hex"], "hex", "hex")
+def check_hexes(path: Path, rows: list[Row], grid: MapGrid, zones: Mapping[str, Zone], info: GameInfo) -> None:
+    unique(path, rows, lambda r: r.values["hex"], "hex", "hex")
     for row in rows:
         v = row.values
-        _check(path, row, "hex", grid.contains(v["hex"]), f"hex {v['hex']!r} is outside the map")
-        _one_of(path, row, "terrain", TERRAINS, "terrain")
-        _one_of(path, row, "coast", COASTS, "coast")
-        _check(path, row, "coast", v["coast"] == "none" or v["terrain"] in LAND_TERRAINS,
+        check_cell(path, row, "hex", grid.contains(v["hex"]), f"hex {v['hex']!r} is outside the map")
+        one_of(path, row, "terrain", TERRAINS, "terrain")
+        one_of(path, row, "coast", COASTS, "coast")
+        check_cell(path, row, "coast", v["coast"] == "none" or v["terrain"] in LAND_TERRAINS,
                "only land hexes are partial-sea or partial-fjord")
-        _one_of(path, row, "zone", zones, "zone")
-        _one_of(path, row, "weather", info.weather_sections, "weather section")
+        one_of(path, row, "zone", zones, "zone")
+        one_of(path, row, "weather", info.weather_sections, "weather section")
     present = {row.values["hex"] for row in rows}
     missing = [h for h in grid.hexes() if h not in present]
     if missing:
@@ -92,92 +92,92 @@ def _check_hexes(path: Path, rows: list[_Row], grid: MapGrid, zones: Mapping[str
         raise BadInput(path, f"no row for {len(missing)} hex{'es' if len(missing) > 1 else ''} of the map: {listed}")
 
 
-def _check_hexsides(path: Path, rows: list[_Row], grid: MapGrid) -> None:
-    def key(r: _Row) -> tuple[str, str, str]:
+def check_hexsides(path: Path, rows: list[Row], grid: MapGrid) -> None:
+    def key(r: Row) -> tuple[str, str, str]:
         a, b = r.values["hex_a"], r.values["hex_b"]
         return min(a, b), max(a, b), r.values["feature"]
 
-    _unique(path, rows, key, "hex_b", "hexside")
+    unique(path, rows, key, "hex_b", "hexside")
     for row in rows:
         v = row.values
         for column in ("hex_a", "hex_b"):
-            _check(path, row, column, grid.contains(v[column]), f"hex {v[column]!r} is outside the map")
-        _one_of(path, row, "feature", HEXSIDE_FEATURES, "hexside feature")
+            check_cell(path, row, column, grid.contains(v[column]), f"hex {v[column]!r} is outside the map")
+        one_of(path, row, "feature", HEXSIDE_FEATURES, "hexside feature")
         # A ferry links two hexes across water, not always neighbours (11.2.2: 3517, 3816).
-        _check(path, row, "hex_b", v["feature"] == "ferry" or grid.adjacent(v["hex_a"], v["hex_b"]),
+        check_cell(path, row, "hex_b", v["feature"] == "ferry" or grid.adjacent(v["hex_a"], v["hex_b"]),
                f"{v['hex_a']} and {v['hex_b']} are not adjacent")
 
 
-def _check_places(path: Path, rows: list[_Row], grid: MapGrid, hexes: Mapping[str, Hex],
+def check_places(path: Path, rows: list[Row], grid: MapGrid, hexes: Mapping[str, Hex],
                   zones: Mapping[str, Zone]) -> None:
-    _unique(path, rows, lambda r: (r.values["name"], r.values["kind"]), "name", "place")
+    unique(path, rows, lambda r: (r.values["name"], r.values["kind"]), "name", "place")
     ports = {r.values["name"] for r in rows if r.values["kind"] == "port"}
     for row in rows:
         v = row.values
-        _one_of(path, row, "kind", PLACE_KINDS, "place kind")
+        one_of(path, row, "kind", PLACE_KINDS, "place kind")
         if v["hex"]:
-            _check(path, row, "hex", grid.contains(v["hex"]), f"hex {v['hex']!r} is outside the map")
-            _check(path, row, "hex", hexes[v["hex"]].is_land, f"hex {v['hex']} is not a land hex")
+            check_cell(path, row, "hex", grid.contains(v["hex"]), f"hex {v['hex']!r} is outside the map")
+            check_cell(path, row, "hex", hexes[v["hex"]].is_land, f"hex {v['hex']} is not a land hex")
             if v["zone"]:
-                _check(path, row, "zone", hexes[v["hex"]].zone == v["zone"],
+                check_cell(path, row, "zone", hexes[v["hex"]].zone == v["zone"],
                        f"hex {v['hex']} lies in {hexes[v['hex']].zone!r}, not {v['zone']!r}")
         if v["zone"]:
-            _one_of(path, row, "zone", zones, "zone")
+            one_of(path, row, "zone", zones, "zone")
         try:
             v["hexes"] = grid.expand(v["hexes"]) if v["hexes"] else ()
         except ValueError as err:
             raise BadInput(path, str(err), row.where("hexes")) from None
         for h in v["hexes"]:
-            _check(path, row, "hexes", grid.contains(h), f"hex {h!r} is outside the map")
+            check_cell(path, row, "hexes", grid.contains(h), f"hex {h!r} is outside the map")
         _check_place_kind(path, row, ports)
 
 
-def _check_place_kind(path: Path, row: _Row, ports: set[str]) -> None:
+def _check_place_kind(path: Path, row: Row, ports: set[str]) -> None:
     v = row.values
     kind = v["kind"]
     located = v["hexes"] if kind in ("map_edge_group", "frozen_fjord") else v["hex"] or v["zone"]
-    _check(path, row, "hexes" if kind in ("map_edge_group", "frozen_fjord") else "hex", bool(located),
+    check_cell(path, row, "hexes" if kind in ("map_edge_group", "frozen_fjord") else "hex", bool(located),
            f"a {kind} needs a location")
     if kind in ("port", "airbase"):
-        _check(path, row, "capacity", v["capacity"] is not None, f"a {kind} needs a capacity")
+        check_cell(path, row, "capacity", v["capacity"] is not None, f"a {kind} needs a capacity")
     if kind == "mobilization_center":
-        _check(path, row, "code", bool(v["code"]), "a mobilization center needs its code")
+        check_cell(path, row, "code", bool(v["code"]), "a mobilization center needs its code")
     if kind == "coast_artillery":
-        _check(path, row, "naval_attack", v["naval_attack"] is not None, "a battery needs its Naval Attack Factor")
-        _check(path, row, "naval_defense", v["naval_defense"] is not None, "a battery needs its Naval Defense Factor")
-        _check(path, row, "commanding_port", not v["commanding_port"] or v["commanding_port"] in ports,
+        check_cell(path, row, "naval_attack", v["naval_attack"] is not None, "a battery needs its Naval Attack Factor")
+        check_cell(path, row, "naval_defense", v["naval_defense"] is not None, "a battery needs its Naval Defense Factor")
+        check_cell(path, row, "commanding_port", not v["commanding_port"] or v["commanding_port"] in ports,
                f"unknown commanding port {v['commanding_port']!r}")
     if kind == "map_edge_group":
-        _check(path, row, "omp", v["omp"] is not None, "a map edge group needs its OMP cost")
+        check_cell(path, row, "omp", v["omp"] is not None, "a map edge group needs its OMP cost")
 
 
-def _check_zones(path: Path, rows: list[_Row], info: GameInfo) -> None:
-    _unique(path, rows, lambda r: r.values["name"], "name", "zone")
+def check_zones(path: Path, rows: list[Row], info: GameInfo) -> None:
+    unique(path, rows, lambda r: r.values["name"], "name", "zone")
     names = {r.values["name"] for r in rows}
     for row in rows:
         v = row.values
-        _one_of(path, row, "kind", ZONE_KINDS, "zone kind")
-        _check(path, row, "parent", not v["parent"] or v["parent"] in names, f"unknown zone {v['parent']!r}")
-        _check(path, row, "flag", not v["flag"] or v["flag"] in FLAGS, f"unknown flag {v['flag']!r}")
-        _one_of(path, row, "weather", info.weather_sections, "weather section")
-        _check(path, row, "ndv_bonus_place", bool(v["ndv_bonus"]) == bool(v["ndv_bonus_place"]),
+        one_of(path, row, "kind", ZONE_KINDS, "zone kind")
+        check_cell(path, row, "parent", not v["parent"] or v["parent"] in names, f"unknown zone {v['parent']!r}")
+        check_cell(path, row, "flag", not v["flag"] or v["flag"] in FLAGS, f"unknown flag {v['flag']!r}")
+        one_of(path, row, "weather", info.weather_sections, "weather section")
+        check_cell(path, row, "ndv_bonus_place", bool(v["ndv_bonus"]) == bool(v["ndv_bonus_place"]),
                "an NDV bonus needs both its value and the place that gives it")
 
 
-def _check_zone_borders(path: Path, rows: list[_Row], zones: Mapping[str, Zone]) -> None:
-    _unique(path, rows, lambda r: frozenset((r.values["zone_a"], r.values["zone_b"])), "zone_b", "zone border")
+def check_zone_borders(path: Path, rows: list[Row], zones: Mapping[str, Zone]) -> None:
+    unique(path, rows, lambda r: frozenset((r.values["zone_a"], r.values["zone_b"])), "zone_b", "zone border")
     for row in rows:
         for column in ("zone_a", "zone_b"):
-            _check(path, row, column, row.values[column] in zones, f"unknown zone {row.values[column]!r}")
+            check_cell(path, row, column, row.values[column] in zones, f"unknown zone {row.values[column]!r}")
 
 
-def _check_boxes(path: Path, rows: list[_Row], known: Callable[[str, str], bool]) -> None:
-    _unique(path, rows, lambda r: r.values["id"], "id", "box id")
+def check_boxes(path: Path, rows: list[Row], known: Callable[[str, str], bool]) -> None:
+    unique(path, rows, lambda r: r.values["id"], "id", "box id")
     for row in rows:
         v = row.values
-        _check(path, row, "id", bool(_ID.match(v["id"])), f"id {v['id']!r} must be lower-case letters, digits and '-'")
-        _one_of(path, row, "kind", BOX_KINDS, "box kind")
-        _check(path, row, "place", not v["place"] or known(v["kind"], v["place"]),
+        check_cell(path, row, "id", bool(ID_PATTERN.match(v["id"])), f"id {v['id']!r} must be lower-case letters, digits and '-'")
+        one_of(path, row, "kind", BOX_KINDS, "box kind")
+        check_cell(path, row, "place", not v["place"] or known(v["kind"], v["place"]),
                f"unknown {v['kind']} place {v['place']!r}")
 
 

@@ -25,7 +25,18 @@ from .sources import citations
 from .vocabulary import AIR_ROLES, MOVE_CLASSES
 
 
-class _Toml:
+def read_toml(path: Path) -> dict[str, Any]:
+    """A TOML file as a plain mapping; BadInput if it cannot be read."""
+    try:
+        with path.open("rb") as stream:
+            return tomllib.load(stream)
+    except FileNotFoundError:
+        raise BadInput(path, "file not found") from None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        raise BadInput(path, f"not a readable TOML file: {err}") from None
+
+
+class TomlDoc:
     """A TOML document with key-path aware access, so faults name where they are."""
 
     def __init__(self, path: Path):
@@ -77,7 +88,7 @@ class _Toml:
         return tuple(values)
 
 
-def _check_sources(doc: _Toml, node: Any, where: str = "") -> None:
+def _check_sources(doc: TomlDoc, node: Any, where: str = "") -> None:
     """Every ``source`` anywhere in a TOML document must be rule numbers or sample."""
     if isinstance(node, dict):
         for key, value in node.items():
@@ -91,7 +102,7 @@ def _check_sources(doc: _Toml, node: Any, where: str = "") -> None:
             _check_sources(doc, value, f"{where}[{i}]")
 
 
-def _read_grid(doc: _Toml) -> MapGrid:
+def read_grid(doc: TomlDoc) -> MapGrid:
     table = doc.get(doc.data, "operational_map", "", dict)
     w = "operational_map"
     try:
@@ -105,7 +116,7 @@ def _read_grid(doc: _Toml) -> MapGrid:
         raise doc.fail(w, str(err)) from None
 
 
-def _read_info(doc: _Toml) -> GameInfo:
+def read_info(doc: TomlDoc) -> GameInfo:
     d = doc.data
     _check_sources(doc, d)
     sides = {}

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .vocabulary import _HEX
+from .vocabulary import HEX_PATTERN
 
 
 def parse_hex(name: str) -> tuple[int, int]:
     """``"4332" -> (43, 32)``; ValueError unless the name is four digits."""
-    if not _HEX.match(name):
+    if not HEX_PATTERN.match(name):
         raise ValueError(f"{name!r} is not a hex number XXYY")
     return int(name[:2]), int(name[2:])
 

@@ -6,13 +6,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .gametoml import _Toml
+from .gametoml import TomlDoc
 from .records import Placement, Scenario, Unit, Withdrawal
 from .sources import citations
 from .vocabulary import UNIT_CLASSES
 
 
-def _read_scenario(path: Path, units: Mapping[str, Unit], turns: tuple[str, ...],
+def read_scenario(path: Path, units: Mapping[str, Unit], turns: tuple[str, ...],
                    is_location: Callable[[str], bool]) -> Scenario:
     """A scenario file: its set-up, and its turns' share of the units' schedules.
 
@@ -20,7 +20,7 @@ def _read_scenario(path: Path, units: Mapping[str, Unit], turns: tuple[str, ...]
     of units.csv that fall within the scenario; ``[[arrivals]]`` rules say where each
     side's reinforcements of each class enter (4.1).
     """
-    doc = _Toml(path)
+    doc = TomlDoc(path)
     d = doc.data
     for key in ("first_turn", "last_turn"):
         if doc.get(d, key, "") not in turns:
@@ -53,7 +53,7 @@ def _read_scenario(path: Path, units: Mapping[str, Unit], turns: tuple[str, ...]
                     doc.source(d, ""), setup, tuple(arrivals), withdrawals, doc.get(d, "note", "", default=""))
 
 
-def _setup(doc: _Toml, units: Mapping[str, Unit], is_location: Callable[[str], bool]) -> tuple[Placement, ...]:
+def _setup(doc: TomlDoc, units: Mapping[str, Unit], is_location: Callable[[str], bool]) -> tuple[Placement, ...]:
     placed: dict[str, str] = {}
     out = []
     for w, group in doc.tables("setup"):
@@ -84,7 +84,7 @@ class _ArrivalRule:
         return unit.side == self.side and unit.unit_class in self.classes
 
 
-def _arrival_rules(doc: _Toml, is_location: Callable[[str], bool]) -> list[_ArrivalRule]:
+def _arrival_rules(doc: TomlDoc, is_location: Callable[[str], bool]) -> list[_ArrivalRule]:
     rules = []
     for w, t in doc.tables("arrivals") if "arrivals" in doc.data else ():
         classes = doc.strings(t, "classes", w)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .vocabulary import _RULE
+from .vocabulary import RULE_PATTERN
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ def citations(source: str) -> tuple[Citation, ...]:
         head = head.strip()
         if head == "sample":
             out.append(Citation(None, note.strip()))
-        elif _RULE.match(head):
+        elif RULE_PATTERN.match(head):
             out.append(Citation(head.removeprefix("invasion-norway.txt "), note.strip()))
         else:
             raise ValueError(f"{head!r} is neither a rule number (like 6.1.1) nor 'sample'")

@@ -48,15 +48,15 @@ def _words(value: str) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
-class _Column:
+class Column:
     name: str
     parse: Callable[[str], Any] = _text
     required: bool = False
     attribute: str = ""  # the record field, when it differs from the column name
 
 
-def _col(name: str, parse: Callable[[str], Any] = _text, required: bool = False, attribute: str = "") -> _Column:
-    return _Column(name, parse, required, attribute or name)
+def _col(name: str, parse: Callable[[str], Any] = _text, required: bool = False, attribute: str = "") -> Column:
+    return Column(name, parse, required, attribute or name)
 
 
 _INT_UNIT_COLUMNS = (
@@ -109,7 +109,7 @@ BOX_COLUMNS = (
 
 
 @dataclass(frozen=True)
-class _Row:
+class Row:
     """A parsed CSV row: its spreadsheet row number and its values by column name."""
 
     number: int
@@ -119,7 +119,22 @@ class _Row:
         return f"row {self.number}, field '{column}'"
 
 
-def _read_table(path: Path, columns: tuple[_Column, ...]) -> list[_Row]:
+def read_csv(path: Path) -> list[dict[str, str]]:
+    """Rows of a CSV file with a header as plain text, cells stripped; BadInput if unreadable.
+
+    For readers that take a game folder's tables as they are (the art of a partial
+    folder); :func:`read_table` parses and checks them.
+    """
+    try:
+        with path.open(encoding="utf-8", newline="") as handle:
+            return [{k.strip(): (v or "").strip() for k, v in row.items() if k} for row in csv.DictReader(handle)]
+    except FileNotFoundError:
+        raise BadInput(path, "file not found") from None
+    except (OSError, UnicodeDecodeError, csv.Error) as err:
+        raise BadInput(path, f"not a readable CSV file: {err}") from None
+
+
+def read_table(path: Path, columns: tuple[Column, ...]) -> list[Row]:
     """Rows of a CSV file, parsed by ``columns``; BadInput on any malformed field."""
     try:
         with path.open(newline="", encoding="utf-8") as stream:
@@ -147,7 +162,7 @@ def _read_table(path: Path, columns: tuple[_Column, ...]) -> list[_Row]:
         raise BadInput(path, f"cannot read: {err}") from None
 
 
-def _parse_row(path: Path, number: int, header: list[str], cells: list[str], columns: tuple[_Column, ...]) -> _Row:
+def _parse_row(path: Path, number: int, header: list[str], cells: list[str], columns: tuple[Column, ...]) -> Row:
     raw = dict(zip(header, (c.strip() for c in cells)))
     values: dict[str, Any] = {}
     for column in columns:
@@ -164,16 +179,16 @@ def _parse_row(path: Path, number: int, header: list[str], cells: list[str], col
             citations(values["source"])
         except ValueError as err:
             raise BadInput(path, str(err), f"row {number}, field 'source'") from None
-    return _Row(number, values)
+    return Row(number, values)
 
 
-def _records(rows: list[_Row], record: type, columns: tuple[_Column, ...]) -> list[Any]:
+def rows_to_records(rows: list[Row], record: type, columns: tuple[Column, ...]) -> list[Any]:
     names = {f.name for f in fields(record)}
     attribute = {c.name: c.attribute for c in columns}
     return [record(**{attribute[k]: v for k, v in row.values.items() if attribute[k] in names}) for row in rows]
 
 
-def _unique(path: Path, rows: list[_Row], key: Callable[[_Row], Any], column: str, what: str) -> None:
+def unique(path: Path, rows: list[Row], key: Callable[[Row], Any], column: str, what: str) -> None:
     seen: dict[Any, int] = {}
     for row in rows:
         k = key(row)
@@ -182,14 +197,14 @@ def _unique(path: Path, rows: list[_Row], key: Callable[[_Row], Any], column: st
         seen[k] = row.number
 
 
-def _check(path: Path, row: _Row, column: str, ok: bool, what: str) -> None:
+def check_cell(path: Path, row: Row, column: str, ok: bool, what: str) -> None:
     if not ok:
         raise BadInput(path, what, row.where(column))
 
 
-def _one_of(path: Path, row: _Row, column: str, allowed: Iterable[str], what: str) -> None:
+def one_of(path: Path, row: Row, column: str, allowed: Iterable[str], what: str) -> None:
     value = row.values[column]
     allowed = tuple(allowed)
-    _check(path, row, column, value in allowed, f"unknown {what} {value!r}")
+    check_cell(path, row, column, value in allowed, f"unknown {what} {value!r}")
 
 

@@ -19,8 +19,8 @@ FLAGS = ("german", "allied", "neutral")
 BOX_KINDS = ("airbase", "carrier", "frozen_lake", "turn", "mobilization", "gunfire_support",
              "weather", "air_supply_track", "sp_track", "combat_display", "strategic")
 
-_RULE = re.compile(r"^(?:invasion-norway\.txt )?\d+(?:\.\d+)*$")
-_HEX = re.compile(r"^\d{4}$")
-_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+RULE_PATTERN = re.compile(r"^(?:invasion-norway\.txt )?\d+(?:\.\d+)*$")
+HEX_PATTERN = re.compile(r"^\d{4}$")
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 

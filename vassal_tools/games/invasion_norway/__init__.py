@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import register
+from .checks import CHECKS
 from .data import NorwayGame
 from .rules import NorwayRules
 from .terrain import Terrain
@@ -57,7 +58,7 @@ class InvasionNorway:
         return Terrain(self.game, self.config["movement"])
 
     def rules(self) -> NorwayRules:
-        return NorwayRules(self)
+        return NorwayRules(self, CHECKS)
 
 
 PACK = register(InvasionNorway())

@@ -51,7 +51,8 @@ class Check:
 class NorwayRules(GameRules):
     """Hooks for the engine; helpers for the checks."""
 
-    def __init__(self, pack: InvasionNorway):
+    def __init__(self, pack: InvasionNorway, checks: Iterable[type[Check]]):
+        """``checks``: the check classes, in the order they run (:data:`.checks.CHECKS`)."""
         self.pack = pack
         self.cfg: Mapping[str, Any] = pack.config
         self.game = pack.game
@@ -60,9 +61,7 @@ class NorwayRules(GameRules):
         self.situation: Situation | None = None
         self.bardufoss_upgraded = False  # 5.1.3, set by the basing check, read for NDVs (6.1.1)
         self._lines: dict[frozenset, SupplyLines] = {}
-        from .checks import CHECKS  # the check classes, in the order they run
-
-        self.checks = [cls(self) for cls in CHECKS]
+        self.checks = [cls(self) for cls in checks]
 
     # -- engine hooks
 
