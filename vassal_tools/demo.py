@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import BadInput
+from .games import pack_for
 
-GAME_FOLDER = "invasion_norway"
+GAME = "invasion-norway"
 SCENARIO = "campaign"
 Progress = Callable[[str], None]
 
@@ -37,15 +38,11 @@ class DemoResult:
 
 
 def game_source() -> Path:
-    """``module_src/invasion_norway`` of this checkout (or ``$VASSAL_TOOLS_GAME_SOURCE``)."""
-    override = os.environ.get("VASSAL_TOOLS_GAME_SOURCE")
-    candidates = [Path(override)] if override else []
-    candidates += [Path(__file__).resolve().parent.parent / "module_src" / GAME_FOLDER,
-                   Path.cwd() / "module_src" / GAME_FOLDER]
-    for path in candidates:
-        if (path / "game.toml").is_file():
-            return path
-    raise BadInput(candidates[0], "the Invasion: Norway data folder (module_src/invasion_norway) is not there")
+    """The Invasion: Norway data folder shipped with the package (``module_src/invasion_norway``)."""
+    pack = pack_for(GAME)
+    if pack is None:
+        raise BadInput(None, f"the game {GAME!r} is not installed")
+    return pack.data_folder
 
 
 def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: None) -> DemoResult:

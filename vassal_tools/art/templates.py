@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import tomllib
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +24,9 @@ from ..errors import BadInput
 from . import colours, fonts
 from .colours import RGB
 
-TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
-"""The project's ``templates/`` folder (the default for every renderer)."""
+TEMPLATES_DIR = Path(str(resources.files("vassal_tools") / "templates"))
+"""The shipped ``templates/`` folder (the default for every renderer; ``templates/`` at the
+top of a checkout is a link to it)."""
 
 CLASSES = ("land", "naval", "air", "supply", "marker")
 

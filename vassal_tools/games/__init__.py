@@ -9,6 +9,7 @@ checks; :mod:`.gamedata` reads a game's data folder (``module_src/<game>/``).
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -22,6 +23,11 @@ class RulePack(Protocol):
     """What a game's package provides."""
 
     id: str
+
+    @property
+    def data_folder(self) -> Path:
+        """The game's data folder (game.toml, the tables, scenarios/) shipped with its package."""
+        ...
 
     @property
     def catalogue(self) -> Catalogue: ...

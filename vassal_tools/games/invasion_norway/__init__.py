@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import register
 from .checks import CHECKS
-from .data import NorwayGame
+from .data import DATA_DIR, NorwayGame
 from .rules import NorwayRules
 from .terrain import Terrain
 from .units import UnitKinds
@@ -33,6 +33,11 @@ class InvasionNorway:
     def __init__(self, data_path: str | Path | None = None):
         self.data_path = data_path
 
+    @property
+    def data_folder(self) -> Path:
+        """The game's data folder: the one given, else the one shipped with the package."""
+        return Path(self.data_path) if self.data_path is not None else DATA_DIR
+
     @cached_property
     def config(self) -> Mapping[str, Any]:
         with PACK_FILE.open("rb") as stream:
@@ -40,7 +45,7 @@ class InvasionNorway:
 
     @cached_property
     def game(self) -> NorwayGame:
-        return NorwayGame.load(self.data_path, self.config["data"])
+        return NorwayGame.load(self.data_path)
 
     @property
     def catalogue(self) -> NorwayGame:

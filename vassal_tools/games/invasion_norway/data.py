@@ -17,10 +17,10 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ...errors import BadInput
 from ...record import turn_order
 from ..gamedata import GameData, load_game
 
@@ -50,19 +50,9 @@ class Port:
     zone: str | None
 
 
-def default_data_path(relative: str = "module_src/invasion_norway") -> Path:
-    """Where the game data lives: $VASSAL_TOOLS_NORWAY_DATA, else ``relative`` in the checkout
-    this package is in (the first folder above it that has it)."""
-    env = os.environ.get("VASSAL_TOOLS_NORWAY_DATA")
-    if env:
-        return Path(env)
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        candidate = parent / relative
-        if (candidate / "game.toml").is_file():
-            return candidate
-    raise BadInput(None, "the Invasion: Norway game data (module_src/invasion_norway) was not found; "
-                         "set VASSAL_TOOLS_NORWAY_DATA to its folder")
+DATA_DIR = Path(str(resources.files(__package__) / "data"))
+"""The game's data folder, shipped inside this package (``module_src/invasion_norway`` in a
+checkout is a link to it): game.toml, the CSV tables, scenarios/."""
 
 
 class NorwayGame:
@@ -79,8 +69,9 @@ class NorwayGame:
         self._index_boxes()
 
     @classmethod
-    def load(cls, path: str | os.PathLike | None = None, relative: str = "module_src/invasion_norway") -> NorwayGame:
-        return cls(load_game(path or default_data_path(relative)))
+    def load(cls, path: str | os.PathLike | None = None) -> NorwayGame:
+        """The game read from ``path``, by default the data shipped with the package (:data:`DATA_DIR`)."""
+        return cls(load_game(path or DATA_DIR))
 
     # -- places
 

@@ -379,7 +379,7 @@ class Projection:
         return (lon - 12.0) * math.cos(math.radians(63.0)) * 60.0, lat * 60.0
 
     @classmethod
-    def fit(cls, pairs: list[tuple[LatLon, PlanePoint]]) -> "Projection":
+    def fit(cls, pairs: list[tuple[LatLon, PlanePoint]]) -> Projection:
         rows = [(*cls._uv(*ll), 1.0) for ll, _ in pairs]
         coef = []
         for k in range(2):
