@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Self
 
 from ..errors import BadInput
-from ..formats.formatted import compile_format, only_slot, render
+from ..formats.formatted import Part, compile_format, only_slot, render
 from ..formats.java import jdiv
 from .attributes import Attributes
 
@@ -70,6 +71,10 @@ class GridNumbering:
     v_descend: bool = False
     location_format: str = "$gridLocation$"
     properties: Mapping[str, str] | None = field(default=None, compare=False, repr=False)
+    # Caches set in __post_init__ (not constructor arguments).
+    _parts: tuple[Part, ...] = field(init=False, compare=False, repr=False)
+    _slot: str | None = field(init=False, compare=False, repr=False)
+    _names: dict[tuple[str, int], str] = field(init=False, compare=False, repr=False)
 
     # Attribute name -> (field, reader, default) shared by both numbering classes.
     @classmethod
@@ -90,7 +95,7 @@ class GridNumbering:
 
     @classmethod
     def from_attributes(cls, attrs: Mapping[str, str] | None, source: str | None = None,
-                        where: str = "", properties: Mapping[str, str] | None = None) -> GridNumbering:
+                        where: str = "", properties: Mapping[str, str] | None = None) -> Self:
         """Build from a buildFile numbering element's attribute strings."""
         a = Attributes(attrs, source, where)
         return cls(**cls._read_options(a), properties=properties)
