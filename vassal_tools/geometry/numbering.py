@@ -55,8 +55,15 @@ def parse_index(text: str, kind: str) -> int:
     return sign * int(body)
 
 
+class _NumberingCaches:
+    # Set in GridNumbering.__post_init__; declared outside the dataclass so they are not fields.
+    _parts: tuple[Part, ...]
+    _slot: str | None
+    _names: dict[tuple[str, int], str]
+
+
 @dataclass(frozen=True)
-class GridNumbering:
+class GridNumbering(_NumberingCaches):
     """Options shared by hex and square numberings; defaults are VASSAL's (6.3 table)."""
 
     first: str = "H"
@@ -71,10 +78,6 @@ class GridNumbering:
     v_descend: bool = False
     location_format: str = "$gridLocation$"
     properties: Mapping[str, str] | None = field(default=None, compare=False, repr=False)
-    # Caches set in __post_init__ (not constructor arguments).
-    _parts: tuple[Part, ...] = field(init=False, compare=False, repr=False)
-    _slot: str | None = field(init=False, compare=False, repr=False)
-    _names: dict[tuple[str, int], str] = field(init=False, compare=False, repr=False)
 
     # Attribute name -> (field, reader, default) shared by both numbering classes.
     @classmethod
