@@ -39,6 +39,7 @@ the place in it and the fault: ``where`` is ``row N, field 'x'`` for CSV files
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -148,7 +149,7 @@ __all__ = [
 ]
 
 
-def load_game(path: str | Path) -> GameData:
+def load_game(path: str | os.PathLike[str]) -> GameData:
     """Read and check every file of a game folder (game.toml, the CSV files, scenarios/)."""
     root = Path(path)
     if not (root / "game.toml").is_file():

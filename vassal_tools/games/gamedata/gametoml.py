@@ -146,14 +146,14 @@ def read_info(doc: TomlDoc) -> GameInfo:
     segments = []
     for w, t in doc.tables("segments"):
         s = Segment(doc.get(t, "id", w), doc.get(t, "name", w), doc.strings(t, "phases", w), doc.source(t, w))
-        for i, p in enumerate(s.phases):
-            if p not in phases:
-                raise doc.fail(f"{w}.phases[{i}]", f"unknown phase {p!r}")
+        for i, phase_id in enumerate(s.phases):
+            if phase_id not in phases:
+                raise doc.fail(f"{w}.phases[{i}]", f"unknown phase {phase_id!r}")
         segments.append(s)
-    played = [p for s in segments for p in s.phases]
-    for p in phases:
-        if played.count(p) != 1:
-            raise doc.fail("segments", f"phase {p!r} is played {played.count(p)} times in a turn, not once")
+    played = [phase_id for s in segments for phase_id in s.phases]
+    for phase_id in phases:
+        if played.count(phase_id) != 1:
+            raise doc.fail("segments", f"phase {phase_id!r} is played {played.count(phase_id)} times in a turn, not once")
     weather = doc.get(d, "weather", "", dict)
     sections = doc.strings(weather, "sections", "weather")
     states = doc.strings(weather, "states", "weather")
@@ -199,8 +199,8 @@ def read_info(doc: TomlDoc) -> GameInfo:
     land_types = doc.strings(types, "land", "types")
     move_class_of = {}
     for cls in MOVE_CLASSES:
-        for t in doc.strings(move_classes, cls, "move_classes"):
-            move_class_of[t] = cls
+        for type_name in doc.strings(move_classes, cls, "move_classes"):
+            move_class_of[type_name] = cls
     return GameInfo(
         id=doc.get(d, "id", ""), title=doc.get(d, "title", ""), counters=doc.get(d, "counters", "", int),
         first_turn=d["first_turn"], invasion_turn=d["invasion_turn"], sides=sides,
