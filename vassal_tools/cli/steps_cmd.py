@@ -60,10 +60,10 @@ def steps_text(stream: GameStream, locate: Locate | None = None, turn_words: Tur
             if words:
                 lines.append(f"at load: {words}")
     for step in stream.steps:
-        words = describe_step(step, context) or ["(no visible change)"]
+        step_words = describe_step(step, context) or ["(no visible change)"]
         prefix = f"{step.number}. "
-        lines.append(prefix + words[0])
-        lines.extend(" " * len(prefix) + w for w in words[1:])
+        lines.append(prefix + step_words[0])
+        lines.extend(" " * len(prefix) + w for w in step_words[1:])
     return lines
 
 

@@ -213,7 +213,7 @@ class Trait:
         """The state VASSAL gives this trait when it is created from its type alone."""
         return self.default_state or ""
 
-    def copy(self) -> Trait:
+    def copy(self) -> Self:
         return type(self)(self.type, self.state)
 
     # -- what the trait contributes to the piece ----------------------------
