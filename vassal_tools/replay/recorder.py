@@ -380,8 +380,9 @@ class Recorder:
                 self._declaration(n, command.line)
 
     def _roll_entry(self, n: int, roll: DiceRoll) -> None:
+        side: str | None  # the roller's side word, None when unknown
         purpose = self.dice.purpose(roll)
-        side: str | None = (roll.side or "").strip().lower()
+        side = (roll.side or "").strip().lower()
         side = side if side in SIDES else None
         declared = self.declared.roll(purpose)
         entry: dict[str, Any] = dict(declared.inner) if declared is not None else {"for": purpose}

@@ -140,20 +140,20 @@ def read_info(doc: TomlDoc) -> GameInfo:
         formations[f.id] = f
     phases = {}
     for w, t in doc.tables("phases"):
-        p = Phase(doc.get(t, "id", w), doc.get(t, "name", w), doc.get(t, "player", w), doc.source(t, w),
-                  doc.get(t, "note", w, default=""))
-        phases[p.id] = p
+        phase = Phase(doc.get(t, "id", w), doc.get(t, "name", w), doc.get(t, "player", w), doc.source(t, w),
+                      doc.get(t, "note", w, default=""))
+        phases[phase.id] = phase
     segments = []
     for w, t in doc.tables("segments"):
         s = Segment(doc.get(t, "id", w), doc.get(t, "name", w), doc.strings(t, "phases", w), doc.source(t, w))
-        for i, phase_id in enumerate(s.phases):
-            if phase_id not in phases:
-                raise doc.fail(f"{w}.phases[{i}]", f"unknown phase {phase_id!r}")
+        for i, p in enumerate(s.phases):
+            if p not in phases:
+                raise doc.fail(f"{w}.phases[{i}]", f"unknown phase {p!r}")
         segments.append(s)
-    played = [phase_id for s in segments for phase_id in s.phases]
-    for phase_id in phases:
-        if played.count(phase_id) != 1:
-            raise doc.fail("segments", f"phase {phase_id!r} is played {played.count(phase_id)} times in a turn, not once")
+    played = [p for s in segments for p in s.phases]
+    for p in phases:
+        if played.count(p) != 1:
+            raise doc.fail("segments", f"phase {p!r} is played {played.count(p)} times in a turn, not once")
     weather = doc.get(d, "weather", "", dict)
     sections = doc.strings(weather, "sections", "weather")
     states = doc.strings(weather, "states", "weather")
