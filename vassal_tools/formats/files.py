@@ -172,7 +172,7 @@ class SavedGame(VassalFile):
             if archive is None:
                 raise TypeError("a SavedGame is read from an archive or from raw stream bytes")
             raw = archive.read(SAVED_GAME)
-        self.raw = raw
+        self.raw = raw if raw is not None else archive.read(SAVED_GAME)
         self.obfuscated = is_obfuscated(self.raw)
         self._stream: str | None = None
 
