@@ -26,6 +26,7 @@ from lxml import etree
 
 from ..errors import BadInput
 from ..formats.archive import write_archive
+from ..formats.outputs import refuse_overwriting
 from ..formats.pieces import Piece, encode_definition, expand_prototypes, parse_definition
 from ..formats.traits import DynamicProperty, KeyStroke, Layer, Marker, Trait, trait_classes
 from ..formats.traits.values import KEYS, STRINGS
@@ -50,6 +51,7 @@ class PatchResult:
 
 def patch_module(module_path, errata_path, output, *, module_version: str | None = None) -> PatchResult:
     """Write ``output``: the module with the errata applied. Inputs are never modified."""
+    refuse_overwriting(output, {"MODULE": module_path, "ERRATA": errata_path})
     errata = read_errata(errata_path)
     entries = require_module_entries(errata)
     module = open_module(module_path)

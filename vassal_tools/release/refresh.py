@@ -48,6 +48,7 @@ from ..formats.commands import (
     encode_commands,
 )
 from ..formats.files import SavedGame, open_file
+from ..formats.outputs import refuse_overwriting
 from ..formats.pieces import Piece, decode_piece
 from ..formats.sequence import encode
 from ..formats.traits import BasicPiece, DynamicProperty, Layer, Marker, Trait
@@ -345,6 +346,7 @@ def refresh_game(game_path, module_path, output=None, *, by_name: bool = True, o
     ``add_missing``: also create the module's at-start stacks none of whose pieces the
     game has (:mod:`.missing`).
     """
+    refuse_overwriting(output, {"GAME": game_path, "--module": module_path, "--old-module": old_module})
     game = open_game(game_path)
     module = open_module(module_path)
     old = ModuleDefinitions(open_module(old_module)) if old_module is not None else None
