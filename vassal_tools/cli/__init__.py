@@ -143,16 +143,12 @@ class _Group(click.Group):
         """The verb list from VERBS, without importing any verb's module."""
         names = self.list_commands(ctx)
         limit = formatter.width - 6 - max(len(name) for name in names)
-        rows = []
+        rows: list[tuple[str, str]] = []
         for name in names:
-            if name in VERBS:
-                text = VERBS[name][1]
-            else:
-                command = self.commands[name]
-                if command.hidden:
-                    continue
-                text = command.get_short_help_str(limit)
-            rows.append((name, click.utils.make_default_short_help(text, limit)))
+            # A stand-in command gives the listed verb click's own shortening of its line.
+            command = click.Command(name, help=VERBS[name][1]) if name in VERBS else self.commands[name]
+            if not command.hidden:
+                rows.append((name, command.get_short_help_str(limit)))
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 

@@ -39,6 +39,6 @@ def refuse_overwriting(output: PathLike | None, inputs: Mapping[str, PathLike | 
         return
     named = inputs.items() if isinstance(inputs, Mapping) else (("input", path) for path in inputs)
     for label, path in named:
-        if same_file(output, path):
+        if path is not None and same_file(output, path):
             link = "" if os.path.abspath(output) == os.path.abspath(os.fspath(path)) else " (through a link)"
             raise BadInput(output, f"refusing to overwrite the input {label}{link}; {hint}")
