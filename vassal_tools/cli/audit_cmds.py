@@ -100,17 +100,10 @@ def audit_cmd(source: Path, module: Path | None, fmt: str, output: Path | None, 
     Exit code 0 when no rule is broken, 1 when there are findings, 2 on bad input.
     """
     from ..report.audit import audit_file
-    from ..report.text import json_report, text_report
+    from ..report.output import audit_report
 
     result = audit_file(source, module, _mapping(mapping), game)
-    if fmt == "json":
-        text = json_report(result.findings, source=result.source, game=result.record.game, warnings=result.warnings)
-    elif fmt == "html":
-        from ..report.html import html_report
-
-        text = html_report(result)
-    else:
-        text = text_report(result.findings)
+    text = audit_report(result, fmt)
     _write_text(text, output, source)
     if fmt != "json":
         _warn(result.warnings)

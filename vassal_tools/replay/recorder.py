@@ -81,6 +81,7 @@ class RecordedLog:
     record: Record
     warnings: list[str] = field(default_factory=list)
     locations: Locations | None = None  # how map points became LOCs (for pictures of the game)
+    unidentified: dict[str, int] = field(default_factory=dict)  # piece name -> pieces not read as units
 
 
 def open_module(path: str | os.PathLike) -> Module:
@@ -116,6 +117,7 @@ class Recorder:
         self.mapping = mapping or Mapping_()
         self.pack = pack_of(module, mapping, game_id)
         self.catalogue = self.pack.catalogue
+        self.mapping.check_refs(self.catalogue, self.pack.id)
         self.units = UnitReader(self.mapping, self.catalogue)
         self.turns = TurnReader(TurnTracker.of_module(module), PhaseNames.of_catalogue(self.catalogue))
         self.dice = DiceButtons(module, self.catalogue)
@@ -182,7 +184,7 @@ class Recorder:
         except BadInput as err:  # a record we made that its own reader refuses: say where it came from
             raise BadInput(self.replayer.source, f"the record made from this log is not valid: {err}") from None
         record.source = self.replayer.source
-        return RecordedLog(data, record, self.warnings, self.locations)
+        return RecordedLog(data, record, self.warnings, self.locations, dict(self.units.unmatched))
 
     # -- the opening ----------------------------------------------------------------------
 

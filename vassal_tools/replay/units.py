@@ -64,6 +64,17 @@ class Mapping_:
     units: dict[str, dict[str, Any]] = field(default_factory=dict)
     locations: dict[str, str] = field(default_factory=dict)
     players: dict[str, str] = field(default_factory=dict)
+    source: str | None = None  # the file it was read from, for messages
+
+    def check_refs(self, catalogue, game: str) -> None:
+        """Every ``ref`` names a unit of the game: a typo is an error, not a unit quietly dropped."""
+        if catalogue is None:
+            return
+        for name, spec in self.units.items():
+            ref = spec.get("ref")
+            if ref is not None and catalogue.unit(str(ref)) is None:
+                raise BadInput(self.source or "mapping file", f"'ref' {ref!r} names no unit of {game}",
+                               f"units[{name!r}]")
 
 
 def read_mapping(path: str | os.PathLike) -> Mapping_:
@@ -78,7 +89,7 @@ def read_mapping(path: str | os.PathLike) -> Mapping_:
         raise BadInput(path, f"not JSON: {err.msg}", f"line {err.lineno} column {err.colno}") from None
     if not isinstance(data, dict):
         raise BadInput(path, "a mapping file is a JSON object with 'units' (and 'locations', 'players')")
-    out = Mapping_(game=data.get("game"))
+    out = Mapping_(game=data.get("game"), source=os.fspath(path))
     for key in ("units", "locations", "players"):
         value = data.get(key, {})
         if not isinstance(value, dict):
