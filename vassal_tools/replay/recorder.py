@@ -54,6 +54,7 @@ from .declared import Declared
 from .dice import DiceButtons, DiceRoll, roll_of
 from .locations import Locations
 from .markers import MarkerTally
+from .match import require_match
 from .record import FORMAT, SECTIONS, SIDES, WEATHER, Record, load_record
 from .replayer import Replayer
 from .state import GameState, PieceState
@@ -82,6 +83,7 @@ class RecordedLog:
     warnings: list[str] = field(default_factory=list)
     locations: Locations | None = None  # how map points became LOCs (for pictures of the game)
     unidentified: dict[str, int] = field(default_factory=dict)  # piece name -> pieces not read as units
+    mismatch: list[str] = field(default_factory=list)  # how the module differs from the log's, when allowed
 
 
 def open_module(path: str | os.PathLike) -> Module:
@@ -111,9 +113,11 @@ def _slug(text: str) -> str:
 class Recorder:
     """Replays one log against one module and writes what happened as record entries."""
 
-    def __init__(self, game, module: Module, mapping: Mapping_ | None = None, game_id: str | None = None):
+    def __init__(self, game, module: Module, mapping: Mapping_ | None = None, game_id: str | None = None,
+                 allow_mismatch: bool = False):
         self.replayer = Replayer(game)
         self.module = module
+        self.mismatch = require_match(self.replayer.game, module, allow_mismatch)
         self.mapping = mapping or Mapping_()
         self.pack = pack_of(module, mapping, game_id)
         self.catalogue = self.pack.catalogue
@@ -125,7 +129,7 @@ class Recorder:
         self.declared = Declared(self._loc_of_text, self._names)
         self.entries: list[dict[str, Any]] = []
         self.unit_lines: dict[str, dict[str, Any]] = {}
-        self.warnings: list[str] = []
+        self.warnings: list[str] = list(self.mismatch)
         self._said: tuple[str | None, str | None] = (None, None)
         self._ended = False  # an 'end' declaration closed the current phase
         self._weather: dict[str, str] = {}
@@ -184,7 +188,7 @@ class Recorder:
         except BadInput as err:  # a record we made that its own reader refuses: say where it came from
             raise BadInput(self.replayer.source, f"the record made from this log is not valid: {err}") from None
         record.source = self.replayer.source
-        return RecordedLog(data, record, self.warnings, self.locations, dict(self.units.unmatched))
+        return RecordedLog(data, record, self.warnings, self.locations, dict(self.units.unmatched), self.mismatch)
 
     # -- the opening ----------------------------------------------------------------------
 
@@ -535,16 +539,17 @@ def _drop_none(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def record_log(game, module: Module | str | os.PathLike, mapping: Mapping_ | None = None,
-               game_id: str | None = None, last: int | None = None) -> RecordedLog:
-    """The record of a log (or save) replayed against a module."""
+               game_id: str | None = None, last: int | None = None, *, allow_mismatch: bool = False) -> RecordedLog:
+    """The record of a log (or save) replayed against a module (:mod:`.match` checks it is the
+    log's module; ``allow_mismatch`` goes on with a warning)."""
     if not isinstance(module, Module):
         module = open_module(module)
-    return Recorder(game, module, mapping, game_id).run(last)
+    return Recorder(game, module, mapping, game_id, allow_mismatch).run(last)
 
 
 def position_at(game, module: Module | str | os.PathLike, step: int, mapping: Mapping_ | None = None,
-                game_id: str | None = None) -> RecordedLog:
+                game_id: str | None = None, *, allow_mismatch: bool = False) -> RecordedLog:
     """The state after step ``step`` as a record of ``place`` entries."""
     if not isinstance(module, Module):
         module = open_module(module)
-    return Recorder(game, module, mapping, game_id).snapshot(step)
+    return Recorder(game, module, mapping, game_id, allow_mismatch).snapshot(step)

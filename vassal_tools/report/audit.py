@@ -38,7 +38,7 @@ class AuditResult:
     @property
     def notes(self) -> list[str]:
         """What every report says first: a module that does not match, pieces left out."""
-        out = [f"WARNING: the log does not match the module: {line}" for line in self.mismatch]
+        out = list(self.mismatch)
         if self.unidentified:
             out.append(unidentified_note(self.unidentified))
         return out
@@ -69,8 +69,10 @@ def is_record_file(path: str | os.PathLike) -> bool:
 
 
 def audit_file(path: str | os.PathLike, module: str | os.PathLike | Module | None = None,
-               mapping: Mapping_ | None = None, game: str | None = None) -> AuditResult:
-    """Audit a record file, or a log/save replayed against ``module``."""
+               mapping: Mapping_ | None = None, game: str | None = None, *,
+               allow_mismatch: bool = False) -> AuditResult:
+    """Audit a record file, or a log/save replayed against ``module`` (which must be the log's
+    module unless ``allow_mismatch``: then every report starts with the differences)."""
     source = os.fspath(path)
     if not Path(path).exists():
         raise BadInput(path, "no such file")
@@ -81,6 +83,7 @@ def audit_file(path: str | os.PathLike, module: str | os.PathLike | Module | Non
         raise BadInput(path, "a log or save is audited against its module: give --module MODULE.vmod")
     if not isinstance(module, Module):
         module = open_module(module)
-    recorded = record_log(path, module, mapping, game)
-    return AuditResult(source, recorded.record, audit(recorded.record), list(recorded.warnings), recorded,
-                       module, source, dict(recorded.unidentified))
+    recorded = record_log(path, module, mapping, game, allow_mismatch=allow_mismatch)
+    warnings = [w for w in recorded.warnings if w not in recorded.mismatch]
+    return AuditResult(source, recorded.record, audit(recorded.record), warnings, recorded,
+                       module, source, dict(recorded.unidentified), list(recorded.mismatch))
