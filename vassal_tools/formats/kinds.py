@@ -13,15 +13,19 @@ from .files import Module, SavedGame, open_file
 
 def open_game(source: SavedGame | str | os.PathLike) -> SavedGame:
     """A saved game or log, from an open file or a path."""
-    game = source if isinstance(source, SavedGame) else open_file(source)
+    if isinstance(source, SavedGame):
+        return source
+    game = open_file(source)
     if not isinstance(game, SavedGame):
-        raise BadInput(game.path if game.path is not None else source, f"is a {game.kind}, not a saved game or log")
+        raise BadInput(source, f"is a {game.kind}, not a saved game or log")
     return game
 
 
 def open_module(source: Module | str | os.PathLike) -> Module:
     """A module or extension, from an open file or a path."""
-    module = source if isinstance(source, Module) else open_file(source)
+    if isinstance(source, Module):
+        return source
+    module = open_file(source)
     if not isinstance(module, Module):
-        raise BadInput(module.path if module.path is not None else source, f"is a {module.kind}, not a module")
+        raise BadInput(source, f"is a {module.kind}, not a module")
     return module

@@ -54,17 +54,17 @@ def read_steps(log: str | os.PathLike, module_path: str | os.PathLike | None = N
 def steps_text(stream: GameStream, locate: Locate | None = None, turn_words: TurnWords | None = None) -> list[str]:
     """Numbered lines: ``N. first thing`` with the step's further lines indented below."""
     context = context_for(stream, locate, turn_words)
-    lines = []
+    lines: list[str] = []
     for loaded in stream.at_load:
         for command in walk((loaded.command,)):
             words = describe_command(command, context)
             if words:
                 lines.append(f"at load: {words}")
     for step in stream.steps:
-        words = describe_step(step, context) or ["(no visible change)"]
+        step_words = describe_step(step, context) or ["(no visible change)"]
         prefix = f"{step.number}. "
-        lines.append(prefix + words[0])
-        lines.extend(" " * len(prefix) + w for w in words[1:])
+        lines.append(prefix + step_words[0])
+        lines.extend(" " * len(prefix) + w for w in step_words[1:])
     return lines
 
 
