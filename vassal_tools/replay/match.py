@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..errors import BadInput
 from ..formats.commands import AddPiece, walk
 from ..formats.files import Module, SavedGame
 from ..formats.piececommands import MovePiece
-from ..release.definitions import ModuleDefinitions
+from ..formats.pieces import parse_definition
+from ..formats.traits import PlaceMarker
 
 #: The option that lets a reader go on with a module that does not match.
 ALLOW_OPTION = "--allow-mismatch"
@@ -53,9 +55,9 @@ def compare(game: SavedGame, module: Module) -> ModuleMatch:
     unknown_maps = sorted(set(maps) - known)
     if unknown_maps:
         out.problems.append(f"it puts pieces on maps the module does not have: {_listed(unknown_maps, repr)}")
-    definitions = ModuleDefinitions(module)
+    definitions = PieceIndex(module)
     # A module that defines no pieces (maps only) cannot be checked piece by piece.
-    unmatched = _unmatched(pieces, definitions) if definitions.definitions else Counter()
+    unmatched = _unmatched(pieces, definitions) if definitions.texts else Counter()
     if unmatched:
         total = sum(unmatched.values())
         out.problems.append(f"{total} piece{'s' if total != 1 else ''} it adds match no piece definition of the "
@@ -102,12 +104,54 @@ def _maps_and_pieces(game: SavedGame) -> tuple[Counter[str], Counter[tuple[str, 
     return maps, pieces
 
 
-def _unmatched(pieces: Counter[tuple[str, str]], definitions: ModuleDefinitions) -> Counter[str]:
+class PieceIndex:
+    """The gpids and BasicPiece names of a module's piece definitions, as VASSAL's GpIdChecker
+    finds them: every PieceSlot and CardSlot, and every Place Marker / Replace trait that
+    carries its marker inline (vassal-formats.md 2.6, 4.4.11). Names are parsed only when
+    a piece's gpid is not enough."""
+
+    def __init__(self, module: Module):
+        slots = [slot for slot in module.buildfile.piece_slots if (slot.text or "").strip()]
+        self.source = str(module.path)
+        self.texts = [slot.text or "" for slot in slots]
+        self.gpids = {slot.gpid for slot in slots if slot.gpid}
+        placing = [t for t in self.texts if _may_place(t)]
+        placing += [view.text or "" for view in module.buildfile.prototypes if _may_place(view.text or "")]
+        for text in placing:
+            for trait in self._piece_traits(text):
+                if isinstance(trait, PlaceMarker) and trait.gpid and trait.is_standalone:
+                    self.gpids.add(trait.gpid)
+                    self.texts.append(trait.marker_spec)
+
+    @cached_property
+    def names(self) -> set[str]:
+        out = set()
+        for text in self.texts:
+            try:
+                basic = parse_definition(text, self.source)[1].basic
+            except BadInput:
+                continue
+            if basic is not None:
+                out.add(basic.name)
+        return out
+
+    def _piece_traits(self, text: str) -> list:
+        try:
+            return parse_definition(text, self.source)[1].traits
+        except BadInput:
+            return []
+
+
+def _may_place(text: str) -> bool:
+    return "placemark;" in text or "replace;" in text
+
+
+def _unmatched(pieces: Counter[tuple[str, str]], definitions: PieceIndex) -> Counter[str]:
     out: Counter[str] = Counter()
     for (gpid, name), count in pieces.items():
-        if gpid and gpid in definitions.by_gpid:
+        if gpid and gpid in definitions.gpids:
             continue
-        if name in definitions.by_basic_name:
+        if name in definitions.names:
             continue
         out[name or f"gpid {gpid}"] += count
     return out
