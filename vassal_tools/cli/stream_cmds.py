@@ -14,9 +14,8 @@ import click
 from ..errors import BadInput
 from ..formats.archive import atomic_write, same_file
 from ..formats.kinds import open_game
+from ..formats.streamtext import read_stream_text
 from . import main
-
-_BOM = b"\xef\xbb\xbf"
 
 
 @main.command("decode")
@@ -49,20 +48,3 @@ def encode_cmd(text: Path, original: Path, output: Path, force: bool) -> None:
         raise BadInput(output, "is the --like file itself; pass --force to replace it")
     game.stream = stream
     game.save(output, overwrite_input=force)
-
-
-def read_stream_text(path: Path) -> str:
-    """A stream written by ``decode`` (possibly edited): strict UTF-8, no byte-order mark."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise BadInput(path, "no such file") from None
-    except OSError as err:
-        raise BadInput(path, f"cannot read: {err.strerror or err}") from None
-    if data.startswith(_BOM):
-        raise BadInput(path, "starts with a UTF-8 byte-order mark, which VASSAL would read as part of "
-                             "the first command; save the text without it")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise BadInput(path, f"is not UTF-8 text (byte 0x{data[err.start]:02x})", f"byte {err.start}") from None
