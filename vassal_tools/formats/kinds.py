@@ -6,26 +6,27 @@ Anything else is bad input naming the file and what it is instead.
 from __future__ import annotations
 
 import os
+from typing import TypeVar
 
 from ..errors import BadInput
 from .files import Module, SavedGame, open_file
 
+Kind = TypeVar("Kind", Module, SavedGame)
+
+
+def open_as(path: str | os.PathLike, kind: type[Kind], words: str) -> Kind:
+    """The file at ``path`` opened as a ``kind``; ``words`` name that kind for the message."""
+    opened = open_file(path)
+    if not isinstance(opened, kind):
+        raise BadInput(path, f"is a {opened.kind}, not {words}")
+    return opened
+
 
 def open_game(source: SavedGame | str | os.PathLike) -> SavedGame:
     """A saved game or log, from an open file or a path."""
-    if isinstance(source, SavedGame):
-        return source
-    game = open_file(source)
-    if not isinstance(game, SavedGame):
-        raise BadInput(source, f"is a {game.kind}, not a saved game or log")
-    return game
+    return source if isinstance(source, SavedGame) else open_as(source, SavedGame, "a saved game or log")
 
 
 def open_module(source: Module | str | os.PathLike) -> Module:
     """A module or extension, from an open file or a path."""
-    if isinstance(source, Module):
-        return source
-    module = open_file(source)
-    if not isinstance(module, Module):
-        raise BadInput(source, f"is a {module.kind}, not a module")
-    return module
+    return source if isinstance(source, Module) else open_as(source, Module, "a module")

@@ -37,7 +37,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import BadInput
 from ..formats.commands import (
     AddPiece,
     ChangePiece,
@@ -47,27 +46,19 @@ from ..formats.commands import (
     SingleCommand,
     encode_commands,
 )
-from ..formats.files import SavedGame, open_file
+from ..formats.kinds import open_game, open_module
 from ..formats.outputs import refuse_overwriting
 from ..formats.pieces import Piece, decode_piece
 from ..formats.sequence import encode
 from ..formats.traits import BasicPiece, DynamicProperty, Layer, Marker, Trait
 from ..formats.traits.encoding import join
 from .definitions import Definition, ModuleDefinitions
-from .diff import open_module
 from .traitdiff import identity, pair_traits, piece_changes, state_changes, stateless
 
 
 def is_piece(command: AddPiece) -> bool:
     """An AddPiece of a game piece, not of a Stack or Deck container."""
     return command.type != "stack" and not command.type.startswith("deck;")
-
-
-def open_game(path) -> SavedGame:
-    opened = open_file(path)
-    if not isinstance(opened, SavedGame):
-        raise BadInput(path, f"is a {opened.kind}, not a saved game or log")
-    return opened
 
 
 # -- matching -----------------------------------------------------------------------------------

@@ -45,7 +45,8 @@ from typing import Any
 from ..errors import BadInput
 from ..formats.chatlines import ChatLine
 from ..formats.commands import AddPiece, ChangePiece, Chat, Command, MovePiece, RemovePiece
-from ..formats.files import Module, open_file
+from ..formats.files import Module
+from ..formats.kinds import open_module
 from ..formats.logsteps import Step
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.maps import BoardCell
@@ -84,13 +85,6 @@ class RecordedLog:
     locations: Locations | None = None  # how map points became LOCs (for pictures of the game)
     unidentified: dict[str, int] = field(default_factory=dict)  # piece name -> pieces not read as units
     mismatch: list[str] = field(default_factory=list)  # how the module differs from the log's, when allowed
-
-
-def open_module(path: str | os.PathLike) -> Module:
-    module = open_file(path)
-    if not isinstance(module, Module):
-        raise BadInput(path, f"is a {module.kind}, not a module (.vmod)")
-    return module
 
 
 def pack_of(module: Module, mapping: Mapping_ | None, game: str | None = None):

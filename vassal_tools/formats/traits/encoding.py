@@ -134,22 +134,10 @@ def _split_fast(value: str, levels: int | None) -> list[str | None] | None:
     rest whole, as Decorator.setState gives it).
     """
     segs = value.split(TAB)
-    last_tab = len(segs) - 1
-    # At level L a TAB is real when exactly L backslashes precede it; fewer means
-    # a real TAB of an outer level (an extra token), more means it is inside a token.
-    counts = [len(s) - len(s.rstrip(BACKSLASH)) for s in segs]
     stop = -1 if levels is None else levels - 1
-    delimiters = []
-    level = 0
-    for k in range(last_tab):
-        count = counts[k]
-        if count == level and level != stop:
-            delimiters.append(k)
-            level += 1
-        elif count < level:
-            return None
-    if segs[-1][-1:] == "'" and any(segs[d + 1][:1] == "'" for d in delimiters):
-        return None  # a quote-wrapped inner part, which the decoder would unwrap
+    delimiters = _real_tabs(segs, stop)
+    if delimiters is None:
+        return None
     owns: list[str | None] = []
     start = 0
     for level, d in enumerate(delimiters):
@@ -260,8 +248,10 @@ def _nest(texts: list[str]) -> str:
 
 
 def _real_tabs(segs: list[str], stop: int) -> list[int] | None:
-    """Indexes of the segments a real TAB closes, level by level (see _split_fast); None
-    when the per-level decoder must decide."""
+    """Indexes of the segments a real TAB closes, level by level, up to level ``stop``
+    (-1: all); None when the per-level decoder must decide."""
+    # At level L a TAB is real when exactly L backslashes precede it; fewer means
+    # a real TAB of an outer level (an extra token), more means it is inside a token.
     delimiters = []
     level = 0
     for k in range(len(segs) - 1):
@@ -273,7 +263,7 @@ def _real_tabs(segs: list[str], stop: int) -> list[int] | None:
         elif count < level:
             return None
     if segs[-1][-1:] == "'" and any(segs[d + 1][:1] == "'" for d in delimiters):
-        return None
+        return None  # a quote-wrapped inner part, which the decoder would unwrap
     return delimiters
 
 
