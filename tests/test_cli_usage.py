@@ -119,3 +119,16 @@ def test_readme_commands_start_with_a_virtual_environment_one_line_each():
     for command in commands:
         assert "\n" not in command and command.startswith("python3 -m venv .venv && . .venv/bin/activate && pip ")
     assert Path(ROOT / "pyproject.toml").exists()
+
+
+def test_the_bare_command_shows_its_help():
+    result = CliRunner().invoke(main, [], prog_name="vassal-tools")
+    assert result.exit_code == 2 and result.output.startswith("Usage: vassal-tools")
+    assert all(f"  {verb} " in result.output for verb in VERBS)
+
+
+def test_bad_input_naming_a_file_with_a_newline_is_still_one_line(tmp_path):
+    strange = tmp_path / "two\nlines.vsav"
+    strange.write_bytes(b"not a zip and not a stream")
+    line = _one_line_exit_2(["inspect", str(strange)])
+    assert "two lines.vsav" in line

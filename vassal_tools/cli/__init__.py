@@ -61,6 +61,8 @@ VERBS = {
 }
 
 OUTPUT_OPTIONS = ("-o", "--output")
+# click 8.2 reports a group called without a verb as an error whose message is the help.
+_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 # Per command: input parameter -> the flag that allows replacing it (``encode --force``).
 REPLACEABLE_WITH: dict[str, dict[str, str]] = {"encode": {"original": "force"}}
@@ -120,6 +122,9 @@ class _Group(click.Group):
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         try:
             code = super().main(args, prog_name, complete_var, False, **extra)
+        except _NO_ARGS_IS_HELP as err:  # the bare command: its help, as click shows it
+            err.show()
+            sys.exit(2)
         except click.ClickException as err:
             click.echo(_one_line(err), err=True)
             sys.exit(2)
@@ -156,7 +161,7 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except BadInput as err:
-            click.echo(f"vassal-tools: {err}", err=True)
+            click.echo(f"vassal-tools: {' '.join(str(err).splitlines())}", err=True)  # one line, always
             sys.exit(2)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt):
             raise
