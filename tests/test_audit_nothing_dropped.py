@@ -54,7 +54,7 @@ def test_unidentified_pieces_are_counted_in_text_json_and_html(with_strangers, m
     page = tmp_path / "audit.html"
     assert _run("audit", with_strangers, "--module", mini_module, "--format", "html", "-o", page).exit_code == 1
     html = page.read_text(encoding="utf-8")
-    assert 'class="notice">3 pieces not identified as units' in html
+    assert 'class="notice mild">3 pieces not identified as units' in html
     assert html.index('class="notice"') < html.index("<table")  # above the findings
 
 
