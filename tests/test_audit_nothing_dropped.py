@@ -55,7 +55,7 @@ def test_unidentified_pieces_are_counted_in_text_json_and_html(with_strangers, m
     assert _run("audit", with_strangers, "--module", mini_module, "--format", "html", "-o", page).exit_code == 1
     html = page.read_text(encoding="utf-8")
     assert 'class="notice mild">3 pieces not identified as units' in html
-    assert html.index('class="notice"') < html.index("<table")  # above the findings
+    assert html.index('class="notice') < html.index("<table")  # above the findings
 
 
 def test_a_game_of_units_only_has_no_note(mini_module, tmp_path):  # noqa: F811
