@@ -3,6 +3,8 @@ option the verb has, and ``--help`` knows the verbs without importing them (issu
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import json
 import re
 import shutil
@@ -132,3 +134,13 @@ def test_bad_input_naming_a_file_with_a_newline_is_still_one_line(tmp_path):
     strange.write_bytes(b"not a zip and not a stream")
     line = _one_line_exit_2(["inspect", str(strange)])
     assert "two lines.vsav" in line
+
+
+@pytest.mark.parametrize("module_name", COMMAND_MODULES)
+def test_verb_modules_define_commands_and_no_library_functions(module_name):
+    """The CLI holds no logic: what a verb module defines in public is its click commands."""
+    module = importlib.import_module(f"vassal_tools.cli.{module_name}")
+    public = {name: value for name, value in vars(module).items()
+              if not name.startswith("_") and inspect.isfunction(value) and value.__module__ == module.__name__}
+    assert public == {}, f"library functions in the CLI: {sorted(public)}"
+    assert any(isinstance(value, click.Command) for value in vars(module).values())
