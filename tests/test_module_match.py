@@ -12,7 +12,7 @@ from conftest import CORPUS, corpus_files
 
 from vassal_tools.cli import main
 from vassal_tools.formats.files import open_file
-from vassal_tools.replay.match import compare
+from vassal_tools.formats.match import compare
 
 MODULES = CORPUS / "modules"
 OWN_MODULE = {"tld": "tld__TheLongestDay_tmp.vmod", "kassala": "kassala__Kassala.vmod",
@@ -115,3 +115,16 @@ def test_steps_with_another_module_no_longer_falls_back_to_pixels_silently(modul
     allowed = _run("steps", log, "--module", KASSALA, "--allow-mismatch")
     assert allowed.exit_code == 0
     assert allowed.stdout.startswith("WARNING: read against a module it does not match (kassala__Kassala.vmod)")
+
+
+def test_locate_and_grid_take_a_board_layout_only_from_a_game_of_the_module(tmp_path):
+    if not ZXVT.exists():
+        pytest.skip("../shared/corpus absent")
+    other = CORPUS / "logs" / "tld__0606-1.vlog"
+    own = CORPUS / "logs" / "zxvt__5x5_startup.vlog"
+    for args in (["locate", ZXVT, "--map", "Main Map", "10,10"], ["grid", ZXVT, "--map", "Main Map", "-o", tmp_path / "g.png"]):
+        refused = _run(*args, "--game", other)
+        assert refused.exit_code == 2 and "does not match module" in refused.output
+        allowed = _run(*args, "--game", other, "--allow-mismatch")
+        assert allowed.exit_code == 0 and "vassal-tools: WARNING: read against a module it does not match" in allowed.output
+        assert _run(*args, "--game", own).exit_code == 0

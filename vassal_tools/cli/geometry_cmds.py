@@ -28,16 +28,18 @@ from . import main
               help="A file of points, one 'x,y' per line (map coordinates).")
 @click.option("--game", "game_path", type=click.Path(dir_okay=False, path_type=Path),
               help="A saved game or log whose board layout to use.")
+@click.option("--allow-mismatch", is_flag=True,
+              help="Use --game even if it was not played with MODULE (a warning comes first).")
 @click.option("--json", "as_json", is_flag=True, help="A JSON list of objects instead of lines.")
 def locate_cmd(module: Path, xy: tuple[str, ...], map_name: str, points_file: Path | None,
-               game_path: Path | None, as_json: bool) -> None:
+               game_path: Path | None, allow_mismatch: bool, as_json: bool) -> None:
     """Name map points X,Y of MODULE's map as VASSAL does: board, location, snapped point."""
     points = [parse_point(text, "command line", f"point {i + 1}") for i, text in enumerate(xy)]
     if points_file is not None:
         points.extend(read_points(points_file))
     if not points:
         raise click.UsageError("give points as X,Y arguments or with --points FILE")
-    geometry = open_geometry(module, game_path)
+    geometry = open_geometry(module, game_path, allow_mismatch=allow_mismatch)
     locations = geometry.map(map_name).locate_many(points)
     _warn(geometry.warnings)
     if as_json:
@@ -49,7 +51,8 @@ def locate_cmd(module: Path, xy: tuple[str, ...], map_name: str, points_file: Pa
 def _warn(warnings) -> None:
     """What VASSAL accepts but a maintainer should fix (a zone of two points...), on stderr."""
     for warning in warnings:
-        click.echo(f"vassal-tools: warning: {warning}", err=True)
+        said = "" if warning.startswith(("WARNING:", "note:")) else "warning: "
+        click.echo(f"vassal-tools: {said}{warning}", err=True)
 
 
 @main.command("grid")
@@ -58,11 +61,14 @@ def _warn(warnings) -> None:
 @click.option("--board", "board_name", help="Draw only this board, in its own pixels.")
 @click.option("--game", "game_path", type=click.Path(dir_okay=False, path_type=Path),
               help="A saved game or log whose board layout to use.")
+@click.option("--allow-mismatch", is_flag=True,
+              help="Use --game even if it was not played with MODULE (a warning comes first).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The PNG file to write.")
-def grid_cmd(module: Path, map_name: str, board_name: str | None, game_path: Path | None, output: Path) -> None:
+def grid_cmd(module: Path, map_name: str, board_name: str | None, game_path: Path | None, allow_mismatch: bool,
+             output: Path) -> None:
     """Draw MODULE's map (or one board) with its grid, zones, regions and every location name."""
-    geometry = open_geometry(module, game_path)
+    geometry = open_geometry(module, game_path, allow_mismatch=allow_mismatch)
     png, (width, height) = grid_png(geometry, map_name, board_name)
     _warn(geometry.warnings)
     atomic_write(output, png, protect=(module, game_path))

@@ -9,17 +9,25 @@ import os
 
 from ..errors import BadInput
 from ..formats.kinds import open_game, open_module
+from ..formats.match import require_match
 from .from_module import ModuleGeometry, board_layouts
 from .maps import Location
 
 JAVA_INT_MIN, JAVA_INT_MAX = -(2**31), 2**31 - 1
 
 
-def open_geometry(module_path: str | os.PathLike, game_path: str | os.PathLike | None = None) -> ModuleGeometry:
-    """The module's geometry, with the board layout of a save or log when one is given."""
+def open_geometry(module_path: str | os.PathLike, game_path: str | os.PathLike | None = None, *,
+                  allow_mismatch: bool = False) -> ModuleGeometry:
+    """The module's geometry, with the board layout of a save or log when one is given: a game
+    of this module (:mod:`..formats.match`), unless ``allow_mismatch``, which warns first."""
     module = open_module(module_path)
-    layouts = board_layouts(open_game(game_path).stream) if game_path is not None else {}
-    return ModuleGeometry(module, layouts)
+    if game_path is None:
+        return ModuleGeometry(module, {})
+    game = open_game(game_path)
+    said = require_match(game, module, allow_mismatch)
+    geometry = ModuleGeometry(module, board_layouts(game.stream))
+    geometry.warnings[:0] = said
+    return geometry
 
 
 def parse_point(text: str, source: str, where: str) -> tuple[int, int]:

@@ -48,6 +48,7 @@ from ..formats.commands import AddPiece, ChangePiece, Chat, Command, MovePiece, 
 from ..formats.files import Module
 from ..formats.kinds import open_module
 from ..formats.logsteps import Step
+from ..formats.match import require_match
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.maps import BoardCell
 from .declarations import Declaration, DeclarationError, read_declaration
@@ -55,7 +56,6 @@ from .declared import Declared
 from .dice import DiceButtons, DiceRoll, roll_of
 from .locations import Locations
 from .markers import MarkerTally
-from .match import require_match
 from .record import FORMAT, SECTIONS, SIDES, WEATHER, Record, load_record
 from .replayer import Replayer
 from .state import GameState, PieceState

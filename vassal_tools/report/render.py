@@ -7,10 +7,10 @@ import os
 
 from ..errors import BadInput
 from ..formats.files import Module
+from ..formats.match import require_match
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.maps import BoardCell
 from ..replay.locations import Locations
-from ..replay.match import require_match
 from ..replay.recorder import open_module, pack_of
 from ..replay.replayer import Replayer
 from ..replay.state import GameState

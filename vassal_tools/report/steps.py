@@ -2,7 +2,7 @@
 
 With the game's module, places are named by the map's own grid and the turn and phase by
 its turn tracker, as VASSAL shows them; the module must be the log's own
-(:mod:`..replay.match`), or the user must allow the mismatch, and is then warned first.
+(:mod:`..formats.match`), or the user must allow the mismatch, and is then warned first.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from ..formats.commands import command_json, walk
 from ..formats.files import SavedGame
 from ..formats.kinds import open_game, open_module
 from ..formats.logsteps import GameStream, split_stream
+from ..formats.match import require_match
 from ..formats.stepwords import Locate, TurnWords, context_for, describe_command, describe_step
 from ..geometry.from_module import ModuleGeometry, board_layouts
-from ..replay.match import require_match
 from ..replay.turns import turn_words
 
 

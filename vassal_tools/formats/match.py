@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..errors import BadInput
-from ..formats.commands import AddPiece, walk
-from ..formats.files import Module, SavedGame
-from ..formats.piececommands import MovePiece
-from ..formats.pieces import parse_definition
-from ..formats.traits import PlaceMarker
+from .commands import AddPiece, walk
+from .files import Module, SavedGame
+from .piececommands import MovePiece
+from .pieces import parse_definition
+from .traits import PlaceMarker
 
 #: The option that lets a reader go on with a module that does not match.
 ALLOW_OPTION = "--allow-mismatch"
