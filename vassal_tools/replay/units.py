@@ -13,8 +13,10 @@ mapping file (JSON) naming the pieces::
      "players": {"Alice": "german"}}
 
 A piece is matched by its name as VASSAL shows it (its BasicName) or ``gpid:N``
-(its palette slot). Pieces matched by neither are not units; the recorder lists
-their names, so nothing is left out silently.
+(its palette slot). A ``ref`` must name a unit of the game: a typo is an error naming
+the entry, not a unit quietly dropped. Pieces matched by neither are not units; the
+recorder counts them by name and every audit report says so first, so nothing is left
+out silently.
 
 Strength: the Marker ``Steps`` holds the printed steps (points for point units);
 a piece showing the back of a counter whose back is ``reduced`` or a ``one point``
