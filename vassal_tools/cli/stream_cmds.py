@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -14,18 +13,9 @@ import click
 
 from ..errors import BadInput
 from ..formats.archive import atomic_write, same_file
-from ..formats.files import SavedGame, open_file
+from ..formats.kinds import open_game
+from ..formats.streamtext import read_stream_text
 from . import main
-
-_BOM = b"\xef\xbb\xbf"
-
-
-def open_saved_game(path: str | os.PathLike) -> SavedGame:
-    """Open a save or log (anything else is bad input for these commands)."""
-    game = open_file(path)
-    if not isinstance(game, SavedGame):
-        raise BadInput(path, f"is a {game.kind}, not a saved game or log")
-    return game
 
 
 @main.command("decode")
@@ -34,7 +24,7 @@ def open_saved_game(path: str | os.PathLike) -> SavedGame:
               help="Write the stream to this file instead of standard output.")
 def decode_cmd(file: Path, output: Path | None) -> None:
     """Print the command stream of a save or log (FILE) exactly as stored, as UTF-8 text."""
-    data = open_saved_game(file).stream.encode("utf-8", "surrogateescape")
+    data = open_game(file).stream.encode("utf-8", "surrogateescape")
     if output is None:
         sys.stdout.flush()
         sys.stdout.buffer.write(data)  # bytes as stored: no newline translation, no re-encoding
@@ -53,25 +43,8 @@ def decode_cmd(file: Path, output: Path | None) -> None:
 def encode_cmd(text: Path, original: Path, output: Path, force: bool) -> None:
     """Write the command stream in TEXT into a copy of ORIGINAL, obfuscated as ORIGINAL was."""
     stream = read_stream_text(text)
-    game = open_saved_game(original)
+    game = open_game(original)
     if same_file(output, original) and not force:
         raise BadInput(output, "is the --like file itself; pass --force to replace it")
     game.stream = stream
     game.save(output, overwrite_input=force)
-
-
-def read_stream_text(path: Path) -> str:
-    """A stream written by ``decode`` (possibly edited): strict UTF-8, no byte-order mark."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise BadInput(path, "no such file") from None
-    except OSError as err:
-        raise BadInput(path, f"cannot read: {err.strerror or err}") from None
-    if data.startswith(_BOM):
-        raise BadInput(path, "starts with a UTF-8 byte-order mark, which VASSAL would read as part of "
-                             "the first command; save the text without it")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise BadInput(path, f"is not UTF-8 text (byte 0x{data[err.start]:02x})", f"byte {err.start}") from None

@@ -45,8 +45,10 @@ from typing import Any
 from ..errors import BadInput
 from ..formats.chatlines import ChatLine
 from ..formats.commands import AddPiece, ChangePiece, Chat, Command, MovePiece, RemovePiece
-from ..formats.files import Module, open_file
+from ..formats.files import Module
+from ..formats.kinds import open_module
 from ..formats.logsteps import Step
+from ..formats.match import require_match
 from ..games import pack_for, pack_ids
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.maps import BoardCell
@@ -82,13 +84,8 @@ class RecordedLog:
     record: Record
     warnings: list[str] = field(default_factory=list)
     locations: Locations | None = None  # how map points became LOCs (for pictures of the game)
-
-
-def open_module(path: str | os.PathLike) -> Module:
-    module = open_file(path)
-    if not isinstance(module, Module):
-        raise BadInput(path, f"is a {module.kind}, not a module (.vmod)")
-    return module
+    unidentified: dict[str, int] = field(default_factory=dict)  # piece name -> pieces not read as units
+    mismatch: list[str] = field(default_factory=list)  # how the module differs from the log's, when allowed
 
 
 def pack_of(module: Module, mapping: Mapping_ | None, game: str | None = None):
@@ -109,12 +106,15 @@ def _slug(text: str) -> str:
 class Recorder:
     """Replays one log against one module and writes what happened as record entries."""
 
-    def __init__(self, game, module: Module, mapping: Mapping_ | None = None, game_id: str | None = None):
+    def __init__(self, game, module: Module, mapping: Mapping_ | None = None, game_id: str | None = None,
+                 allow_mismatch: bool = False):
         self.replayer = Replayer(game)
         self.module = module
+        self.mismatch = require_match(self.replayer.game, module, allow_mismatch)
         self.mapping = mapping or Mapping_()
         self.pack = pack_of(module, mapping, game_id)
         self.catalogue = self.pack.catalogue
+        self.mapping.check_refs(self.catalogue, self.pack.id)
         self.units = UnitReader(self.mapping, self.catalogue)
         self.turns = TurnReader(TurnTracker.of_module(module), PhaseNames.of_catalogue(self.catalogue))
         self.dice = DiceButtons(module, self.catalogue)
@@ -122,7 +122,7 @@ class Recorder:
         self.declared = Declared(self._loc_of_text, self._names)
         self.entries: list[dict[str, Any]] = []
         self.unit_lines: dict[str, dict[str, Any]] = {}
-        self.warnings: list[str] = []
+        self.warnings: list[str] = list(self.mismatch)
         self._said: tuple[str | None, str | None] = (None, None)
         self._ended = False  # an 'end' declaration closed the current phase
         self._weather: dict[str, str] = {}
@@ -181,7 +181,7 @@ class Recorder:
         except BadInput as err:  # a record we made that its own reader refuses: say where it came from
             raise BadInput(self.replayer.source, f"the record made from this log is not valid: {err}") from None
         record.source = self.replayer.source
-        return RecordedLog(data, record, self.warnings, self.locations)
+        return RecordedLog(data, record, self.warnings, self.locations, dict(self.units.unmatched), self.mismatch)
 
     # -- the opening ----------------------------------------------------------------------
 
@@ -532,16 +532,17 @@ def _drop_none(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def record_log(game, module: Module | str | os.PathLike, mapping: Mapping_ | None = None,
-               game_id: str | None = None, last: int | None = None) -> RecordedLog:
-    """The record of a log (or save) replayed against a module."""
+               game_id: str | None = None, last: int | None = None, *, allow_mismatch: bool = False) -> RecordedLog:
+    """The record of a log (or save) replayed against a module (:mod:`.match` checks it is the
+    log's module; ``allow_mismatch`` goes on with a warning)."""
     if not isinstance(module, Module):
         module = open_module(module)
-    return Recorder(game, module, mapping, game_id).run(last)
+    return Recorder(game, module, mapping, game_id, allow_mismatch).run(last)
 
 
 def position_at(game, module: Module | str | os.PathLike, step: int, mapping: Mapping_ | None = None,
-                game_id: str | None = None) -> RecordedLog:
+                game_id: str | None = None, *, allow_mismatch: bool = False) -> RecordedLog:
     """The state after step ``step`` as a record of ``place`` entries."""
     if not isinstance(module, Module):
         module = open_module(module)
-    return Recorder(game, module, mapping, game_id).snapshot(step)
+    return Recorder(game, module, mapping, game_id, allow_mismatch).snapshot(step)

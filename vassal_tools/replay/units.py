@@ -13,8 +13,10 @@ mapping file (JSON) naming the pieces::
      "players": {"Alice": "german"}}
 
 A piece is matched by its name as VASSAL shows it (its BasicName) or ``gpid:N``
-(its palette slot). Pieces matched by neither are not units; the recorder lists
-their names, so nothing is left out silently.
+(its palette slot). A ``ref`` must name a unit of the game: a typo is an error naming
+the entry, not a unit quietly dropped. Pieces matched by neither are not units; the
+recorder counts them by name and every audit report says so first, so nothing is left
+out silently.
 
 Strength: the Marker ``Steps`` holds the printed steps (points for point units);
 a piece showing the back of a counter whose back is ``reduced`` or a ``one point``
@@ -64,6 +66,17 @@ class Mapping_:
     units: dict[str, dict[str, Any]] = field(default_factory=dict)
     locations: dict[str, str] = field(default_factory=dict)
     players: dict[str, str] = field(default_factory=dict)
+    source: str | None = None  # the file it was read from, for messages
+
+    def check_refs(self, catalogue, game: str) -> None:
+        """Every ``ref`` names a unit of the game: a typo is an error, not a unit quietly dropped."""
+        if catalogue is None:
+            return
+        for name, spec in self.units.items():
+            ref = spec.get("ref")
+            if ref is not None and catalogue.unit(str(ref)) is None:
+                raise BadInput(self.source or "mapping file", f"'ref' {ref!r} names no unit of {game}",
+                               f"units[{name!r}]")
 
 
 def read_mapping(path: str | os.PathLike) -> Mapping_:
@@ -78,7 +91,7 @@ def read_mapping(path: str | os.PathLike) -> Mapping_:
         raise BadInput(path, f"not JSON: {err.msg}", f"line {err.lineno} column {err.colno}") from None
     if not isinstance(data, dict):
         raise BadInput(path, "a mapping file is a JSON object with 'units' (and 'locations', 'players')")
-    out = Mapping_(game=data.get("game"))
+    out = Mapping_(game=data.get("game"), source=os.fspath(path))
     for key in ("units", "locations", "players"):
         value = data.get(key, {})
         if not isinstance(value, dict):

@@ -11,6 +11,8 @@ from collections import Counter
 
 from ..formats.commands import AddPiece, Chat, PlayerAdd, PropertyChange, SetBoards, walk
 from ..formats.files import Log, Module, SavedGame
+from ..formats.traits.basic import NO_MAP
+from ..formats.traits.encoding import chain_depth, innermost_state, tokens
 
 
 def summarize(opened) -> dict:
@@ -118,5 +120,8 @@ def _restore_part(commands):
 
 
 def _map_of(command: AddPiece) -> str | None:
-    basic = command.piece().basic
-    return basic.map if basic is not None else None
+    """The piece's map from its innermost (BasicPiece) state ``mapId;x;y;...`` alone: decoding
+    every trait of every piece would take most of the time ``inspect`` spends on a big save."""
+    state = innermost_state(command.state, chain_depth(command.type))
+    parts = tokens(state, ";") if state else []
+    return None if not parts or parts[0] == NO_MAP else parts[0]
