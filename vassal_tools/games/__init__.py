@@ -12,11 +12,13 @@ import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from .vocabulary import Vocabulary
+
 if TYPE_CHECKING:
     from ..record import Catalogue
     from ..rules.engine import GameRules
 
-__all__ = ["RulePack", "pack_for", "register", "pack_ids"]
+__all__ = ["RulePack", "Vocabulary", "known_sides", "pack_for", "register", "pack_ids"]
 
 
 class RulePack(Protocol):
@@ -27,6 +29,11 @@ class RulePack(Protocol):
     @property
     def data_folder(self) -> Path:
         """The game's data folder (game.toml, the tables, scenarios/) shipped with its package."""
+        ...
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The words of the game's records: phases, sides, turns, weather (from its game.toml)."""
         ...
 
     @property
@@ -48,6 +55,17 @@ def register(pack: RulePack) -> RulePack:
 
 def pack_ids() -> list[str]:
     return sorted(set(KNOWN_GAMES) | set(_PACKS))
+
+
+def known_sides() -> tuple[str, ...]:
+    """The side words of every game the registry knows, in registry order (for readers of text
+    that does not say its game)."""
+    sides: dict[str, None] = {}
+    for game in pack_ids():
+        pack = pack_for(game)
+        if pack is not None:
+            sides.update(dict.fromkeys(pack.vocabulary.sides))
+    return tuple(sides)
 
 
 def pack_for(game: str) -> RulePack | None:

@@ -48,28 +48,10 @@ from .entries import (
     Weather,
 )
 from .reader import RecordReader, entries_of
-from .vocabulary import (
-    FORMAT,
-    PHASES,
-    SECTIONS,
-    SIDES,
-    SIZES,
-    UNIT_CLASSES,
-    WEATHER,
-    canonical_turn,
-    turn_order,
-)
+from .vocabulary import FORMAT
 
 __all__ = [
     "FORMAT",
-    "PHASES",
-    "SIDES",
-    "UNIT_CLASSES",
-    "SIZES",
-    "WEATHER",
-    "SECTIONS",
-    "turn_order",
-    "canonical_turn",
     "Catalogue",
     "Unit",
     "Entry",

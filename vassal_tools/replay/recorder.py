@@ -48,9 +48,10 @@ from ..formats.commands import AddPiece, ChangePiece, Chat, Command, MovePiece, 
 from ..formats.files import Module, open_file
 from ..formats.logsteps import Step
 from ..games import pack_for, pack_ids
+from ..games.vocabulary import Vocabulary
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.maps import BoardCell
-from ..record import FORMAT, SECTIONS, SIDES, WEATHER, Record, load_record
+from ..record import FORMAT, Record, load_record
 from .declarations import Declaration, DeclarationError, read_declaration
 from .declared import Declared
 from .dice import DiceButtons, DiceRoll, roll_of
@@ -115,8 +116,9 @@ class Recorder:
         self.mapping = mapping or Mapping_()
         self.pack = pack_of(module, mapping, game_id)
         self.catalogue = self.pack.catalogue
+        self.words = self.pack.vocabulary
         self.units = UnitReader(self.mapping, self.catalogue)
-        self.turns = TurnReader(TurnTracker.of_module(module), PhaseNames.of_catalogue(self.catalogue))
+        self.turns = TurnReader(TurnTracker.of_module(module), PhaseNames.of_catalogue(self.catalogue, self.words))
         self.dice = DiceButtons(module, self.catalogue)
         self.locations: Locations | None = None
         self.declared = Declared(self._loc_of_text, self._names)
@@ -360,7 +362,7 @@ class Recorder:
         self.entries.append({"turn": turn, "phase": phase, "step": step})
 
     def _weather_entry(self, step: int) -> None:
-        now = weather_of(self.state)
+        now = weather_of(self.state, self.words)
         changed = {s: v for s, v in now.items() if self._weather.get(s) != v}
         if changed:
             self._weather.update(changed)
@@ -382,7 +384,7 @@ class Recorder:
     def _roll_entry(self, n: int, roll: DiceRoll) -> None:
         purpose = self.dice.purpose(roll)
         side = (roll.side or "").strip().lower()
-        side = side if side in SIDES else None
+        side = side if side in self.words.sides else None
         declared = self.declared.roll(purpose)
         entry: dict[str, Any] = dict(declared.inner) if declared is not None else {"for": purpose}
         side = side or (declared.side if declared is not None else None)
@@ -409,7 +411,7 @@ class Recorder:
 
     def _declaration(self, n: int, line: ChatLine) -> None:
         try:
-            decl = read_declaration(line.message)
+            decl = read_declaration(line.message, self.words.sides)
             if decl is None:
                 return
             self._declare(n, decl, self._side_of(line.player))
@@ -436,7 +438,7 @@ class Recorder:
         phase = self.turns.names.find(text)
         if phase is None:
             raise DeclarationError(f"{text!r} names no phase of the game")
-        turn = find_turn(text) or self._said[0]
+        turn = find_turn(text, self.words) or self._said[0]
         if self.turns.uses_tracker and (turn, phase) != self._said:
             shown = ", ".join(p for p in self._said if p) or "nothing"
             raise DeclarationError(f"the turn tracker shows {shown}; the record follows the tracker")
@@ -459,7 +461,7 @@ class Recorder:
 
     def _side_of(self, player: str | None) -> str | None:
         side = (self.mapping.players.get(player or "") or self.state.side_of_player(player) or "").strip().lower()
-        return side if side in SIDES else None
+        return side if side in self.words.sides else None
 
     def _loc_of_text(self, text: str) -> str | None:
         """A place as a player typed it: a LOC of the game, or a name VASSAL shows for one."""
@@ -513,7 +515,7 @@ def _listed_members(command: AddPiece) -> list[str]:
     return [t for t in command.state.split(";")[3:] if t and not t.startswith("@@")]
 
 
-def weather_of(state: GameState) -> dict[str, str]:
+def weather_of(state: GameState, words: Vocabulary) -> dict[str, str]:
     """Section -> weather from global properties such as ``WeatherNorth`` (build/weather.py)."""
     out = {}
     for (_container, name), value in state.properties.items():
@@ -522,7 +524,7 @@ def weather_of(state: GameState) -> dict[str, str]:
             continue
         section = lowered[len("weather"):].strip(" _-")
         state_ = value.strip().lower()
-        if section in SECTIONS and state_ in WEATHER:
+        if section in words.weather_sections and state_ in words.weather_states:
             out[section] = state_
     return out
 

@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import register
+from ..gamedata.gametoml import TomlDoc, read_info
+from ..vocabulary import Vocabulary
 from .checks import CHECKS
 from .data import DATA_DIR, NorwayGame
 from .rules import NorwayRules
@@ -23,6 +25,16 @@ from .terrain import Terrain
 from .units import UnitKinds
 
 PACK_FILE = Path(__file__).with_name("pack.toml")
+
+
+def words_of(folder: Path) -> Vocabulary:
+    """The record words of a game folder, from its game.toml alone (the tables are not needed)."""
+    return Vocabulary.from_info(read_info(TomlDoc(folder / "game.toml")))
+
+
+WORDS = words_of(DATA_DIR)
+PHASES = WORDS.phases
+turn_order = WORDS.turn_order
 
 
 class InvasionNorway:
@@ -46,6 +58,11 @@ class InvasionNorway:
     @cached_property
     def game(self) -> NorwayGame:
         return NorwayGame.load(self.data_path)
+
+    @cached_property
+    def vocabulary(self) -> Vocabulary:
+        """The words of this game's records (phases, sides, turns, weather), from game.toml."""
+        return WORDS if self.data_path is None else words_of(Path(self.data_path))
 
     @property
     def catalogue(self) -> NorwayGame:

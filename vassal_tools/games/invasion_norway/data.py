@@ -21,8 +21,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ...record import turn_order
 from ..gamedata import GameData, load_game
+from ..vocabulary import Vocabulary
 
 _HEX = re.compile(r"^\d{4}$")
 
@@ -62,6 +62,7 @@ class NorwayGame:
 
     def __init__(self, data: GameData):
         self.data = data
+        self.words = Vocabulary.from_info(data.info)
         self.hexes = data.hexes
         self.zones = data.zones
         self._zone_names = {name.lower(): name for name in data.zones}
@@ -160,18 +161,18 @@ class NorwayGame:
 
     @cached_property
     def thaw_turns(self) -> dict[str, tuple[int, int]]:
-        return {t.zone: turn_order(t.turn) for t in self.data.info.thaw}
+        return {t.zone: self.words.turn_order(t.turn) for t in self.data.info.thaw}
 
     def thawed(self, zone: str | None, turn: str | None) -> bool:
         """Has the Thaw begun in a zone (3.3.1) by this turn?"""
         if zone is None or turn is None or zone not in self.thaw_turns:
             return False
-        return turn_order(turn) >= self.thaw_turns[zone]
+        return self.words.turn_order(turn) >= self.thaw_turns[zone]
 
     def thawed_zones(self, turn: str | None) -> frozenset[str]:
         if turn is None:
             return frozenset()
-        now = turn_order(turn)
+        now = self.words.turn_order(turn)
         return frozenset(z for z, t in self.thaw_turns.items() if now >= t)
 
     # -- boxes

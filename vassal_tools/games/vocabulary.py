@@ -1,0 +1,96 @@
+"""A game's record vocabulary: its phases, sides, turns, weather and unit words, from its game.toml.
+
+A record names its game in ``"game"``; the record reader, the recorder and the declarations
+take the words they accept from that game's :class:`Vocabulary`, the way a PGN's Variant
+header picks the board. Nothing here is any one game's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from .gamedata.records import GameInfo
+from .gamedata.vocabulary import SIZES, UNIT_CLASSES
+
+_NUMBER = re.compile(r"\d+")
+_SPACE = re.compile(r"\s+")
+
+
+def turn_key(turn: str) -> str:
+    """How a turn name is matched: case, spaces and leading zeros do not count (``"april # 05"``)."""
+    return _NUMBER.sub(lambda m: str(int(m.group())), _SPACE.sub("", turn.lower()))
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words a game's records use; every tuple is in the game's order."""
+
+    game: str
+    phases: tuple[str, ...]  # the phases of a turn, in the order of play
+    sides: tuple[str, ...]
+    turns: tuple[str, ...]  # the game's turns, in order
+    weather_states: tuple[str, ...] = ()
+    weather_sections: tuple[str, ...] = ()
+    side_of_nationality: Mapping[str, str] = field(default_factory=dict)
+    unit_classes: tuple[str, ...] = UNIT_CLASSES
+    sizes: tuple[str, ...] = SIZES
+    special_markers: tuple[str, ...] = ()  # marker types the game's players put on the map
+
+    @classmethod
+    def from_info(cls, info: GameInfo) -> Vocabulary:
+        """The vocabulary of a loaded game.toml (:func:`vassal_tools.games.gamedata.load_game`)."""
+        return cls(
+            game=info.id,
+            phases=info.phase_order(),
+            sides=tuple(info.sides),
+            turns=info.turn_names,
+            weather_states=info.weather_states,
+            weather_sections=info.weather_sections,
+            side_of_nationality={n.id: n.side for n in info.nationalities.values()},
+            special_markers=info.marker_types,
+        )
+
+    def canonical_turn(self, turn: str) -> str | None:
+        """The game's own spelling of a turn name, or None if it is not one of the game's turns."""
+        return self._turns_by_key().get(turn_key(turn)) if isinstance(turn, str) else None
+
+    def turn_order(self, turn: str) -> int:
+        """A sortable key of one of the game's turns (its place in the turn record)."""
+        canonical = self.canonical_turn(turn)
+        if canonical is None:
+            raise ValueError(f"not a turn of {self.game}: {turn!r}")
+        return self.turns.index(canonical)
+
+    def find_turn(self, text: str | None) -> str | None:
+        """A turn of the game named in a text (``April #5``, ``april#5``), in the game's spelling, or None."""
+        match = self._turn_pattern.search(text or "") if self.turns else None
+        return self.canonical_turn(match.group(0)) if match else None
+
+    @cached_property
+    def _turn_pattern(self) -> re.Pattern[str]:
+        # Each turn name with any spacing around its parts; longest first ("April #10" before "April #1").
+        def pattern(turn: str) -> str:
+            parts = re.findall(r"\d+|[^\W\d_]+|[^\w\s]", turn)
+            return r"\s*".join("0*" + p if p.isdigit() else re.escape(p) for p in parts)
+
+        names = sorted(self.turns, key=len, reverse=True)
+        return re.compile(r"(?<!\w)(?:" + "|".join(pattern(t) for t in names) + r")(?!\d)", re.IGNORECASE)
+
+    def side_of(self, nationality: str) -> str | None:
+        """The side a nationality plays for: its own entry, else the longest nationality it names
+        (``german-navy`` is German); None if there is none."""
+        if nationality in self.side_of_nationality:
+            return self.side_of_nationality[nationality]
+        named = [n for n in self.side_of_nationality if nationality.startswith(n)]
+        return self.side_of_nationality[max(named, key=len)] if named else None
+
+    def _turns_by_key(self) -> dict[str, str]:
+        return {turn_key(t): t for t in self.turns}
+
+
+def one_of(words: tuple[str, ...]) -> str:
+    """``a, b or c``: the words a message lists as allowed."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
