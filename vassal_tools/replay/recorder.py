@@ -51,7 +51,8 @@ from ..games import pack_for, pack_ids
 from ..games.vocabulary import Vocabulary
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.maps import BoardCell
-from ..record import FORMAT, Record, load_record
+from ..record import Record
+from ..record.builder import RecordBuilder
 from .declarations import Declaration, DeclarationError, read_declaration
 from .declared import Declared
 from .dice import DiceButtons, DiceRoll, roll_of
@@ -122,8 +123,9 @@ class Recorder:
         self.dice = DiceButtons(module, self.catalogue)
         self.locations: Locations | None = None
         self.declared = Declared(self._loc_of_text, self._names)
-        self.entries: list[dict[str, Any]] = []
-        self.unit_lines: dict[str, dict[str, Any]] = {}
+        # The record is made through the record builder: units as they appear, entries in order.
+        self.record = RecordBuilder(self.pack.id, log=os.path.basename(str(self.replayer.game.path)),
+                                    module=f"{module.name} {module.version}".strip())
         self.warnings: list[str] = []
         self._said: tuple[str | None, str | None] = (None, None)
         self._ended = False  # an 'end' declaration closed the current phase
@@ -170,16 +172,11 @@ class Recorder:
             shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
             self.warnings.append(f"{sum(self.units.unmatched.values())} pieces are not units of either side and are "
                                  f"not in the record ({shown}); a mapping file can name units among them")
-        data = {
-            "format": FORMAT, "game": self.pack.id,
-            "log": os.path.basename(str(self.replayer.game.path)),
-            "module": f"{self.module.name} {self.module.version}".strip(),
-            "units": self.unit_lines, "entries": self.entries,
-        }
+        data = self.record.to_dict()
         if self.warnings:
             data["warnings"] = list(self.warnings)
         try:
-            record = load_record(data, self.catalogue)
+            record = self.record.result(self.catalogue)
         except BadInput as err:  # a record we made that its own reader refuses: say where it came from
             raise BadInput(self.replayer.source, f"the record made from this log is not valid: {err}") from None
         record.source = self.replayer.source
@@ -318,9 +315,9 @@ class Recorder:
         return str((known or {}).get("type") or unit.line.get("type") or "")
 
     def _add(self, step: int, unit: UnitInfo, entry: dict[str, Any]) -> None:
-        self.unit_lines.setdefault(unit.id, dict(unit.line))
+        self.record.units.setdefault(unit.id, dict(unit.line))
         entry["step"] = step
-        self.entries.append(entry)
+        self.record.add(entry)
 
     # -- control and hits markers -----------------------------------------------------------
 
@@ -335,7 +332,7 @@ class Recorder:
             changed[piece_id] = (marker, loc) if loc is not None else None
         for entry in self.markers.update(changed):
             entry["step"] = step
-            self.entries.append(entry)
+            self.record.add(entry)
 
     # -- turn, phase, weather ---------------------------------------------------------------
 
@@ -359,14 +356,14 @@ class Recorder:
             return
         self._unanswered()
         self._said, self._ended = now, False
-        self.entries.append({"turn": turn, "phase": phase, "step": step})
+        self.record.add({"turn": turn, "phase": phase, "step": step})
 
     def _weather_entry(self, step: int) -> None:
         now = weather_of(self.state, self.words)
         changed = {s: v for s, v in now.items() if self._weather.get(s) != v}
         if changed:
             self._weather.update(changed)
-            self.entries.append({"weather": changed, "step": step})
+            self.record.add({"weather": changed, "step": step})
 
     # -- chat: dice and declarations ---------------------------------------------------------
 
@@ -407,7 +404,7 @@ class Recorder:
         out: dict[str, Any] = {"roll": entry, "step": n}
         if declared is not None:
             out["said"] = declared.text
-        self.entries.append(out)
+        self.record.add(out)
 
     def _declaration(self, n: int, line: ChatLine) -> None:
         try:
@@ -427,10 +424,10 @@ class Recorder:
         else:
             entry = self.declared.entry(decl, n, side)
             for unit in self.declared.used:
-                self.unit_lines.setdefault(unit.id, dict(unit.line))
+                self.record.units.setdefault(unit.id, dict(unit.line))
         if entry is not None:
             entry.update({"step": n, "said": decl.text})
-            self.entries.append(entry)
+            self.record.add(entry)
 
     def _phase_declared(self, decl: Declaration) -> None:
         """A phase declared: checked against the tracker (a module without one reads it as chat)."""

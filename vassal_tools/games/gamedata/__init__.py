@@ -94,10 +94,10 @@ from .vocabulary import (
     AIR_ROLES,
     BOX_KINDS,
     COASTS,
-    FLAGS,
     HEXSIDE_FEATURES,
     LAND_TERRAINS,
     MOVE_CLASSES,
+    NEUTRAL_FLAG,
     PLACE_KINDS,
     SIZES,
     TERRAINS,
@@ -116,7 +116,7 @@ __all__ = [
     "HEXSIDE_FEATURES",
     "PLACE_KINDS",
     "ZONE_KINDS",
-    "FLAGS",
+    "NEUTRAL_FLAG",
     "BOX_KINDS",
     "Citation",
     "citations",
@@ -170,7 +170,7 @@ def load_game(path: str | Path) -> GameData:
     hexes = {h.hex: h for h in rows_to_records(hex_rows, Hex, HEX_COLUMNS)}
 
     side_rows = read_table(root / "hexsides.csv", HEXSIDE_COLUMNS)
-    check_hexsides(root / "hexsides.csv", side_rows, grid)
+    check_hexsides(root / "hexsides.csv", side_rows, grid, info)
 
     place_rows = read_table(root / "places.csv", PLACE_COLUMNS)
     check_places(root / "places.csv", place_rows, grid, hexes, zones)
