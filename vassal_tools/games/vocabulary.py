@@ -94,3 +94,15 @@ class Vocabulary:
 def one_of(words: tuple[str, ...]) -> str:
     """``a, b or c``: the words a message lists as allowed."""
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+@dataclass(frozen=True)
+class ReplayHooks:
+    """The game's mechanics a replay must know to write the record (a game without them has none)."""
+
+    # Marker types that make the hex of their stack an airbase for the air units in it
+    # (the recorder writes such a unit at ``airbase:HEX``).
+    airbase_markers: tuple[str, ...] = ()
+    # Die rolls the audit judges by side and target: the record needs the roller's side and the
+    # declaration that named the target, and the recorder warns when one is missing.
+    judged_rolls: tuple[str, ...] = ()

@@ -48,7 +48,7 @@ from ..formats.commands import AddPiece, ChangePiece, Chat, Command, MovePiece, 
 from ..formats.files import Module, open_file
 from ..formats.logsteps import Step
 from ..games import pack_for, pack_ids
-from ..games.vocabulary import Vocabulary
+from ..games.vocabulary import ReplayHooks, Vocabulary
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.maps import BoardCell
 from ..record import Record
@@ -63,9 +63,6 @@ from .state import GameState, PieceState
 from .turns import PhaseNames, TurnReader, TurnTracker, find_turn
 from .unitnames import UnitNames
 from .units import Mapping_, UnitInfo, UnitReader
-
-_DETECTION_ROLLS = ("naval-detection", "air-detection")
-FROZEN_LAKE = "frozen lake airbase"  # the type of the marker that makes a hex an airbase (5.1.4)
 
 
 @dataclass
@@ -118,6 +115,8 @@ class Recorder:
         self.pack = pack_of(module, mapping, game_id)
         self.catalogue = self.pack.catalogue
         self.words = self.pack.vocabulary
+        # The game's own mechanics (Invasion: Norway's frozen lake airbases, its detection rolls).
+        self.hooks: ReplayHooks = getattr(self.pack, "replay_hooks", ReplayHooks())
         self.units = UnitReader(self.mapping, self.catalogue)
         self.turns = TurnReader(TurnTracker.of_module(module), PhaseNames.of_catalogue(self.catalogue, self.words))
         self.dice = DiceButtons(module, self.catalogue)
@@ -296,17 +295,17 @@ class Recorder:
     def _where(self, piece: PieceState, unit: UnitInfo) -> Where:
         spot = piece.spot
         loc = self.locations.loc(spot.map, spot.x, spot.y) if self.locations is not None else None
-        if loc is not None and unit.unit_class == "air" and self._on_frozen_lake(piece):
+        if loc is not None and unit.unit_class == "air" and self._on_airbase_marker(piece):
             loc = self.catalogue.location(f"airbase:{loc}") or loc
         return Where(loc, self.units.strength(piece, unit))
 
-    def _on_frozen_lake(self, piece: PieceState) -> bool:
-        """Whether a Frozen Lake Airbase marker shares the piece's stack (5.1.4)."""
+    def _on_airbase_marker(self, piece: PieceState) -> bool:
+        """Whether a marker the game says makes an airbase (a Frozen Lake Airbase, 5.1.4) shares the piece's stack."""
         if piece.parent is None:
             return False
         for other in piece.parent.children:
             unit = self.units.unit(other) if other is not piece else None
-            if unit is not None and unit.unit_class == "marker" and self._type_of(unit).lower() == FROZEN_LAKE:
+            if unit is not None and unit.unit_class == "marker" and self._type_of(unit).lower() in self.hooks.airbase_markers:
                 return True
         return False
 
@@ -385,11 +384,11 @@ class Recorder:
         declared = self.declared.roll(purpose)
         entry: dict[str, Any] = dict(declared.inner) if declared is not None else {"for": purpose}
         side = side or (declared.side if declared is not None else None)
-        if side is None and purpose in _DETECTION_ROLLS:
+        if side is None and purpose in self.hooks.judged_rolls:
             self.warnings.append(f"step {n}: the {roll.button} roll by {roll.player or 'an unnamed player'} is "
                                  "not in the record: the player's side is unknown (no PLAYER seat, no mapping)")
             return
-        if declared is None and purpose in _DETECTION_ROLLS:
+        if declared is None and purpose in self.hooks.judged_rolls:
             self.warnings.append(f"step {n}: the {roll.button} roll has no 'detect' declaration before it, so "
                                  "it names no zone or target and its detection is not judged")
         entry["result"] = self.dice.result(roll)

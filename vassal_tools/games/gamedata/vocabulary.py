@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
-UNIT_CLASSES = ("land", "naval", "air", "marker", "supply")
-SIZES = ("company", "battery", "battalion", "regiment", "brigade")
+# The one definition of unit classes and sizes: the data, the record and the art use these.
+UNIT_CLASSES = ("land", "naval", "air", "supply", "marker")
+SIZES = ("platoon", "company", "battery", "battalion", "regiment", "brigade", "division")
 MOVE_CLASSES = ("leg", "motorized", "mountain")
 AIR_ROLES = ("fighter", "bomber", "night_bomber", "fighter_bomber", "transport")
 # Terrains and hexside features every game may use; a game adds its own in game.toml

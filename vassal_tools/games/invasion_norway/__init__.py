@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import register
 from ..gamedata.gametoml import TomlDoc, read_info
-from ..vocabulary import Vocabulary
+from ..vocabulary import ReplayHooks, Vocabulary
 from .checks import CHECKS
 from .data import DATA_DIR, NorwayGame
 from .rules import NorwayRules
@@ -63,6 +63,13 @@ class InvasionNorway:
     def vocabulary(self) -> Vocabulary:
         """The words of this game's records (phases, sides, turns, weather), from game.toml."""
         return WORDS if self.data_path is None else words_of(Path(self.data_path))
+
+    @cached_property
+    def replay_hooks(self) -> ReplayHooks:
+        """What the replay must know of this game's mechanics (pack.toml ``[replay]``)."""
+        replay = self.config["replay"]
+        return ReplayHooks(airbase_markers=tuple(m.lower() for m in replay["airbase_markers"]),
+                           judged_rolls=tuple(replay["judged_rolls"]))
 
     @property
     def catalogue(self) -> NorwayGame:
