@@ -49,7 +49,7 @@ class ToyRules(GameRules):
     def end_phase(self, audit: Audit) -> None:
         crowd = Counter(state.loc for uid, state in audit.position.state.items() if audit.position.on_map(uid))
         over = {loc: count for loc, count in crowd.items() if loc is not None and count > STACKING_LIMIT}
-        for loc in audit.standing("stacking", over):
+        for loc in sorted(str(key) for key in audit.standing("stacking", over)):
             units = sorted(audit.position.at(loc))
             audit.report(RULE, f"{over[loc]} units in {loc}, {over[loc] - STACKING_LIMIT} over the limit of "
                                f"{STACKING_LIMIT}", where=loc, units=units, excess=over[loc] - STACKING_LIMIT,

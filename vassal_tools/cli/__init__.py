@@ -2,6 +2,9 @@
 
 Bad input is reported as one line on stderr with exit code 2 (see errors.BadInput);
 set VASSAL_TOOLS_DEBUG=1 to see the traceback of an unexpected failure.
+
+A thin layer on top: it may import any package and is imported by none (the
+``vassal-tools`` entry point).
 """
 
 from __future__ import annotations

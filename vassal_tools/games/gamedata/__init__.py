@@ -35,6 +35,12 @@ Any fault in the data raises :class:`vassal_tools.errors.BadInput` naming the fi
 the place in it and the fault: ``where`` is ``row N, field 'x'`` for CSV files
 (N counts like a spreadsheet: the header is row 1) and a key path such as
 ``turns[3].name`` for TOML files. The first fault found is reported.
+
+The loader knows no one game's words: what differs between games (sides, nationalities,
+phases, turns, weather, its own terrains and hexside features) is read from game.toml.
+
+May import: :mod:`vassal_tools.geometry` (its hex maths), :mod:`vassal_tools.errors`.
+Imported by: the games' packages and registry, art, builder.
 """
 
 from __future__ import annotations

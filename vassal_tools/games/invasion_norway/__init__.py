@@ -2,9 +2,14 @@
 
 Mostly data: ``pack.toml`` holds every number the checks use, each with its rule
 (and ``sample`` where the rulebook does not give it); the game's own facts come
-from ``module_src/invasion_norway`` through :mod:`vassal_tools.games.gamedata`.
+from ``data/`` beside this file (``module_src/invasion_norway`` in a checkout links
+to it; it ships as package data) through :mod:`vassal_tools.games.gamedata`.
 The checks are small modules named for what they judge (``land_stacking``,
 ``basing``, ``naval``, ``air``, ``land_supply``, ``surrender``, ``interception``).
+
+May import: :mod:`vassal_tools.rules`, :mod:`vassal_tools.record`, the games layer,
+:mod:`vassal_tools.geometry`, :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`.
+Imported by: nothing but the registry (:func:`vassal_tools.games.pack_for`), by name.
 """
 
 from __future__ import annotations
