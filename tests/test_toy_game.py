@@ -65,6 +65,8 @@ def test_the_toy_words_come_from_its_game_toml():
     assert words.turns == ("Dawn", "Noon", "Dusk")
     assert (words.weather_sections, words.weather_states) == (("field",), ("fair", "rain"))
     assert words.side_of("crimson") == "red" and words.turn_order("Dusk") > words.turn_order("noon")
+    assert words.find_turn("Red attacks at  DUSK, after a quiet noon") == "Dusk"  # the first named
+    assert words.canonical_turn("April #5") is None  # another game's turn is none of the toy's
 
 
 def test_a_toy_record_made_in_code_is_read_in_the_toy_words():

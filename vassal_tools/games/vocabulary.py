@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from typing import Any, Protocol
 
 from .gamedata.records import GameInfo
 from .gamedata.vocabulary import SIZES, UNIT_CLASSES
@@ -22,6 +22,49 @@ _SPACE = re.compile(r"\s+")
 def turn_key(turn: str) -> str:
     """How a turn name is matched: case, spaces and leading zeros do not count (``"april # 05"``)."""
     return _NUMBER.sub(lambda m: str(int(m.group())), _SPACE.sub("", turn.lower()))
+
+
+class TurnNames(Protocol):
+    """How a game names its turns: the spelling it accepts, their order, and finding one in a text."""
+
+    def canonical(self, turn: str) -> str | None:
+        """The game's own spelling of a turn name, or None if it names no turn."""
+
+    def order(self, turn: str) -> Any:
+        """A sortable key of a turn name; ValueError if it names no turn."""
+
+    def find(self, text: str) -> str | None:
+        """The turn a free text names (canonically spelled), or None."""
+
+
+class ListedTurns:
+    """The default: a game's turns are the ones its turn record lists, in that order."""
+
+    def __init__(self, turns: tuple[str, ...]):
+        self.turns = turns
+        self._by_key = {turn_key(t): t for t in turns}
+        # Each name with any spacing around its parts; longest first ("April #10" before "April #1").
+        names = sorted(turns, key=len, reverse=True)
+        self._pattern = re.compile(r"(?<!\w)(?:" + "|".join(_spaced(t) for t in names) + r")(?!\d)",
+                                   re.IGNORECASE) if turns else None
+
+    def canonical(self, turn: str) -> str | None:
+        return self._by_key.get(turn_key(turn)) if isinstance(turn, str) else None
+
+    def order(self, turn: str) -> int:
+        canonical = self.canonical(turn)
+        if canonical is None:
+            raise ValueError(f"not a turn: {turn!r}")
+        return self.turns.index(canonical)
+
+    def find(self, text: str) -> str | None:
+        match = self._pattern.search(text or "") if self._pattern is not None else None
+        return self.canonical(match.group(0)) if match else None
+
+
+def _spaced(turn: str) -> str:
+    parts = re.findall(r"\d+|[^\W\d_]+|[^\w\s]", turn)
+    return r"\s*".join("0*" + p if p.isdigit() else re.escape(p) for p in parts)
 
 
 @dataclass(frozen=True)
@@ -38,6 +81,16 @@ class Vocabulary:
     unit_classes: tuple[str, ...] = UNIT_CLASSES
     sizes: tuple[str, ...] = SIZES
     special_markers: tuple[str, ...] = ()  # marker types the game's players put on the map
+    turn_names: TurnNames | None = None  # None: the turns listed (ListedTurns); a game may name its own
+
+    def __post_init__(self) -> None:
+        if self.turn_names is None:
+            object.__setattr__(self, "turn_names", ListedTurns(self.turns))
+
+    @property
+    def names(self) -> TurnNames:
+        assert self.turn_names is not None  # set in __post_init__
+        return self.turn_names
 
     @classmethod
     def from_info(cls, info: GameInfo) -> Vocabulary:
@@ -55,29 +108,15 @@ class Vocabulary:
 
     def canonical_turn(self, turn: str) -> str | None:
         """The game's own spelling of a turn name, or None if it is not one of the game's turns."""
-        return self._turns_by_key().get(turn_key(turn)) if isinstance(turn, str) else None
+        return self.names.canonical(turn) if isinstance(turn, str) else None
 
-    def turn_order(self, turn: str) -> int:
-        """A sortable key of one of the game's turns (its place in the turn record)."""
-        canonical = self.canonical_turn(turn)
-        if canonical is None:
-            raise ValueError(f"not a turn of {self.game}: {turn!r}")
-        return self.turns.index(canonical)
+    def turn_order(self, turn: str) -> Any:
+        """A sortable key of one of the game's turns; ValueError if it is not one."""
+        return self.names.order(turn)
 
     def find_turn(self, text: str | None) -> str | None:
         """A turn of the game named in a text (``April #5``, ``april#5``), in the game's spelling, or None."""
-        match = self._turn_pattern.search(text or "") if self.turns else None
-        return self.canonical_turn(match.group(0)) if match else None
-
-    @cached_property
-    def _turn_pattern(self) -> re.Pattern[str]:
-        # Each turn name with any spacing around its parts; longest first ("April #10" before "April #1").
-        def pattern(turn: str) -> str:
-            parts = re.findall(r"\d+|[^\W\d_]+|[^\w\s]", turn)
-            return r"\s*".join("0*" + p if p.isdigit() else re.escape(p) for p in parts)
-
-        names = sorted(self.turns, key=len, reverse=True)
-        return re.compile(r"(?<!\w)(?:" + "|".join(pattern(t) for t in names) + r")(?!\d)", re.IGNORECASE)
+        return self.names.find(text or "")
 
     def side_of(self, nationality: str) -> str | None:
         """The side a nationality plays for: its own entry, else the longest nationality it names
@@ -87,8 +126,6 @@ class Vocabulary:
         named = [n for n in self.side_of_nationality if nationality.startswith(n)]
         return self.side_of_nationality[max(named, key=len)] if named else None
 
-    def _turns_by_key(self) -> dict[str, str]:
-        return {turn_key(t): t for t in self.turns}
 
 
 def one_of(words: tuple[str, ...]) -> str:

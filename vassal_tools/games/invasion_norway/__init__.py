@@ -24,7 +24,7 @@ from .. import register
 from ..gamedata.gametoml import TomlDoc, read_info
 from ..vocabulary import ReplayHooks, Vocabulary
 from .checks import CHECKS
-from .data import DATA_DIR, NorwayGame
+from .data import DATA_DIR, NorwayGame, norway_words
 from .rules import NorwayRules
 from .terrain import Terrain
 from .units import UnitKinds
@@ -34,7 +34,7 @@ PACK_FILE = Path(__file__).with_name("pack.toml")
 
 def words_of(folder: Path) -> Vocabulary:
     """The record words of a game folder, from its game.toml alone (the tables are not needed)."""
-    return Vocabulary.from_info(read_info(TomlDoc(folder / "game.toml")))
+    return norway_words(read_info(TomlDoc(folder / "game.toml")))
 
 
 WORDS = words_of(DATA_DIR)

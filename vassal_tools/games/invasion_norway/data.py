@@ -15,14 +15,15 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..gamedata import GameData, load_game
+from ..gamedata import GameData, GameInfo, load_game
 from ..vocabulary import Vocabulary
+from .turns import MonthTurns
 
 _HEX = re.compile(r"^\d{4}$")
 
@@ -55,6 +56,11 @@ DATA_DIR = Path(str(resources.files(__package__) / "data"))
 checkout is a link to it): game.toml, the CSV tables, scenarios/."""
 
 
+def norway_words(info: GameInfo) -> Vocabulary:
+    """The record words of the game: game.toml's, with the game's own turn names (:mod:`.turns`)."""
+    return replace(Vocabulary.from_info(info), turn_names=MonthTurns())
+
+
 class NorwayGame:
     """The game data, indexed; also the record catalogue of the ``invasion-norway`` pack."""
 
@@ -62,7 +68,7 @@ class NorwayGame:
 
     def __init__(self, data: GameData):
         self.data = data
-        self.words = Vocabulary.from_info(data.info)
+        self.words = norway_words(data.info)
         self.hexes = data.hexes
         self.zones = data.zones
         self._zone_names = {name.lower(): name for name in data.zones}
