@@ -82,6 +82,9 @@ class Vocabulary:
     sizes: tuple[str, ...] = SIZES
     special_markers: tuple[str, ...] = ()  # marker types the game's players put on the map
     turn_names: TurnNames | None = None  # None: the turns listed (ListedTurns); a game may name its own
+    # The side of a nationality the game data does not list, if the game says (a two-sided game
+    # whose one side is "everyone else"); None: such a nationality has no side.
+    other_nationalities_side: str | None = None
 
     def __post_init__(self) -> None:
         if self.turn_names is None:
@@ -120,11 +123,11 @@ class Vocabulary:
 
     def side_of(self, nationality: str) -> str | None:
         """The side a nationality plays for: its own entry, else the longest nationality it names
-        (``german-navy`` is German); None if there is none."""
+        (``german-navy`` is German), else :attr:`other_nationalities_side`."""
         if nationality in self.side_of_nationality:
             return self.side_of_nationality[nationality]
         named = [n for n in self.side_of_nationality if nationality.startswith(n)]
-        return self.side_of_nationality[max(named, key=len)] if named else None
+        return self.side_of_nationality[max(named, key=len)] if named else self.other_nationalities_side
 
 
 

@@ -86,6 +86,24 @@ class RecordBuilder:
     def weather(self, sections: Mapping[str, str], *, step: int | None = None) -> RecordBuilder:
         return self._entry({"weather": dict(sections)}, step, {})
 
+    def attack(self, hex: str, attackers: list[str], *, step: int | None = None, **more: Any) -> RecordBuilder:
+        return self._entry({"attack": {"hex": hex, "attackers": list(attackers), **more}}, step, {})
+
+    def defend(self, hex: str, supply: list[str] | None = None, *, step: int | None = None) -> RecordBuilder:
+        return self._entry({"defend": {"hex": hex, "supply": list(supply or [])}}, step, {})
+
+    def mission(self, side: str, kind: str, units: list[str], *, step: int | None = None, **more: Any) -> RecordBuilder:
+        return self._entry({"mission": {"side": side, "kind": kind, "units": list(units), **more}}, step, {})
+
+    def roll(self, purpose: str, result: int, *, step: int | None = None, **more: Any) -> RecordBuilder:
+        """A die roll ``for`` a purpose (a die roll id of the game) and its ``result``."""
+        return self._entry({"roll": {"for": purpose, **more, "result": result}}, step, {})
+
+    def intercept(self, side: str, zone: str, naval: list[str] | None = None, air: list[str] | None = None, *,
+                  step: int | None = None) -> RecordBuilder:
+        return self._entry({"intercept": {"side": side, "zone": zone, "naval": list(naval or []),
+                                          "air": list(air or [])}}, step, {})
+
     def to_dict(self) -> dict[str, Any]:
         """The record as the format writes it (not yet checked)."""
         return self.data

@@ -57,8 +57,9 @@ checkout is a link to it): game.toml, the CSV tables, scenarios/."""
 
 
 def norway_words(info: GameInfo) -> Vocabulary:
-    """The record words of the game: game.toml's, with the game's own turn names (:mod:`.turns`)."""
-    return replace(Vocabulary.from_info(info), turn_names=MonthTurns())
+    """The record words of the game: game.toml's, with the game's own turn names (:mod:`.turns`);
+    a nationality the data does not list is Allied, as every one but the Germans is (1.4)."""
+    return replace(Vocabulary.from_info(info), turn_names=MonthTurns(), other_nationalities_side="allied")
 
 
 class NorwayGame:
