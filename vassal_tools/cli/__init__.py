@@ -10,6 +10,9 @@ shapely or rich. :data:`VERBS` names each verb's module and the line ``--help`` 
 
 Every verb's outputs (``-o``/``--output``) are checked against every file it reads
 (its arguments and options that are paths) before it runs: no output replaces an input.
+
+A thin layer on top: it may import any package and is imported by none (the
+``vassal-tools`` entry point).
 """
 
 from __future__ import annotations

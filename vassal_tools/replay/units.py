@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BadInput
-from ..record import SIDES
+from ..games import known_sides, pack_for
 from .markers import PlayMarker, play_marker
 from .state import PieceState
 
@@ -122,6 +122,9 @@ class UnitReader:
     def __init__(self, mapping: Mapping_ | None = None, catalogue=None):
         self.mapping = mapping or Mapping_()
         self.catalogue = catalogue
+        pack = pack_for(catalogue.game) if catalogue is not None else None
+        # The side words of the record: the catalogue's game's, else every known game's.
+        self.sides = pack.vocabulary.sides if pack is not None else known_sides()
         self._cache: dict[tuple[str, str], UnitInfo | None] = {}
         self._markers: dict[tuple[str, str | None], PlayMarker | None] = {}
         self.unmatched: dict[str, int] = {}  # piece name -> how many pieces of it are not units
@@ -139,7 +142,7 @@ class UnitReader:
         """The control or hits a piece stands for (cached per type and state: a flip can change it)."""
         key = (piece.type, piece.state)
         if key not in self._markers:
-            self._markers[key] = play_marker(piece.piece) if piece.kind == "piece" else None
+            self._markers[key] = play_marker(piece.piece, self.sides) if piece.kind == "piece" else None
         return self._markers[key]
 
     def _read(self, piece: PieceState) -> UnitInfo | None:
@@ -159,11 +162,11 @@ class UnitReader:
         full = _int(attrs.pop("steps", None))
         known = self.catalogue.unit(uid) if self.catalogue is not None else None
         if known is not None:
-            return UnitInfo(uid, {"ref": uid}, full, known.get("class")) if _has_side(known) else None
+            return UnitInfo(uid, {"ref": uid}, full, known.get("class")) if _has_side(known, self.sides) else None
         if full is not None:
             attrs["steps" if attrs.get("class") == "land" else "points"] = full
         attrs.setdefault("name", piece.name)
-        if not (_has_side(attrs) and "class" in attrs):
+        if not (_has_side(attrs, self.sides) and "class" in attrs):
             return None
         return UnitInfo(uid, attrs, full, str(attrs["class"]).lower())
 
@@ -174,7 +177,7 @@ class UnitReader:
         attrs = {**(known or {}), **line}
         full = _int(attrs.get("steps", attrs.get("points")))
         cls = str(attrs["class"]).lower() if attrs.get("class") else None
-        return UnitInfo(uid, line, full, cls) if _has_side(attrs) else None
+        return UnitInfo(uid, line, full, cls) if _has_side(attrs, self.sides) else None
 
     def strength(self, piece: PieceState, unit: UnitInfo) -> int | None:
         """Steps (points) now: the printed value, less one per level past the front when
@@ -189,11 +192,11 @@ class UnitReader:
         return unit.full
 
 
-def _has_side(attrs: Mapping[str, Any]) -> bool:
+def _has_side(attrs: Mapping[str, Any], sides: tuple[str, ...]) -> bool:
     """A record unit needs a side, given or implied by its nationality (record.py)."""
     side = str(attrs.get("side") or "").strip().lower()
     nationality = str(attrs.get("nationality") or "").strip()
-    return side in SIDES or (not side and bool(nationality))
+    return side in sides or (not side and bool(nationality))
 
 
 def _int(value: Any) -> int | None:
