@@ -15,6 +15,7 @@ import click
 from ..errors import BadInput
 from ..formats.archive import atomic_write, same_file
 from ..formats.files import SavedGame, open_file
+from ..formats.obfuscation import FORMS, Form
 from . import main
 
 _BOM = b"\xef\xbb\xbf"
@@ -50,13 +51,18 @@ def decode_cmd(file: Path, output: Path | None) -> None:
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="The save or log to write.")
 @click.option("--force", is_flag=True, help="Allow OUTPUT to be the ORIGINAL file itself.")
-def encode_cmd(text: Path, original: Path, output: Path, force: bool) -> None:
+@click.option("--form", type=click.Choice(FORMS), default=None,
+              help="Store the stream in this form instead of ORIGINAL's: vcsk (VASSAL before 3.8 "
+                   "and later), vobs (VASSAL 3.8 and later only) or plain.")
+def encode_cmd(text: Path, original: Path, output: Path, force: bool, form: Form | None) -> None:
     """Write the command stream in TEXT into a copy of ORIGINAL, obfuscated as ORIGINAL was."""
     stream = read_stream_text(text)
     game = open_saved_game(original)
     if same_file(output, original) and not force:
         raise BadInput(output, "is the --like file itself; pass --force to replace it")
     game.stream = stream
+    if form is not None:
+        game.convert(form)
     game.save(output, overwrite_input=force)
 
 

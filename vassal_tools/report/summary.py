@@ -100,6 +100,7 @@ def summarize_game(game: SavedGame) -> dict:
         "vassal_version": meta.vassal_version if meta else None,
         "comment": meta.description if meta else None,
         "obfuscated": game.obfuscated,
+        "form": game.form,
         "maps": boards,
         "pieces_per_map": dict(sorted(pieces_per_map.items())),
         "players": players,
