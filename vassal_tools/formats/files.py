@@ -166,6 +166,8 @@ class SavedGame(VassalFile):
         super().__init__(archive, path)
         self.raw = raw if raw is not None else archive.read(SAVED_GAME)
         self.form: Form = form_of(self.raw)
+        # A stream cut short is refused when its commands are read, unless this is set.
+        self.allow_damaged = False
         self.obfuscated = self.form != "plain"
         self._stream: str | None = None
 
@@ -202,8 +204,14 @@ class SavedGame(VassalFile):
     def commands(self):
         """The decoded command tree (see :mod:`vassal_tools.formats.commands`)."""
         from .commands import decode_commands
+        from .integrity import find_damage
 
-        return decode_commands(self.stream)
+        commands = decode_commands(self.stream)
+        damage = find_damage(commands, len(self.stream))
+        if damage is not None and not self.allow_damaged:
+            raise BadInput(self.path, f"{damage}; the file was cut short, so it is not read as a smaller game",
+                           SAVED_GAME)
+        return commands
 
     @cached_property
     def module_metadata(self):
