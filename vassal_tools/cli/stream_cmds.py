@@ -14,7 +14,8 @@ import click
 from ..errors import BadInput
 from ..formats.archive import atomic_write, same_file
 from ..formats.kinds import open_game
-from ..formats.streamtext import read_stream_text
+from ..formats.obfuscation import FORMS, Form
+from ..formats.streamtext import read_stream_text, require_whole, require_whole_text
 from . import main
 
 
@@ -22,9 +23,14 @@ from . import main
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the stream to this file instead of standard output.")
-def decode_cmd(file: Path, output: Path | None) -> None:
+@click.option("--allow-damaged", is_flag=True,
+              help="Print the stream of a file cut short too (to repair it); refused otherwise.")
+def decode_cmd(file: Path, output: Path | None, allow_damaged: bool) -> None:
     """Print the command stream of a save or log (FILE) exactly as stored, as UTF-8 text."""
-    data = open_game(file).stream.encode("utf-8", "surrogateescape")
+    game = open_game(file)
+    if not allow_damaged:
+        require_whole(game)
+    data = game.stream.encode("utf-8", "surrogateescape")
     if output is None:
         sys.stdout.flush()
         sys.stdout.buffer.write(data)  # bytes as stored: no newline translation, no re-encoding
@@ -40,11 +46,21 @@ def decode_cmd(file: Path, output: Path | None) -> None:
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="The save or log to write.")
 @click.option("--force", is_flag=True, help="Allow OUTPUT to be the ORIGINAL file itself.")
-def encode_cmd(text: Path, original: Path, output: Path, force: bool) -> None:
+@click.option("--form", type=click.Choice(FORMS), default=None,
+              help="Store the stream in this form instead of ORIGINAL's: vcsk (VASSAL before 3.8 "
+                   "and later), vobs (VASSAL 3.8 and later only) or plain.")
+@click.option("--raw", is_flag=True,
+              help="Write TEXT even if it is not a whole VASSAL command stream (begin_save ... end_save, whole steps).")
+def encode_cmd(text: Path, original: Path, output: Path, force: bool, form: Form | None, raw: bool) -> None:
     """Write the command stream in TEXT into a copy of ORIGINAL, obfuscated as ORIGINAL was."""
     stream = read_stream_text(text)
+    if not raw:
+        require_whole_text(text, stream)
     game = open_game(original)
     if same_file(output, original) and not force:
         raise BadInput(output, "is the --like file itself; pass --force to replace it")
     game.stream = stream
+    if form is not None:
+        game.convert(form)
     game.save(output, overwrite_input=force)
+
