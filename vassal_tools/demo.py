@@ -58,8 +58,7 @@ def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: Non
     from .formats.archive import atomic_write, write_archive
     from .formats.files import open_file
     from .report.audit import audit_file
-    from .report.html import html_report
-    from .report.text import json_report, text_report
+    from .report.output import audit_report
 
     out = Path(outdir)
     out.mkdir(parents=True, exist_ok=True)
@@ -80,10 +79,9 @@ def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: Non
 
     progress("auditing the log")
     result = audit_file(log, module)
-    text = text_report(result.findings)
-    report_json = atomic_write(out / "audit.json", json_report(result.findings, source=str(log), game=result.record.game,
-                                                               warnings=result.warnings).encode("utf-8"))
-    report_html = atomic_write(out / "audit.html", html_report(result).encode("utf-8"))
+    text = audit_report(result, "text")
+    report_json = atomic_write(out / "audit.json", audit_report(result, "json").encode("utf-8"))
+    report_html = atomic_write(out / "audit.html", audit_report(result, "html").encode("utf-8"))
     (out / "audit.txt").write_text(text, encoding="utf-8")
     return DemoResult(module, opening, log, report_html, report_json, text, len(result.findings))
 

@@ -8,6 +8,14 @@
 
 Templates (``templates/*.toml``) give layouts, colours and symbol tables; see
 :mod:`.templates`, :mod:`.palette` and :mod:`.map_style`.
+
+What the art is drawn from is the loaded game (:class:`vassal_tools.games.gamedata.GameData`,
+what the builder passes) or, for tools and tests, map tables or a data folder read through
+the games' readers (:data:`.map_data.GameSource`).
+
+May import: :mod:`vassal_tools.games`, :mod:`vassal_tools.geometry`, :mod:`vassal_tools.formats`,
+:mod:`vassal_tools.errors`.
+Imported by: the builder.
 """
 
 from .counter_set import render_all

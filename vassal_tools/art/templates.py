@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BadInput
+from ..games.gamedata.vocabulary import UNIT_CLASSES
 from . import colours, fonts
 from .colours import RGB
 
@@ -28,7 +29,7 @@ TEMPLATES_DIR = Path(str(resources.files("vassal_tools") / "templates"))
 """The shipped ``templates/`` folder (the default for every renderer; ``templates/`` at the
 top of a checkout is a link to it)."""
 
-CLASSES = ("land", "naval", "air", "supply", "marker")
+CLASSES = UNIT_CLASSES  # one template per unit class
 
 # Value kinds a field may have.
 BOX, NUMBER, FONT, COLOUR, STRING, TABLE = "box", "number", "font", "colour", "string", "table"

@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import BadInput
+from ..games.gamedata.vocabulary import UNIT_CLASSES
 
 SIDES = ("front", "back")
-KINDS = ("land", "naval", "air", "supply", "marker")
+KINDS = UNIT_CLASSES  # the counter kinds are the unit classes
 _TRUE = {"yes", "true", "1", "y", "t"}
 
 # field -> accepted column names, in order of preference.

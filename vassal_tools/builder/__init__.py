@@ -13,6 +13,10 @@
 * :mod:`.turns`, :mod:`.dice`, :mod:`.weather`: turn tracker, die rolls, weather;
 * :mod:`.scenario`, :mod:`.savegame`: at-start stacks and the opening save;
 * :mod:`.standard`: the components every VASSAL module and map has.
+
+May import: :mod:`vassal_tools.art`, :mod:`vassal_tools.games`, :mod:`vassal_tools.geometry`,
+:mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`.
+Imported by: the demo and the CLI.
 """
 
 from __future__ import annotations

@@ -31,6 +31,7 @@ from ..formats.buildfile import BuildFile
 from ..formats.components import Component
 from ..formats.metadata import write_metadata
 from ..formats.moduleviews import Prototype as PrototypeView
+from ..formats.obfuscation import Form
 from ..formats.pieces import Piece, encode_definition, expand_prototypes
 from ..games.gamedata import GameData, Scenario
 from ..geometry.definition import read_grid_definition
@@ -236,15 +237,15 @@ def build_module(game_dir: str | os.PathLike, outdir: str | os.PathLike, *, scen
 
 
 def write_setup(game_dir: str | os.PathLike, scenario: str | None, out: str | os.PathLike, *,
-                cache: Path | None = None, progress: Progress = _quiet) -> Path:
-    """Write the opening save of ``scenario`` (id or title) to the file ``out``."""
+                cache: Path | None = None, progress: Progress = _quiet, form: Form = "vcsk") -> Path:
+    """Write the opening save of ``scenario`` (id or title) to the file ``out``, stored in FORM."""
     assembly = assemble(game_dir, scenario=scenario, cache=cache, progress=progress)
     if assembly.scenario is None:
         raise BadInput(Path(game_dir) / "scenarios", "the game has no scenario (scenarios/*.toml)")
     path = write_save(
         Path(out), setup_stream(assembly), moduledata=assembly.moduledata, module_version=assembly.version,
         description=f"{assembly.scenario.title}: opening set-up", vassal_version=VASSAL_VERSION,
-        date_saved=source_date_ms(),
+        date_saved=source_date_ms(), form=form,
     )
     progress(STAGES[4], len(STAGES), len(STAGES))
     return path

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from ..formats.archive import Archive, write_archive
 from ..formats.metadata import write_metadata
-from ..formats.obfuscation import obfuscate
+from ..formats.obfuscation import Form, obfuscate
 from ..formats.pieces import Piece, encode_definition
 from ..formats.sequence import encode
 from .scenario import StartStack
@@ -94,10 +94,13 @@ SETUP_STACK = "SETUP_STACK\t"
 
 
 def write_save(path: Path, stream: str, *, moduledata: bytes, module_version: str, description: str,
-               vassal_version: str, date_saved: int) -> Path:
-    """The ``.vsav``: obfuscated ``savedGame``, ``savedata``, and the module's ``moduledata`` (1.4)."""
+               vassal_version: str, date_saved: int, form: Form = "vcsk") -> Path:
+    """The ``.vsav``: obfuscated ``savedGame``, ``savedata``, and the module's ``moduledata`` (1.4).
+
+    FORM is ``vcsk`` unless asked: every VASSAL opens it, while 3.7 and older cannot open ``vobs``.
+    """
     archive = Archive(None)
-    archive.put("savedGame", obfuscate(stream.encode("utf-8"), OBFUSCATION_KEY))
+    archive.put("savedGame", obfuscate(stream.encode("utf-8"), OBFUSCATION_KEY, form))
     archive.put("savedata", write_metadata(
         "save", version=module_version, extra1=None, extra2=None, vassal_version=vassal_version,
         date_saved=date_saved, description=description,

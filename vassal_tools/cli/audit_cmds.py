@@ -25,6 +25,9 @@ _MAPPING = click.option("--mapping", type=click.Path(dir_okay=False, path_type=P
                         help="JSON file naming the units (and locations, players) of a module whose pieces "
                              "carry no unit Marker properties.")
 _GAME = click.option("--game", default=None, help="Rule pack id (default: from the mapping file or the module name).")
+_ALLOW = click.option("--allow-mismatch", is_flag=True,
+                      help="Read the log even if --module is not the module it was played with (its name, "
+                           "maps or pieces differ); the report then starts with a warning.")
 
 
 def _mapping(path: Path | None):
@@ -41,7 +44,8 @@ def _need_module(module: Path | None, log: Path) -> Path:
 
 def _warn(warnings) -> None:
     for line in warnings:
-        click.echo(f"vassal-tools: note: {line}", err=True)
+        said = "" if line.startswith(("WARNING:", "note:")) else "note: "
+        click.echo(f"vassal-tools: {said}{line}", err=True)
 
 
 def _write_text(text: str, output: Path | None, protect: Path) -> None:
@@ -58,11 +62,13 @@ def _write_text(text: str, output: Path | None, protect: Path) -> None:
               help="Write the record here (default: standard output).")
 @_MAPPING
 @_GAME
-def record_cmd(log: Path, module: Path | None, output: Path | None, mapping: Path | None, game: str | None) -> None:
+@_ALLOW
+def record_cmd(log: Path, module: Path | None, output: Path | None, mapping: Path | None, game: str | None,
+               allow_mismatch: bool) -> None:
     """Write the game record (vassal-tools/record@1 JSON) of LOG."""
     from ..replay.recorder import record_log
 
-    recorded = record_log(log, _need_module(module, log), _mapping(mapping), game)
+    recorded = record_log(log, _need_module(module, log), _mapping(mapping), game, allow_mismatch=allow_mismatch)
     _write_text(json.dumps(recorded.data, indent=1, ensure_ascii=False) + "\n", output, log)
     _warn(recorded.warnings)
 
@@ -75,12 +81,14 @@ def record_cmd(log: Path, module: Path | None, output: Path | None, mapping: Pat
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None)
 @_MAPPING
 @_GAME
+@_ALLOW
 def position_cmd(log: Path, module: Path | None, step: int, output: Path | None, mapping: Path | None,
-                 game: str | None) -> None:
+                 game: str | None, allow_mismatch: bool) -> None:
     """Print the position after a step of LOG as a record of place entries."""
     from ..replay.recorder import position_at
 
-    recorded = position_at(log, _need_module(module, log), step, _mapping(mapping), game)
+    recorded = position_at(log, _need_module(module, log), step, _mapping(mapping), game,
+                           allow_mismatch=allow_mismatch)
     _write_text(json.dumps(recorded.data, indent=1, ensure_ascii=False) + "\n", output, log)
     _warn(recorded.warnings)
 
@@ -93,24 +101,18 @@ def position_cmd(log: Path, module: Path | None, step: int, output: Path | None,
               help="Write the report here (default: standard output).")
 @_MAPPING
 @_GAME
+@_ALLOW
 def audit_cmd(source: Path, module: Path | None, fmt: str, output: Path | None, mapping: Path | None,
-              game: str | None) -> None:
+              game: str | None, allow_mismatch: bool) -> None:
     """Check a log (with --module) or a game record against the rules.
 
     Exit code 0 when no rule is broken, 1 when there are findings, 2 on bad input.
     """
     from ..report.audit import audit_file
-    from ..report.text import json_report, text_report
+    from ..report.output import audit_report
 
-    result = audit_file(source, module, _mapping(mapping), game)
-    if fmt == "json":
-        text = json_report(result.findings, source=result.source, game=result.record.game, warnings=result.warnings)
-    elif fmt == "html":
-        from ..report.html import html_report
-
-        text = html_report(result)
-    else:
-        text = text_report(result.findings)
+    result = audit_file(source, module, _mapping(mapping), game, allow_mismatch=allow_mismatch)
+    text = audit_report(result, fmt)
     _write_text(text, output, source)
     if fmt != "json":
         _warn(result.warnings)
@@ -129,11 +131,14 @@ def audit_cmd(source: Path, module: Path | None, fmt: str, output: Path | None, 
                    "location name for a module no rule pack knows).")
 @_MAPPING
 @_GAME
+@_ALLOW
 def render_cmd(log: Path, module: Path | None, step: int, output: Path, map_name: str | None, around: str | None,
-               mapping: Path | None, game: str | None) -> None:
+               mapping: Path | None, game: str | None, allow_mismatch: bool) -> None:
     """Draw a map of LOG as it was after a step, from the module's own images."""
     from ..report.render import render_step
 
+    warnings: list[str] = []
     image = render_step(log, _need_module(module, log), step, map_name=map_name, around=around,
-                        mapping=_mapping(mapping), game=game)
+                        mapping=_mapping(mapping), game=game, allow_mismatch=allow_mismatch, warnings=warnings)
+    _warn(warnings)
     atomic_write(output, image, protect=log)

@@ -62,10 +62,12 @@ def build(game_dir: Path, outdir: Path, scenario: str | None, cache: Path | None
               help="The .vsav file to write.")
 @_CACHE
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
-def setup(game_dir: Path, scenario: str, out: Path, cache: Path | None, quiet: bool) -> None:
+@click.option("--form", type=click.Choice(["vcsk", "vobs", "plain"]), default="vcsk", show_default=True,
+              help="How the stream is stored: vcsk opens in every VASSAL; vobs only in 3.8 and later.")
+def setup(game_dir: Path, scenario: str, out: Path, cache: Path | None, quiet: bool, form: str) -> None:
     """Write the opening saved game (.vsav) of a scenario of the game in GAME_DIR."""
     from ..builder.module import write_setup
 
     with _progress(quiet) as progress:
-        path = write_setup(game_dir, scenario, out, cache=cache, progress=progress)
+        path = write_setup(game_dir, scenario, out, cache=cache, progress=progress, form=form)  # type: ignore[arg-type]
     click.echo(str(path))

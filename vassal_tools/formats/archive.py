@@ -14,11 +14,12 @@ import os
 import tempfile
 import zipfile
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from ..errors import BadInput
+from .outputs import refuse_overwriting, same_file  # noqa: F401 - same_file kept importable from here
 
 # Limits against zip bombs. Real VASSAL files: modules up to a few hundred MB of
 # images, saved games up to ~60 MB of hex text, which compresses about 2-4x.
@@ -191,24 +192,16 @@ def _valid_date(date_time):
     return date_time if date_time[0] >= 1980 else (1980, 1, 1, 0, 0, 0)
 
 
-def same_file(a: str | os.PathLike | None, b: str | os.PathLike | None) -> bool:
-    if a is None or b is None:
-        return False
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return False
-
-
-def atomic_write(path: str | os.PathLike, data: bytes | Callable, *, protect: str | os.PathLike | None = None) -> Path:
+def atomic_write(path: str | os.PathLike, data: bytes | Callable, *,
+                 protect: str | os.PathLike | Iterable[str | os.PathLike | None] | None = None) -> Path:
     """Write bytes (or call ``data(handle)``) to a temporary file beside ``path``, then rename.
 
-    ``protect`` names an input file that must not be replaced: writing over it is
-    refused with BadInput unless the caller passes ``protect=None`` on purpose.
+    ``protect`` names the input file (or files) that must not be replaced: writing over
+    one is refused with BadInput (see :func:`.outputs.refuse_overwriting`).
     """
     path = Path(path)
-    if protect is not None and same_file(path, protect):
-        raise BadInput(path, "refusing to overwrite the input file (write elsewhere, or ask for it explicitly)")
+    if protect is not None:
+        refuse_overwriting(path, [protect] if isinstance(protect, (str, os.PathLike)) else protect)
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
         raise BadInput(path, f"folder {directory} does not exist")

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..errors import BadInput
 from .archive import Archive, atomic_write, is_zip, read_archive, write_archive
-from .obfuscation import HEADER, deobfuscate, is_obfuscated, obfuscate
+from .obfuscation import HEADER, Form, deobfuscate, form_of, key_of, obfuscate
 
 SAVED_GAME = "savedGame"
 BUILDFILES = ("buildFile.xml", "buildFile")
@@ -173,7 +173,10 @@ class SavedGame(VassalFile):
                 raise TypeError("a SavedGame is read from an archive or from raw stream bytes")
             raw = archive.read(SAVED_GAME)
         self.raw = raw if raw is not None else archive.read(SAVED_GAME)
-        self.obfuscated = is_obfuscated(self.raw)
+        self.form: Form = form_of(self.raw)
+        # A stream cut short is refused when its commands are read, unless this is set.
+        self.allow_damaged = False
+        self.obfuscated = self.form != "plain"
         self._stream: str | None = None
 
     @property
@@ -196,9 +199,7 @@ class SavedGame(VassalFile):
     @property
     def key(self) -> int | None:
         """The obfuscation key of the stored stream (None when plain)."""
-        if not self.obfuscated or len(self.raw) < 7:
-            return None
-        return int(self.raw[5:7], 16)
+        return key_of(self.raw)
 
     @property
     def is_log(self) -> bool:
@@ -211,8 +212,14 @@ class SavedGame(VassalFile):
     def commands(self):
         """The decoded command tree (see :mod:`vassal_tools.formats.commands`)."""
         from .commands import decode_commands
+        from .integrity import find_damage
 
-        return decode_commands(self.stream)
+        commands = decode_commands(self.stream)
+        damage = find_damage(commands, len(self.stream))
+        if damage is not None and not self.allow_damaged:
+            raise BadInput(self.path, f"{damage}; the file was cut short, so it is not read as a smaller game",
+                           SAVED_GAME)
+        return commands
 
     @cached_property
     def module_metadata(self):
@@ -228,10 +235,24 @@ class SavedGame(VassalFile):
         payload = self.stream.encode("utf-8", "surrogateescape")
         if self._stream_unchanged(payload):
             return self.raw
-        if not self.obfuscated:
+        if self.form == "plain":
             return payload
-        body = obfuscate(payload, self.key or 0)
+        key = self.key or 0
+        if self.form == "vobs":
+            return obfuscate(payload, key, "vobs")
+        body = obfuscate(payload, key)
         return body.upper().replace(b"!VCSK", HEADER) if _upper_hex(self.raw) else body
+
+    def convert(self, form: Form, key: int | None = None) -> None:
+        """Store the stream in FORM from now on (with KEY, or the key read, or VASSAL's usual 0x5a)."""
+        if form == self.form and key in (None, self.key):
+            return
+        payload = self.stream.encode("utf-8", "surrogateescape")
+        if key is None:
+            key = self.key if self.key else DEFAULT_KEY
+        self.raw = obfuscate(payload, key, form)
+        self.form = form
+        self.obfuscated = form != "plain"
 
     def _stream_unchanged(self, payload: bytes) -> bool:
         try:
@@ -259,6 +280,10 @@ class Log(SavedGame):
         from .logsteps import split_stream
 
         return split_stream(self.commands).steps
+
+
+# The key a new obfuscated stream gets when none was read (VASSAL draws one at random).
+DEFAULT_KEY = 0x5A
 
 
 def _metadata_vassal_version(archive: Archive) -> tuple[int, int] | None:

@@ -1,26 +1,58 @@
-"""The ``!VCSK`` obfuscation of the ``savedGame`` entry (vassal-formats.md 5.1).
+"""The obfuscation of the ``savedGame`` entry: three forms (vassal-formats.md 5.1, 5.1.1).
 
-Writing: ``!VCSK``, a key byte as two lowercase hex digits, then every payload
-byte XOR the key as two hex digits. Reading accepts either hex case and passes
-text without the header through unchanged (logs before VASSAL 3.2 are plain).
+- ``vcsk`` (every VASSAL before 3.8): ``!VCSK``, a key byte as two lowercase hex digits, then
+  every payload byte XOR the key as two hex digits. Reading accepts either hex case.
+- ``vobs`` (VASSAL 3.8 and later, pull request #15060): ``VOBS``, one raw key byte, then every
+  payload byte XOR the key as a raw byte. VASSAL 3.7 and older cannot open it.
+- ``plain``: anything else is the payload itself (logs before VASSAL 3.2 are plain).
 """
 
 from __future__ import annotations
 
 import binascii
+from typing import Literal
 
 from ..errors import BadInput
 
 HEADER = b"!VCSK"
+VOBS_HEADER = b"VOBS"
+
+Form = Literal["vcsk", "vobs", "plain"]
+FORMS: tuple[Form, ...] = ("vcsk", "vobs", "plain")
+
+
+def form_of(data: bytes) -> Form:
+    """Which form a ``savedGame`` entry is stored in, from its header alone (as VASSAL decides)."""
+    if data[:5] == HEADER:
+        return "vcsk"
+    if data[:4] == VOBS_HEADER:
+        return "vobs"
+    return "plain"
 
 
 def is_obfuscated(data: bytes) -> bool:
-    return data[:5] == HEADER
+    return form_of(data) != "plain"
+
+
+def key_of(data: bytes) -> int | None:
+    """The key byte of an obfuscated entry (None when plain or when the key is missing)."""
+    form = form_of(data)
+    if form == "vcsk" and len(data) >= 7:
+        try:
+            return int(data[5:7], 16)
+        except ValueError:
+            return None
+    if form == "vobs" and len(data) >= 5:
+        return data[4]
+    return None
 
 
 def deobfuscate(data: bytes, source: str | None = None) -> bytes:
-    """The plain payload bytes of a ``savedGame`` entry."""
-    if not is_obfuscated(data):
+    """The plain payload bytes of a ``savedGame`` entry, in whichever form it is stored."""
+    form = form_of(data)
+    if form == "vobs":
+        return _read_vobs(data, source)
+    if form == "plain":
         return data
     if len(data) < 7:
         raise BadInput(source, "obfuscated stream has no key after !VCSK", "savedGame")
@@ -38,11 +70,23 @@ def deobfuscate(data: bytes, source: str | None = None) -> bytes:
     return payload.translate(_xor_table(key))
 
 
-def obfuscate(payload: bytes, key: int = 0x5A) -> bytes:
-    """``!VCSK`` + key + hex(payload XOR key), lowercase as VASSAL 3.x writes it."""
+def _read_vobs(data: bytes, source: str | None) -> bytes:
+    if len(data) < 5:
+        raise BadInput(source, "obfuscated stream has no key after VOBS", "savedGame")
+    key = data[4]
+    body = memoryview(data)[5:]
+    return body.tobytes().translate(_xor_table(key)) if key else body.tobytes()
+
+
+def obfuscate(payload: bytes, key: int = 0x5A, form: Form = "vcsk") -> bytes:
+    """The entry for PAYLOAD in FORM: ``vcsk`` lowercase as VASSAL 3.x writes it, ``vobs`` as 3.8."""
     if not 0 <= key <= 255:
         raise ValueError("key must be a byte")
+    if form == "plain":
+        return payload
     mixed = payload.translate(_xor_table(key)) if key else payload
+    if form == "vobs":
+        return VOBS_HEADER + bytes([key]) + mixed
     return HEADER + b"%02x" % key + binascii.hexlify(mixed)
 
 

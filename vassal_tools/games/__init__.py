@@ -1,9 +1,20 @@
-"""The games: one home per game's definition, and the registry that finds a game by its id.
+"""The games: the one home of each game's definition, and the registry that finds a game by id.
 
 A record, a log's audit or a module build names its game by id (``invasion-norway``);
-:func:`pack_for` imports that game's package on first use and returns what it registered.
-The game packages (``games/<game>/``) hold the game's catalogue, its vocabulary and its
-checks; :mod:`.gamedata` reads a game's data folder (``module_src/<game>/``).
+:func:`pack_for` imports that game's package on first use and returns what it registered:
+its data folder, its record words (:class:`~.vocabulary.Vocabulary`: phases, sides, turns,
+weather, read from its game.toml), its catalogue, its rules and (optionally) the replay hooks
+of its own mechanics (:class:`~.vocabulary.ReplayHooks`). :mod:`.gamedata` reads and checks a
+game's data folder (``module_src/<game>/``) and knows no one game's words.
+
+A game is a package here (``games/invasion_norway/``: its data under ``data/``, its
+catalogue, its checks and ``pack.toml``) plus one line in :data:`KNOWN_GAMES`; a game kept
+elsewhere (tests/toy_game) calls :func:`register`.
+
+May import: :mod:`vassal_tools.geometry`, :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`.
+A game package (``games/<game>/``) may also import record, replay and rules: it plugs its
+checks into the engine, and nothing imports it but the registry, by name, at run time.
+Imported by: record, replay, rules, art, builder and the demo.
 """
 
 from __future__ import annotations
@@ -12,11 +23,13 @@ import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from .vocabulary import Vocabulary
+
 if TYPE_CHECKING:
     from ..record import Catalogue
     from ..rules.engine import GameRules
 
-__all__ = ["RulePack", "pack_for", "register", "pack_ids"]
+__all__ = ["RulePack", "Vocabulary", "known_sides", "pack_for", "register", "pack_ids"]
 
 
 class RulePack(Protocol):
@@ -27,6 +40,11 @@ class RulePack(Protocol):
     @property
     def data_folder(self) -> Path:
         """The game's data folder (game.toml, the tables, scenarios/) shipped with its package."""
+        ...
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The words of the game's records: phases, sides, turns, weather (from its game.toml)."""
         ...
 
     @property
@@ -48,6 +66,17 @@ def register(pack: RulePack) -> RulePack:
 
 def pack_ids() -> list[str]:
     return sorted(set(KNOWN_GAMES) | set(_PACKS))
+
+
+def known_sides() -> tuple[str, ...]:
+    """The side words of every game the registry knows, in registry order (for readers of text
+    that does not say its game)."""
+    sides: dict[str, None] = {}
+    for game in pack_ids():
+        pack = pack_for(game)
+        if pack is not None:
+            sides.update(dict.fromkeys(pack.vocabulary.sides))
+    return tuple(sides)
 
 
 def pack_for(game: str) -> RulePack | None:

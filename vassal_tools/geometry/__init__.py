@@ -4,7 +4,11 @@ Grids (board-local pixels): :class:`HexGrid`, :class:`SquareGrid`, :class:`Regio
 :class:`ZonedGrid` with :class:`Zone`; numberings in :mod:`.numbering`. Boards and
 maps (map pixels): :class:`Board`, :class:`Map`. A module's maps:
 :class:`ModuleGeometry` (``from_module``). Hex maths in a game's own hex numbers:
-:class:`HexMap`. Everything follows vassal-formats.md sections 6 and 7.
+:class:`HexMap` (:mod:`.hexmath`, also the arithmetic of the games' ``MapGrid``).
+Everything follows vassal-formats.md sections 6 and 7.
+
+May import: :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`.
+Imported by: games, replay, report, art, builder, release and the CLI.
 """
 
 from .board import Board, PlacedBoard

@@ -14,6 +14,14 @@ audit's (``vassal_tools.rules``).
 Units are resolved here: ``{"ref": ID}`` takes a unit's attributes from the game's
 data (through the rule pack's catalogue), inline attributes override them.
 Unknown extra keys, on the record, a unit or an entry, are kept and written back.
+
+The record format has no words of its own game: phases, sides, turns and weather are those
+of the game its ``"game"`` names (:class:`vassal_tools.games.vocabulary.Vocabulary`).
+:class:`~.builder.RecordBuilder` makes records in code (the recorder builds through it).
+
+May import: :mod:`vassal_tools.games`, :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`
+(never replay or rules).
+Imported by: replay, rules, report, and each game's package.
 """
 
 
@@ -48,28 +56,10 @@ from .entries import (
     Weather,
 )
 from .reader import RecordReader, entries_of
-from .vocabulary import (
-    FORMAT,
-    PHASES,
-    SECTIONS,
-    SIDES,
-    SIZES,
-    UNIT_CLASSES,
-    WEATHER,
-    canonical_turn,
-    turn_order,
-)
+from .vocabulary import FORMAT
 
 __all__ = [
     "FORMAT",
-    "PHASES",
-    "SIDES",
-    "UNIT_CLASSES",
-    "SIZES",
-    "WEATHER",
-    "SECTIONS",
-    "turn_order",
-    "canonical_turn",
     "Catalogue",
     "Unit",
     "Entry",

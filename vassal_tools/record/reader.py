@@ -8,31 +8,20 @@ from typing import Any
 
 from ..errors import BadInput
 from ..games import pack_for
+from ..games.vocabulary import Vocabulary, one_of
 from .entries import KIND_BY_KEY, Catalogue, End, Entry, PhaseStart, Record, Unit
-from .vocabulary import (
-    FORMAT,
-    PHASES,
-    SECTIONS,
-    SIDES,
-    SIZES,
-    UNIT_CLASSES,
-    WEATHER,
-    canonical_turn,
-    turn_order,
-)
-
-
-def _default_catalogue(game: str) -> Catalogue | None:
-    pack = pack_for(game)
-    return pack.catalogue if pack is not None else None
+from .vocabulary import FORMAT
 
 
 class RecordReader:
     """Checks one record, keeping the file name for its error messages."""
 
+    catalogue: Catalogue
+    words: Vocabulary
+
     def __init__(self, source: str, catalogue: Catalogue | None):
         self.source = source
-        self.catalogue = catalogue
+        self.given_catalogue = catalogue
         self.units: dict[str, Unit] = {}
 
     def fail(self, what: str, where: str = "") -> BadInput:
@@ -47,10 +36,12 @@ class RecordReader:
         game = data.get("game")
         if not isinstance(game, str) or not game:
             raise self.fail("'game' must name a rule pack, e.g. \"invasion-norway\"", "field 'game'")
-        if self.catalogue is None:
-            self.catalogue = _default_catalogue(game)
-            if self.catalogue is None:
-                raise self.fail(f"unknown game {game!r} (no rule pack of that id)", "field 'game'")
+        pack = pack_for(game)
+        if pack is None:
+            raise self.fail(f"unknown game {game!r} (no rule pack of that id)", "field 'game'")
+        # The game's words: its phases, sides, turns and weather (the record format has none of its own).
+        self.words = pack.vocabulary
+        self.catalogue = self.given_catalogue if self.given_catalogue is not None else pack.catalogue
         units = data.get("units", {})
         if not isinstance(units, Mapping):
             raise self.fail("'units' must be an object of unit id to attributes", "field 'units'")
@@ -89,17 +80,17 @@ class RecordReader:
 
     def build_unit(self, uid: str, attrs: dict[str, Any], ref: str | None, inline: dict, where: str) -> Unit:
         cls = _lower(attrs.pop("class", None))
-        if cls not in UNIT_CLASSES:
-            raise self.fail(f"'class' is {cls!r}, expected one of {', '.join(UNIT_CLASSES)}", f"{where}.class")
+        if cls not in self.words.unit_classes:
+            raise self.fail(f"'class' is {cls!r}, expected one of {', '.join(self.words.unit_classes)}", f"{where}.class")
         nationality = _lower(attrs.pop("nationality", None))
         side = _lower(attrs.pop("side", None))
         if side is None and nationality is not None:
-            side = "german" if nationality.startswith("german") else "allied"
-        if side not in SIDES:
-            raise self.fail(f"'side' is {side!r}, expected german or allied", f"{where}.side")
+            side = self.words.side_of(nationality)
+        if side not in self.words.sides:
+            raise self.fail(f"'side' is {side!r}, expected {one_of(self.words.sides)}", f"{where}.side")
         size = _lower(attrs.pop("size", None))
-        if size is not None and size not in SIZES:
-            raise self.fail(f"'size' is {size!r}, expected one of {', '.join(SIZES)}", f"{where}.size")
+        if size is not None and size not in self.words.sizes:
+            raise self.fail(f"'size' is {size!r}, expected one of {', '.join(self.words.sizes)}", f"{where}.size")
         counts = {}
         for key in ("steps", "points"):
             value = attrs.pop(key, None)
@@ -160,9 +151,12 @@ class RecordReader:
 
     def side(self, value: Any, where: str) -> str:
         side = _lower(value)
-        if side not in SIDES:
-            raise self.fail(f"side is {value!r}, expected german or allied", where)
+        if side not in self.words.sides:
+            raise self.fail(f"side is {value!r}, expected {one_of(self.words.sides)}", where)
         return side
+
+    def example_turn(self) -> str:
+        return f'"{self.words.turns[0]}"' if self.words.turns else "a turn name"
 
     def count(self, value: Any, where: str) -> int:
         if not _is_count(value):
@@ -171,7 +165,7 @@ class RecordReader:
 
     def phase(self, value: Any, where: str) -> str:
         phase = _word(value) if isinstance(value, str) else value
-        if phase not in PHASES:
+        if phase not in self.words.phases:
             raise self.fail(f"unknown phase {value!r}", where)
         return phase
 
@@ -216,13 +210,12 @@ class RecordReader:
         given = "turn" in raw
         if given:
             value = raw["turn"]
-            try:
-                turn_order(value) if isinstance(value, str) else turn_order("")
-            except ValueError:
-                raise self.fail(f"turn is {value!r}, expected a name like \"April #5\"", f"{where}, field 'turn'") from None
-            turn = canonical_turn(value)
+            turn = self.words.canonical_turn(value)
+            if turn is None:
+                raise self.fail(f"turn is {value!r}, expected a turn of the game such as {self.example_turn()}",
+                                f"{where}, field 'turn'")
         elif turn is None:
-            raise self.fail("the first phase entry must say its 'turn' (e.g. \"April #5\")", where)
+            raise self.fail(f"the first phase entry must say its 'turn' (e.g. {self.example_turn()})", where)
         return {"turn": turn, "phase": phase, "turn_given": given}, ("turn",)
 
     def _entry_place(self, raw, where, turn):
@@ -273,14 +266,16 @@ class RecordReader:
     def _entry_weather(self, raw, where, turn):
         value = raw["weather"]
         if not isinstance(value, Mapping) or not value:
-            raise self.fail("'weather' maps sections (north, central, south) to clear, cloudy, foul or stormy", f"{where}, field 'weather'")
+            raise self.fail(f"'weather' maps sections ({', '.join(self.words.weather_sections)}) to "
+                            f"{one_of(self.words.weather_states)}", f"{where}, field 'weather'")
         sections = {}
         for section, state in value.items():
             section = _lower(section)
-            if section not in SECTIONS:
+            if section not in self.words.weather_sections:
                 raise self.fail(f"unknown weather section {section!r}", f"{where}, field 'weather.{section}'")
-            if _lower(state) not in WEATHER:
-                raise self.fail(f"weather is {state!r}, expected one of {', '.join(WEATHER)}", f"{where}, field 'weather.{section}'")
+            if _lower(state) not in self.words.weather_states:
+                raise self.fail(f"weather is {state!r}, expected one of {', '.join(self.words.weather_states)}",
+                                f"{where}, field 'weather.{section}'")
             sections[section] = _lower(state)
         return {"sections": sections}, ()
 

@@ -6,5 +6,6 @@ Each job is a plain module with a function that returns data (``diff.diff_module
 the text and HTML presentations live apart (:mod:`.text`, :mod:`.html`). The errata file
 format (:mod:`.errata`) is shared with the data-built game's ``errata`` command.
 
-This package builds on :mod:`vassal_tools.formats` and :mod:`vassal_tools.geometry` only.
+May import: :mod:`vassal_tools.formats`, :mod:`vassal_tools.geometry`, :mod:`vassal_tools.errors`.
+Imported by: the CLI.
 """

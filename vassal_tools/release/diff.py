@@ -23,7 +23,8 @@ from typing import Any
 
 from ..errors import BadInput
 from ..formats.components import element_text, is_folder, simple_name
-from ..formats.files import Module, open_file
+from ..formats.files import Module
+from ..formats.kinds import open_module
 from ..formats.xmlsafe import parse_tree
 from .definitions import Definition, ModuleDefinitions
 from .imagediff import compare_images
@@ -45,13 +46,6 @@ class ModuleDiff:
     @property
     def equal(self) -> bool:
         return self.report["equal"]
-
-
-def open_module(path) -> Module:
-    opened = open_file(path)
-    if not isinstance(opened, Module):
-        raise BadInput(path, f"is a {opened.kind}, not a module or extension")
-    return opened
 
 
 def diff_modules(old_path, new_path, *, pixels: bool = True) -> ModuleDiff:

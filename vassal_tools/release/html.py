@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import BadInput
 from ..formats.archive import atomic_write
+from ..formats.outputs import WRITE_ELSEWHERE, refuse_overwriting
 from .diff import ModuleDiff
 from .imagediff import decode_rgba, difference_mask
 from .text import change_line
@@ -35,6 +36,7 @@ def write_html(diff: ModuleDiff, folder) -> Path:
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise BadInput(folder, "is a file; give a folder for the HTML release notes")
+    _refuse_inputs_inside(diff, folder)
     folder.mkdir(parents=True, exist_ok=True)
     report = diff.report
     body = [_header(report)]
@@ -143,6 +145,14 @@ def _images(diff: ModuleDiff, folder: Path) -> list[str]:
                     f"<td><img src=\"{new_src}\" alt=\"new\"></td><td>{count}</td></tr>")
     out.append("<table class=images>" + "".join(rows) + "</table>")
     return out
+
+
+def _refuse_inputs_inside(diff: ModuleDiff, folder: Path) -> None:
+    """The page and the pictures must not land on OLD or NEW (the folder may hold them)."""
+    for label, path in (("OLD", diff.old.path), ("NEW", diff.new.path)):
+        refuse_overwriting(folder / "index.html", {label: path})
+        if path is not None and Path(path).resolve().is_relative_to((folder / "images").resolve()):
+            raise BadInput(folder, f"refusing to write pictures over the input {label} ({path}); {WRITE_ELSEWHERE}")
 
 
 def _save_picture(folder: Path, side: str, number: int, name: str, data: bytes | None) -> str:

@@ -36,6 +36,7 @@ from typing import Any
 from ..errors import BadInput
 from ..formats.components import child_elements, descendants, is_map_element, simple_name
 from ..formats.files import Module
+from ..formats.kinds import open_module
 from ..formats.pieces import Piece
 from ..formats.traits import (
     Clone,
@@ -57,7 +58,6 @@ from ..formats.traits import (
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.images import image_size
 from .definitions import ModuleDefinitions
-from .diff import open_module
 from .traitdiff import label
 
 SEVERITIES = ("error", "warning", "info")

@@ -26,12 +26,13 @@ from lxml import etree
 
 from ..errors import BadInput
 from ..formats.archive import write_archive
+from ..formats.kinds import open_module
+from ..formats.outputs import refuse_overwriting
 from ..formats.pieces import Piece, encode_definition, expand_prototypes, parse_definition
 from ..formats.traits import DynamicProperty, KeyStroke, Layer, Marker, Trait, trait_classes
 from ..formats.traits.values import KEYS, STRINGS
 from ..formats.xmlsafe import XmlDocument, c14n
 from .definitions import ModuleDefinitions
-from .diff import open_module
 from .errata import Entry, Errata, TraitEdit, read_errata, require_module_entries
 from .traitdiff import jsonable, label
 
@@ -50,6 +51,7 @@ class PatchResult:
 
 def patch_module(module_path, errata_path, output, *, module_version: str | None = None) -> PatchResult:
     """Write ``output``: the module with the errata applied. Inputs are never modified."""
+    refuse_overwriting(output, {"MODULE": module_path, "ERRATA": errata_path})
     errata = read_errata(errata_path)
     entries = require_module_entries(errata)
     module = open_module(module_path)

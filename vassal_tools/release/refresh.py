@@ -38,7 +38,6 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from ..errors import BadInput
 from ..formats.commands import (
     AddPiece,
     ChangePiece,
@@ -48,26 +47,19 @@ from ..formats.commands import (
     SingleCommand,
     encode_commands,
 )
-from ..formats.files import SavedGame, open_file
+from ..formats.kinds import open_game, open_module
+from ..formats.outputs import refuse_overwriting
 from ..formats.pieces import Piece, decode_piece
 from ..formats.sequence import encode
 from ..formats.traits import BasicPiece, DynamicProperty, Layer, Marker, Trait
 from ..formats.traits.encoding import join
 from .definitions import Definition, ModuleDefinitions
-from .diff import open_module
 from .traitdiff import identity, pair_traits, piece_changes, state_changes, stateless
 
 
 def is_piece(command: AddPiece) -> bool:
     """An AddPiece of a game piece, not of a Stack or Deck container."""
     return command.type != "stack" and not command.type.startswith("deck;")
-
-
-def open_game(path) -> SavedGame:
-    opened = open_file(path)
-    if not isinstance(opened, SavedGame):
-        raise BadInput(path, f"is a {opened.kind}, not a saved game or log")
-    return opened
 
 
 # -- matching -----------------------------------------------------------------------------------
@@ -346,6 +338,7 @@ def refresh_game(game_path, module_path, output=None, *, by_name: bool = True, o
     ``add_missing``: also create the module's at-start stacks none of whose pieces the
     game has (:mod:`.missing`).
     """
+    refuse_overwriting(output, {"GAME": game_path, "--module": module_path, "--old-module": old_module})
     game = open_game(game_path)
     module = open_module(module_path)
     old = ModuleDefinitions(open_module(old_module)) if old_module is not None else None

@@ -4,10 +4,16 @@
   :class:`~.state.GameState` (pieces, stacks, maps, properties, turn trackers,
   players): ``restore()``, ``steps()``, ``state_at(n)``.
 * :func:`~.recorder.record_log` / :func:`~.recorder.position_at` make a game record
-  (``vassal-tools/record@1``, :mod:`.record`) of a log, or of the position at a step.
+  (``vassal-tools/record@1``, :mod:`vassal_tools.record`) of a log, or of the position at a step.
   What VASSAL cannot say, players put on the map (Control and Hit markers,
-  :mod:`.markers`) and type in chat (declarations, :mod:`.declarations`).
+  :mod:`.markers`) and type in chat (declarations, :mod:`.declarations`). The words
+  (sides, phases, turns, weather) and the game's own mechanics (its replay hooks) come
+  from the game the module is of, through :mod:`vassal_tools.games`.
 * :class:`~.logwriter.LogWriter` writes logs as VASSAL does, for demos and tests.
+
+May import: :mod:`vassal_tools.record`, :mod:`vassal_tools.games`, :mod:`vassal_tools.geometry`,
+:mod:`vassal_tools.formats`, :mod:`vassal_tools.errors` (never rules).
+Imported by: report, the demo and the CLI (and a game's package, for its hooks).
 """
 
 from __future__ import annotations

@@ -35,7 +35,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..record import SIDES, Attack, Control, Defend, End, Hits, Intercept, Mission, PhaseStart, Roll
+from ..games import known_sides
+from ..record import Attack, Control, Defend, End, Hits, Intercept, Mission, PhaseStart, Roll
 
 #: Words that start a declaration, and the key of the record entry each one becomes.
 KEYWORDS = {
@@ -77,8 +78,10 @@ class Declaration:
     fields: dict[str, Any] = field(default_factory=dict)
 
 
-def read_declaration(text: str) -> Declaration | None:
+def read_declaration(text: str, sides: tuple[str, ...] | None = None) -> Declaration | None:
     """The declaration a chat message makes, or None if it makes none.
+
+    ``sides``: the game's side words (by default those of every game the registry knows).
 
     A first word one letter away from a keyword, in a line shaped like a
     declaration (a clause word or a hex number follows), is taken for a typo and
@@ -91,7 +94,7 @@ def read_declaration(text: str) -> Declaration | None:
         _near_miss(word, rest)
         return None
     reader = _READERS[word]
-    return Declaration(KEYWORDS[word], shown, reader(word, rest.strip()))
+    return Declaration(KEYWORDS[word], shown, reader(word, rest.strip(), sides if sides is not None else known_sides()))
 
 
 def _near_miss(word: str, rest: str) -> None:
@@ -142,9 +145,9 @@ def _required(value: str | None, what: str) -> str:
     return value
 
 
-def _side(word: str) -> str | None:
+def _side(word: str, sides: tuple[str, ...]) -> str | None:
     word = word.lower()
-    return word if word in SIDES else None
+    return word if word in sides else None
 
 
 def _no_extra(clauses: dict[str, str], allowed: tuple[str, ...], keyword: str) -> None:
@@ -164,7 +167,7 @@ def _outcome(text: str) -> tuple[str, bool | None]:
 # -- one reader per keyword ----------------------------------------------------------------
 
 
-def _attack(word: str, rest: str) -> dict[str, Any]:
+def _attack(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
     overrun = word == "overrun"
     if re.search(r"\boverrun\s*$", rest, re.IGNORECASE):
         overrun, rest = True, re.sub(r"\boverrun\s*$", "", rest, flags=re.IGNORECASE).strip()
@@ -180,18 +183,18 @@ def _attack(word: str, rest: str) -> dict[str, Any]:
     return out
 
 
-def _defend(word: str, rest: str) -> dict[str, Any]:
+def _defend(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
     head, clauses = _clauses(rest)
     _no_extra(clauses, ("supply",), word)
     return {"hex": _required(head, "the hex defended (defend HEX supply SP)"),
             "supply": units(clauses.get("supply", "none"), "supply")}
 
 
-def _mission(word: str, rest: str) -> dict[str, Any]:
+def _mission(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
     head, clauses = _clauses(rest)
     _no_extra(clauses, ("with", "from", "to", "supply"), word)
     words = head.split()
-    side = _side(words[0]) if words else None
+    side = _side(words[0], sides) if words else None
     if side is not None:
         words = words[1:]
     if not words:
@@ -212,7 +215,7 @@ def _mission(word: str, rest: str) -> dict[str, Any]:
     return out
 
 
-def _roll(word: str, rest: str) -> dict[str, Any]:
+def _roll(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
     rest, detected = _outcome(rest)
     head, clauses = _clauses(rest)
     zone: str | None
@@ -234,11 +237,11 @@ def _roll(word: str, rest: str) -> dict[str, Any]:
     return out
 
 
-def _intercept(word: str, rest: str) -> dict[str, Any]:
+def _intercept(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
     head, clauses = _clauses(rest)
     _no_extra(clauses, ("with",), word)
     words = head.split()
-    side = _side(words[0]) if words else None
+    side = _side(words[0], sides) if words else None
     if side is not None:
         words = words[1:]
     if words and words[0].lower() in DETECTIONS:
@@ -249,17 +252,17 @@ def _intercept(word: str, rest: str) -> dict[str, Any]:
     return {"side": side, "zone": _required(" ".join(words), "where the interception is"), "units": listed}
 
 
-def _control(word: str, rest: str) -> dict[str, Any]:
+def _control(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
     words = rest.split()
-    if len(words) < 2 or _side(words[-1]) is None:
-        raise DeclarationError("say 'control HEX german' or 'control HEX allied'")
+    if len(words) < 2 or _side(words[-1], sides) is None:
+        raise DeclarationError(" or ".join(f"'control HEX {side}'" for side in sides).join(("say ", "")))
     place = words[:-1]
     if place and place[-1].lower() == "by":
         place = place[:-1]
     return {"control": _required(" ".join(place), "the hex"), "side": words[-1].lower()}
 
 
-def _hits(word: str, rest: str) -> dict[str, Any]:
+def _hits(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
     words = rest.split()
     if len(words) < 2 or not words[-1].isdigit():
         raise DeclarationError("say 'hits LOC N' with N the number of hits now")
@@ -269,11 +272,11 @@ def _hits(word: str, rest: str) -> dict[str, Any]:
     return {"hits": _required(" ".join(place), "the place hit"), "to": int(words[-1])}
 
 
-def _phase(word: str, rest: str) -> dict[str, Any]:
+def _phase(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
     return {"phase": _required(rest, "the phase (phase german-land-movement)")}
 
 
-def _end(word: str, rest: str) -> dict[str, Any]:
+def _end(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
     return {"end": _required(rest, "the phase that ends (end german-land-movement)")}
 
 

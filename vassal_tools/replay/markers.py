@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..formats.pieces import Piece
-from ..record import SIDES
 
 CONTROL_TYPES = ("control",)
 HIT_TYPES = ("hit", "hits")
@@ -40,28 +39,28 @@ class PlayMarker:
     count: int = 1
 
 
-def play_marker(piece: Piece) -> PlayMarker | None:
+def play_marker(piece: Piece, sides: tuple[str, ...]) -> PlayMarker | None:
     """The control or hits a piece stands for, or None if it is no such marker."""
     props = {key.lower(): value.strip() for key, value in piece.marker_properties.items()}
     kind = props.get("type", "").lower()
     if kind in CONTROL_TYPES:
-        return PlayMarker("control", side=_side(props.get("side", "")) or _layer_side(piece))
+        return PlayMarker("control", side=_side(props.get("side", ""), sides) or _layer_side(piece, sides))
     if kind in HIT_TYPES:
         return PlayMarker("hits", count=_hit_count(piece, props.get("hits", "")))
     return None
 
 
-def _side(text: str) -> str | None:
+def _side(text: str, sides: tuple[str, ...]) -> str | None:
     text = text.lower()
-    return text if text in SIDES else None
+    return text if text in sides else None
 
 
-def _layer_side(piece: Piece) -> str | None:
+def _layer_side(piece: Piece, sides: tuple[str, ...]) -> str | None:
     for layer in piece.layers:
         names = layer.level_names
         if 0 <= layer.level < len(names):
             shown = names[layer.level].lower()
-            found = [side for side in SIDES if side in shown]
+            found = [side for side in sides if side in shown]
             if len(found) == 1:
                 return found[0]
     return None

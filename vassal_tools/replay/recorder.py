@@ -45,12 +45,16 @@ from typing import Any
 from ..errors import BadInput
 from ..formats.chatlines import ChatLine
 from ..formats.commands import AddPiece, ChangePiece, Chat, Command, MovePiece, RemovePiece
-from ..formats.files import Module, open_file
+from ..formats.files import Module
+from ..formats.kinds import open_module
 from ..formats.logsteps import Step
+from ..formats.match import require_match
 from ..games import pack_for, pack_ids
+from ..games.vocabulary import ReplayHooks, Vocabulary
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.maps import BoardCell
-from ..record import FORMAT, SECTIONS, SIDES, WEATHER, Record, load_record
+from ..record import Record
+from ..record.builder import RecordBuilder
 from .declarations import Declaration, DeclarationError, read_declaration
 from .declared import Declared
 from .dice import DiceButtons, DiceRoll, roll_of
@@ -61,9 +65,6 @@ from .state import GameState, PieceState
 from .turns import PhaseNames, TurnReader, TurnTracker, find_turn
 from .unitnames import UnitNames
 from .units import Mapping_, UnitInfo, UnitReader
-
-_DETECTION_ROLLS = ("naval-detection", "air-detection")
-FROZEN_LAKE = "frozen lake airbase"  # the type of the marker that makes a hex an airbase (5.1.4)
 
 
 @dataclass
@@ -82,13 +83,8 @@ class RecordedLog:
     record: Record
     warnings: list[str] = field(default_factory=list)
     locations: Locations | None = None  # how map points became LOCs (for pictures of the game)
-
-
-def open_module(path: str | os.PathLike) -> Module:
-    module = open_file(path)
-    if not isinstance(module, Module):
-        raise BadInput(path, f"is a {module.kind}, not a module (.vmod)")
-    return module
+    unidentified: dict[str, int] = field(default_factory=dict)  # piece name -> pieces not read as units
+    mismatch: list[str] = field(default_factory=list)  # how the module differs from the log's, when allowed
 
 
 def pack_of(module: Module, mapping: Mapping_ | None, game: str | None = None):
@@ -109,20 +105,27 @@ def _slug(text: str) -> str:
 class Recorder:
     """Replays one log against one module and writes what happened as record entries."""
 
-    def __init__(self, game, module: Module, mapping: Mapping_ | None = None, game_id: str | None = None):
+    def __init__(self, game, module: Module, mapping: Mapping_ | None = None, game_id: str | None = None,
+                 allow_mismatch: bool = False):
         self.replayer = Replayer(game)
         self.module = module
+        self.mismatch = require_match(self.replayer.game, module, allow_mismatch)
         self.mapping = mapping or Mapping_()
         self.pack = pack_of(module, mapping, game_id)
         self.catalogue = self.pack.catalogue
+        self.mapping.check_refs(self.catalogue, self.pack.id)
+        self.words = self.pack.vocabulary
+        # The game's own mechanics (Invasion: Norway's frozen lake airbases, its detection rolls).
+        self.hooks: ReplayHooks = getattr(self.pack, "replay_hooks", ReplayHooks())
         self.units = UnitReader(self.mapping, self.catalogue)
-        self.turns = TurnReader(TurnTracker.of_module(module), PhaseNames.of_catalogue(self.catalogue))
+        self.turns = TurnReader(TurnTracker.of_module(module), PhaseNames.of_catalogue(self.catalogue, self.words))
         self.dice = DiceButtons(module, self.catalogue)
         self.locations: Locations | None = None
         self.declared = Declared(self._loc_of_text, self._names)
-        self.entries: list[dict[str, Any]] = []
-        self.unit_lines: dict[str, dict[str, Any]] = {}
-        self.warnings: list[str] = []
+        # The record is made through the record builder: units as they appear, entries in order.
+        self.record = RecordBuilder(self.pack.id, log=os.path.basename(str(self.replayer.game.path)),
+                                    module=f"{module.name} {module.version}".strip())
+        self.warnings: list[str] = list(self.mismatch)
         self._said: tuple[str | None, str | None] = (None, None)
         self._ended = False  # an 'end' declaration closed the current phase
         self._weather: dict[str, str] = {}
@@ -168,20 +171,15 @@ class Recorder:
             shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
             self.warnings.append(f"{sum(self.units.unmatched.values())} pieces are not units of either side and are "
                                  f"not in the record ({shown}); a mapping file can name units among them")
-        data = {
-            "format": FORMAT, "game": self.pack.id,
-            "log": os.path.basename(str(self.replayer.game.path)),
-            "module": f"{self.module.name} {self.module.version}".strip(),
-            "units": self.unit_lines, "entries": self.entries,
-        }
+        data = self.record.to_dict()
         if self.warnings:
             data["warnings"] = list(self.warnings)
         try:
-            record = load_record(data, self.catalogue)
+            record = self.record.result(self.catalogue)
         except BadInput as err:  # a record we made that its own reader refuses: say where it came from
             raise BadInput(self.replayer.source, f"the record made from this log is not valid: {err}") from None
         record.source = self.replayer.source
-        return RecordedLog(data, record, self.warnings, self.locations)
+        return RecordedLog(data, record, self.warnings, self.locations, dict(self.units.unmatched), self.mismatch)
 
     # -- the opening ----------------------------------------------------------------------
 
@@ -297,17 +295,17 @@ class Recorder:
     def _where(self, piece: PieceState, unit: UnitInfo) -> Where:
         spot = piece.spot
         loc = self.locations.loc(spot.map, spot.x, spot.y) if self.locations is not None else None
-        if loc is not None and unit.unit_class == "air" and self._on_frozen_lake(piece):
+        if loc is not None and unit.unit_class == "air" and self._on_airbase_marker(piece):
             loc = self.catalogue.location(f"airbase:{loc}") or loc
         return Where(loc, self.units.strength(piece, unit))
 
-    def _on_frozen_lake(self, piece: PieceState) -> bool:
-        """Whether a Frozen Lake Airbase marker shares the piece's stack (5.1.4)."""
+    def _on_airbase_marker(self, piece: PieceState) -> bool:
+        """Whether a marker the game says makes an airbase (a Frozen Lake Airbase, 5.1.4) shares the piece's stack."""
         if piece.parent is None:
             return False
         for other in piece.parent.members:
             unit = self.units.unit(other) if other is not piece else None
-            if unit is not None and unit.unit_class == "marker" and self._type_of(unit).lower() == FROZEN_LAKE:
+            if unit is not None and unit.unit_class == "marker" and self._type_of(unit).lower() in self.hooks.airbase_markers:
                 return True
         return False
 
@@ -316,9 +314,9 @@ class Recorder:
         return str((known or {}).get("type") or unit.line.get("type") or "")
 
     def _add(self, step: int, unit: UnitInfo, entry: dict[str, Any]) -> None:
-        self.unit_lines.setdefault(unit.id, dict(unit.line))
+        self.record.units.setdefault(unit.id, dict(unit.line))
         entry["step"] = step
-        self.entries.append(entry)
+        self.record.add(entry)
 
     # -- control and hits markers -----------------------------------------------------------
 
@@ -333,7 +331,7 @@ class Recorder:
             changed[piece_id] = (marker, loc) if marker is not None and loc is not None else None
         for entry in self.markers.update(changed):
             entry["step"] = step
-            self.entries.append(entry)
+            self.record.add(entry)
 
     # -- turn, phase, weather ---------------------------------------------------------------
 
@@ -357,14 +355,14 @@ class Recorder:
             return
         self._unanswered()
         self._said, self._ended = now, False
-        self.entries.append({"turn": turn, "phase": phase, "step": step})
+        self.record.add({"turn": turn, "phase": phase, "step": step})
 
     def _weather_entry(self, step: int) -> None:
-        now = weather_of(self.state)
+        now = weather_of(self.state, self.words)
         changed = {s: v for s, v in now.items() if self._weather.get(s) != v}
         if changed:
             self._weather.update(changed)
-            self.entries.append({"weather": changed, "step": step})
+            self.record.add({"weather": changed, "step": step})
 
     # -- chat: dice and declarations ---------------------------------------------------------
 
@@ -383,15 +381,15 @@ class Recorder:
         side: str | None  # the roller's side word, None when unknown
         purpose = self.dice.purpose(roll)
         side = (roll.side or "").strip().lower()
-        side = side if side in SIDES else None
+        side = side if side in self.words.sides else None
         declared = self.declared.roll(purpose)
         entry: dict[str, Any] = dict(declared.inner) if declared is not None else {"for": purpose}
         side = side or (declared.side if declared is not None else None)
-        if side is None and purpose in _DETECTION_ROLLS:
+        if side is None and purpose in self.hooks.judged_rolls:
             self.warnings.append(f"step {n}: the {roll.button} roll by {roll.player or 'an unnamed player'} is "
                                  "not in the record: the player's side is unknown (no PLAYER seat, no mapping)")
             return
-        if declared is None and purpose in _DETECTION_ROLLS:
+        if declared is None and purpose in self.hooks.judged_rolls:
             self.warnings.append(f"step {n}: the {roll.button} roll has no 'detect' declaration before it, so "
                                  "it names no zone or target and its detection is not judged")
         entry["result"] = self.dice.result(roll)
@@ -406,11 +404,11 @@ class Recorder:
         out: dict[str, Any] = {"roll": entry, "step": n}
         if declared is not None:
             out["said"] = declared.text
-        self.entries.append(out)
+        self.record.add(out)
 
     def _declaration(self, n: int, line: ChatLine) -> None:
         try:
-            decl = read_declaration(line.message)
+            decl = read_declaration(line.message, self.words.sides)
             if decl is None:
                 return
             self._declare(n, decl, self._side_of(line.player))
@@ -426,10 +424,10 @@ class Recorder:
         else:
             entry = self.declared.entry(decl, n, side)
             for unit in self.declared.used:
-                self.unit_lines.setdefault(unit.id, dict(unit.line))
+                self.record.units.setdefault(unit.id, dict(unit.line))
         if entry is not None:
             entry.update({"step": n, "said": decl.text})
-            self.entries.append(entry)
+            self.record.add(entry)
 
     def _phase_declared(self, decl: Declaration) -> None:
         """A phase declared: checked against the tracker (a module without one reads it as chat)."""
@@ -437,7 +435,7 @@ class Recorder:
         phase = self.turns.names.find(text)
         if phase is None:
             raise DeclarationError(f"{text!r} names no phase of the game")
-        turn = find_turn(text) or self._said[0]
+        turn = find_turn(text, self.words) or self._said[0]
         if self.turns.uses_tracker and (turn, phase) != self._said:
             shown = ", ".join(p for p in self._said if p) or "nothing"
             raise DeclarationError(f"the turn tracker shows {shown}; the record follows the tracker")
@@ -460,7 +458,7 @@ class Recorder:
 
     def _side_of(self, player: str | None) -> str | None:
         side = (self.mapping.players.get(player or "") or self.state.side_of_player(player) or "").strip().lower()
-        return side if side in SIDES else None
+        return side if side in self.words.sides else None
 
     def _loc_of_text(self, text: str) -> str | None:
         """A place as a player typed it: a LOC of the game, or a name VASSAL shows for one."""
@@ -514,7 +512,7 @@ def _listed_members(command: AddPiece) -> list[str]:
     return [t for t in command.state.split(";")[3:] if t and not t.startswith("@@")]
 
 
-def weather_of(state: GameState) -> dict[str, str]:
+def weather_of(state: GameState, words: Vocabulary) -> dict[str, str]:
     """Section -> weather from global properties such as ``WeatherNorth`` (build/weather.py)."""
     out = {}
     for (_container, name), value in state.properties.items():
@@ -523,7 +521,7 @@ def weather_of(state: GameState) -> dict[str, str]:
             continue
         section = lowered[len("weather"):].strip(" _-")
         state_ = value.strip().lower()
-        if section in SECTIONS and state_ in WEATHER:
+        if section in words.weather_sections and state_ in words.weather_states:
             out[section] = state_
     return out
 
@@ -533,16 +531,17 @@ def _drop_none(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def record_log(game, module: Module | str | os.PathLike, mapping: Mapping_ | None = None,
-               game_id: str | None = None, last: int | None = None) -> RecordedLog:
-    """The record of a log (or save) replayed against a module."""
+               game_id: str | None = None, last: int | None = None, *, allow_mismatch: bool = False) -> RecordedLog:
+    """The record of a log (or save) replayed against a module (:mod:`.match` checks it is the
+    log's module; ``allow_mismatch`` goes on with a warning)."""
     if not isinstance(module, Module):
         module = open_module(module)
-    return Recorder(game, module, mapping, game_id).run(last)
+    return Recorder(game, module, mapping, game_id, allow_mismatch).run(last)
 
 
 def position_at(game, module: Module | str | os.PathLike, step: int, mapping: Mapping_ | None = None,
-                game_id: str | None = None) -> RecordedLog:
+                game_id: str | None = None, *, allow_mismatch: bool = False) -> RecordedLog:
     """The state after step ``step`` as a record of ``place`` entries."""
     if not isinstance(module, Module):
         module = open_module(module)
-    return Recorder(game, module, mapping, game_id).snapshot(step)
+    return Recorder(game, module, mapping, game_id, allow_mismatch).snapshot(step)

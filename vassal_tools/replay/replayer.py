@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 from ..errors import BadInput
 from ..formats.commands import walk
-from ..formats.files import SavedGame, open_file
+from ..formats.files import SavedGame
+from ..formats.kinds import open_game
 from ..formats.logsteps import GameStream, Step, split_stream
 from .piecetypes import PieceTypes
 from .state import GameState
@@ -32,14 +33,6 @@ class ReplayedStep:
 
     step: Step
     state: GameState
-
-
-def open_game(source: SavedGame | str | os.PathLike) -> SavedGame:
-    """A saved game or log, from an open file or a path; BadInput for anything else."""
-    game = source if isinstance(source, SavedGame) else open_file(source)
-    if not isinstance(game, SavedGame):
-        raise BadInput(game.path, f"is a {game.kind}, not a saved game or log")
-    return game
 
 
 class Replayer:

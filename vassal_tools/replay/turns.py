@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from ..formats.sequence import decode
-from ..record import PHASES, canonical_turn
+from ..games.vocabulary import Vocabulary
 
 _TURN_TEXT = re.compile(r"\b(March|April|May|June|July)\s*#\s*(\d+)", re.IGNORECASE)
 
@@ -32,8 +32,9 @@ def _words(text: str) -> str:
 class PhaseNames:
     """Phase name (any spelling the game uses) -> record phase id."""
 
-    def __init__(self, names: Mapping[str, str] | None = None):
-        self.by_words: dict[str, str] = {_words(p): p for p in PHASES}
+    def __init__(self, words: Vocabulary, names: Mapping[str, str] | None = None):
+        self.words = words
+        self.by_words: dict[str, str] = {_words(p): p for p in words.phases}
         for name, phase in (names or {}).items():
             self.by_words[_words(name)] = phase
         # Longest first, so "German Air Mission Phase (Allied Operations Segment)" wins
@@ -43,11 +44,11 @@ class PhaseNames:
                                   re.IGNORECASE)
 
     @classmethod
-    def of_catalogue(cls, catalogue) -> PhaseNames:
+    def of_catalogue(cls, catalogue, words: Vocabulary) -> PhaseNames:
         """The names of the game data behind a rule pack's catalogue, when it has them."""
         info = getattr(getattr(catalogue, "data", None), "info", None)
         phases = getattr(info, "phases", None) or {}
-        return cls({phase.name: pid for pid, phase in phases.items() if pid in PHASES})
+        return cls(words, {phase.name: pid for pid, phase in phases.items() if pid in words.phases})
 
     def phase(self, name: str | None) -> str | None:
         """The record phase id a level value names exactly, or None."""
@@ -59,10 +60,9 @@ class PhaseNames:
         return self.by_words.get(_words(match.group(0))) if match else None
 
 
-def find_turn(text: str | None) -> str | None:
-    """A turn named in a text (``April #5``, ``april#5``), canonically spelled, or None."""
-    match = _TURN_TEXT.search(text or "")
-    return canonical_turn(f"{match.group(1)} #{match.group(2)}") if match else None
+def find_turn(text: str | None, words: Vocabulary) -> str | None:
+    """A turn of the game named in a text (``April #5``, ``april#5``), canonically spelled, or None."""
+    return words.find_turn(text)
 
 
 @dataclass
@@ -165,13 +165,13 @@ class TurnReader:
                 continue
             values = tracker.values(state)
             phase = next((self.names.phase(v) for v in reversed(values) if self.names.phase(v)), None)
-            turn = next((find_turn(v) for v in values if find_turn(v)), None)
+            turn = next((find_turn(v, self.names.words) for v in values if find_turn(v, self.names.words)), None)
             if phase is not None or turn is not None:
                 self.turn, self.phase = turn or self.turn, phase or self.phase
         return self.turn, self.phase
 
     def from_chat(self, text: str) -> tuple[str | None, str | None]:
         """Turn and phase after a chat line (unchanged unless it names them)."""
-        self.turn = find_turn(text) or self.turn
+        self.turn = find_turn(text, self.names.words) or self.turn
         self.phase = self.names.find(text) or self.phase
         return self.turn, self.phase

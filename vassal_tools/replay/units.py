@@ -13,8 +13,10 @@ mapping file (JSON) naming the pieces::
      "players": {"Alice": "german"}}
 
 A piece is matched by its name as VASSAL shows it (its BasicName) or ``gpid:N``
-(its palette slot). Pieces matched by neither are not units; the recorder lists
-their names, so nothing is left out silently.
+(its palette slot). A ``ref`` must name a unit of the game: a typo is an error naming
+the entry, not a unit quietly dropped. Pieces matched by neither are not units; the
+recorder counts them by name and every audit report says so first, so nothing is left
+out silently.
 
 Strength: the Marker ``Steps`` holds the printed steps (points for point units);
 a piece showing the back of a counter whose back is ``reduced`` or a ``one point``
@@ -32,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BadInput
-from ..record import SIDES
+from ..games import known_sides, pack_for
 from .markers import PlayMarker, play_marker
 from .state import PieceState
 
@@ -64,6 +66,17 @@ class Mapping_:
     units: dict[str, dict[str, Any]] = field(default_factory=dict)
     locations: dict[str, str] = field(default_factory=dict)
     players: dict[str, str] = field(default_factory=dict)
+    source: str | None = None  # the file it was read from, for messages
+
+    def check_refs(self, catalogue, game: str) -> None:
+        """Every ``ref`` names a unit of the game: a typo is an error, not a unit quietly dropped."""
+        if catalogue is None:
+            return
+        for name, spec in self.units.items():
+            ref = spec.get("ref")
+            if ref is not None and catalogue.unit(str(ref)) is None:
+                raise BadInput(self.source or "mapping file", f"'ref' {ref!r} names no unit of {game}",
+                               f"units[{name!r}]")
 
 
 def read_mapping(path: str | os.PathLike) -> Mapping_:
@@ -78,7 +91,7 @@ def read_mapping(path: str | os.PathLike) -> Mapping_:
         raise BadInput(path, f"not JSON: {err.msg}", f"line {err.lineno} column {err.colno}") from None
     if not isinstance(data, dict):
         raise BadInput(path, "a mapping file is a JSON object with 'units' (and 'locations', 'players')")
-    out = Mapping_(game=data.get("game"))
+    out = Mapping_(game=data.get("game"), source=os.fspath(path))
     for key in ("units", "locations", "players"):
         value = data.get(key, {})
         if not isinstance(value, dict):
@@ -109,6 +122,9 @@ class UnitReader:
     def __init__(self, mapping: Mapping_ | None = None, catalogue=None):
         self.mapping = mapping or Mapping_()
         self.catalogue = catalogue
+        pack = pack_for(catalogue.game) if catalogue is not None else None
+        # The side words of the record: the catalogue's game's, else every known game's.
+        self.sides = pack.vocabulary.sides if pack is not None else known_sides()
         self._cache: dict[tuple[str, str], UnitInfo | None] = {}
         self._markers: dict[tuple[str, str | None], PlayMarker | None] = {}
         self.unmatched: dict[str, int] = {}  # piece name -> how many pieces of it are not units
@@ -126,7 +142,7 @@ class UnitReader:
         """The control or hits a piece stands for (cached per type and state: a flip can change it)."""
         key = (piece.type, piece.state)
         if key not in self._markers:
-            self._markers[key] = play_marker(piece.piece) if piece.kind == "piece" else None
+            self._markers[key] = play_marker(piece.piece, self.sides) if piece.kind == "piece" else None
         return self._markers[key]
 
     def _read(self, piece: PieceState) -> UnitInfo | None:
@@ -146,11 +162,11 @@ class UnitReader:
         full = _int(attrs.pop("steps", None))
         known = self.catalogue.unit(uid) if self.catalogue is not None else None
         if known is not None:
-            return UnitInfo(uid, {"ref": uid}, full, known.get("class")) if _has_side(known) else None
+            return UnitInfo(uid, {"ref": uid}, full, known.get("class")) if _has_side(known, self.sides) else None
         if full is not None:
             attrs["steps" if attrs.get("class") == "land" else "points"] = full
         attrs.setdefault("name", piece.name)
-        if not (_has_side(attrs) and "class" in attrs):
+        if not (_has_side(attrs, self.sides) and "class" in attrs):
             return None
         return UnitInfo(uid, attrs, full, str(attrs["class"]).lower())
 
@@ -161,7 +177,7 @@ class UnitReader:
         attrs = {**(known or {}), **line}
         full = _int(attrs.get("steps", attrs.get("points")))
         cls = str(attrs["class"]).lower() if attrs.get("class") else None
-        return UnitInfo(uid, line, full, cls) if _has_side(attrs) else None
+        return UnitInfo(uid, line, full, cls) if _has_side(attrs, self.sides) else None
 
     def strength(self, piece: PieceState, unit: UnitInfo) -> int | None:
         """Steps (points) now: the printed value, less one per level past the front when
@@ -176,11 +192,11 @@ class UnitReader:
         return unit.full
 
 
-def _has_side(attrs: Mapping[str, Any]) -> bool:
+def _has_side(attrs: Mapping[str, Any], sides: tuple[str, ...]) -> bool:
     """A record unit needs a side, given or implied by its nationality (record.py)."""
     side = str(attrs.get("side") or "").strip().lower()
     nationality = str(attrs.get("nationality") or "").strip()
-    return side in SIDES or (not side and bool(nationality))
+    return side in sides or (not side and bool(nationality))
 
 
 def _int(value: Any) -> int | None:

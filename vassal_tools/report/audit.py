@@ -32,6 +32,27 @@ class AuditResult:
     recorded: RecordedLog | None = None
     module: Module | None = None
     log: str | None = None
+    unidentified: dict[str, int] = field(default_factory=dict)  # piece name -> pieces not read as units
+    mismatch: list[str] = field(default_factory=list)  # how the log differs from the module, when allowed
+
+    @property
+    def notes(self) -> list[str]:
+        """What every report says first: a module that does not match, pieces left out."""
+        out = list(self.mismatch)
+        if self.unidentified:
+            out.append(unidentified_note(self.unidentified))
+        return out
+
+
+def unidentified_note(pieces: dict[str, int], shown: int = 12) -> str:
+    """``12 pieces not identified as units: A (3), B, ...``"""
+    names = sorted(pieces, key=lambda name: (-pieces[name], name))
+    listed = ", ".join(f"{name or '(unnamed)'}" + (f" ({pieces[name]})" if pieces[name] > 1 else "")
+                       for name in names[:shown])
+    more = f" and {len(names) - shown} more names" if len(names) > shown else ""
+    total = sum(pieces.values())
+    return (f"{total} piece{'s' if total != 1 else ''} not identified as units, so not checked: {listed}{more}"
+            " (a mapping file, --mapping, can name units among them)")
 
 
 def is_record_file(path: str | os.PathLike) -> bool:
@@ -48,8 +69,10 @@ def is_record_file(path: str | os.PathLike) -> bool:
 
 
 def audit_file(path: str | os.PathLike, module: str | os.PathLike | Module | None = None,
-               mapping: Mapping_ | None = None, game: str | None = None) -> AuditResult:
-    """Audit a record file, or a log/save replayed against ``module``."""
+               mapping: Mapping_ | None = None, game: str | None = None, *,
+               allow_mismatch: bool = False) -> AuditResult:
+    """Audit a record file, or a log/save replayed against ``module`` (which must be the log's
+    module unless ``allow_mismatch``: then every report starts with the differences)."""
     source = os.fspath(path)
     if not Path(path).exists():
         raise BadInput(path, "no such file")
@@ -60,6 +83,7 @@ def audit_file(path: str | os.PathLike, module: str | os.PathLike | Module | Non
         raise BadInput(path, "a log or save is audited against its module: give --module MODULE.vmod")
     if not isinstance(module, Module):
         module = open_module(module)
-    recorded = record_log(path, module, mapping, game)
-    return AuditResult(source, recorded.record, audit(recorded.record), list(recorded.warnings), recorded,
-                       module, source)
+    recorded = record_log(path, module, mapping, game, allow_mismatch=allow_mismatch)
+    warnings = [w for w in recorded.warnings if w not in recorded.mismatch]
+    return AuditResult(source, recorded.record, audit(recorded.record), warnings, recorded,
+                       module, source, dict(recorded.unidentified), list(recorded.mismatch))

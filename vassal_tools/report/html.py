@@ -48,6 +48,8 @@ figure{margin:6px 0}figure img{max-width:100%;border:1px solid #999}figcaption{f
 ol.log{font:13px/1.4 ui-monospace,monospace;padding-left:52px;margin:6px 0;min-width:320px;flex:1;overflow-wrap:anywhere}
 ol.log li.here{background:#fde6e6;font-weight:600}ol.log .sub{display:block;padding-left:14px;font-weight:400}
 .warnings{font-size:13px;color:#6b5200}
+.notice{font-size:15px;font-weight:bold;color:#8a1c00;border:2px solid #8a1c00;padding:6px 10px}
+.notice.mild{font-weight:normal;color:#6b5200;border-color:#c9a227}
 """
 
 
@@ -213,7 +215,8 @@ def _page(result: AuditResult, sections: list[str]) -> str:
     count = len(result.findings)
     about = f"{escape(result.record.game)} · {len(result.record.entries)} record entries · "
     about += f"{count} finding{'s' if count != 1 else ''}"
-    body = []
+    body = [f'<p class="notice{"" if note.startswith("WARNING") else " mild"}">{escape(note)}</p>'
+            for note in result.notes]
     if not result.findings:
         body.append('<p class="clean">No rule was broken: the game keeps every rule the audit checks.</p>')
     else:

@@ -7,6 +7,7 @@ import os
 
 from ..errors import BadInput
 from ..formats.files import Module
+from ..formats.match import require_match
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.maps import BoardCell
 from ..replay.locations import Locations
@@ -26,11 +27,18 @@ def geometry_of(module: Module, state: GameState) -> ModuleGeometry:
 
 
 def render_step(log, module: Module | str | os.PathLike, step: int, *, map_name: str | None = None,
-                around: str | None = None, mapping: Mapping_ | None = None, game: str | None = None) -> bytes:
-    """The PNG of ``map_name`` (default the first) after ``step``; cropped around a LOC if asked."""
+                around: str | None = None, mapping: Mapping_ | None = None, game: str | None = None,
+                allow_mismatch: bool = False, warnings: list[str] | None = None) -> bytes:
+    """The PNG of ``map_name`` (default the first) after ``step``; cropped around a LOC if asked.
+    A module that is not the log's is bad input unless ``allow_mismatch``; then the differences
+    are added to ``warnings``."""
     if not isinstance(module, Module):
         module = open_module(module)
-    state = Replayer(log).state_at(step)
+    replayer = Replayer(log)
+    said = require_match(replayer.game, module, allow_mismatch)
+    if warnings is not None:
+        warnings.extend(said)
+    state = replayer.state_at(step)
     geometry = geometry_of(module, state)
     painter = BoardPainter(module, geometry)
     if around is not None:

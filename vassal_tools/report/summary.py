@@ -11,6 +11,8 @@ from collections import Counter
 
 from ..formats.commands import AddPiece, Chat, PlayerAdd, PropertyChange, SetBoards, walk
 from ..formats.files import Log, Module, SavedGame
+from ..formats.traits.basic import NO_MAP
+from ..formats.traits.encoding import chain_depth, innermost_state, tokens
 
 
 def summarize(opened) -> dict:
@@ -71,14 +73,12 @@ def summarize_game(game: SavedGame) -> dict:
     meta = game.metadata
     module_meta = game.module_metadata
     commands = game.commands
-    pieces_per_map: Counter[str] = Counter()
     players: dict[str, str | None] = {}
     chat_lines = dice_rolls = 0
     restore = _restore_part(commands)
+    pieces_per_map = Counter(m or "(not on a map)" for m in opening_maps(restore).values())
     for command in walk(restore):
-        if isinstance(command, AddPiece) and command.type != "stack" and not command.type.startswith("deck;"):
-            pieces_per_map[_map_of(command) or "(not on a map)"] += 1
-        elif isinstance(command, PlayerAdd) and command.name:
+        if isinstance(command, PlayerAdd) and command.name:
             players[command.name] = command.side
     steps = game.steps if isinstance(game, Log) else []
     for command in walk(commands):
@@ -101,6 +101,7 @@ def summarize_game(game: SavedGame) -> dict:
         "vassal_version": meta.vassal_version if meta else None,
         "comment": meta.description if meta else None,
         "obfuscated": game.obfuscated,
+        "form": game.form,
         "maps": boards,
         "pieces_per_map": dict(sorted(pieces_per_map.items())),
         "players": players,
@@ -118,6 +119,46 @@ def _restore_part(commands):
     return commands
 
 
+def opening_maps(restore) -> dict[str, str | None]:
+    """The map of every game piece the restore part adds, as VASSAL places it on loading.
+
+    A piece's own state names its map; then a stack or deck added later names its members
+    and pulls each onto its own map (Stack.setState, Deck.setState). Saves of VASSAL 2.x give
+    stacked pieces a ``null`` map of their own and leave their place to the stack.
+    """
+    maps: dict[str, str | None] = {}
+    for command in walk(restore):
+        if not isinstance(command, AddPiece) or command.id is None:
+            continue
+        members = _members(command)
+        if members is None:
+            maps[command.id] = _map_of(command)
+            continue
+        container_map = _container_map(command.state)
+        for member in members:
+            if member in maps:
+                maps[member] = container_map
+    return maps
+
+
+def _members(command: AddPiece) -> list[str] | None:
+    """The ids a stack or deck lists (None for a game piece)."""
+    if command.type == "stack":
+        return [t for t in tokens(command.state, ";")[3:] if t and not t.startswith("@@")]
+    if command.type.startswith("deck;"):
+        fields = tokens(command.state, ";")
+        return [t for t in tokens(fields[4], ",") if t] if len(fields) > 4 else []
+    return None
+
+
+def _container_map(state: str) -> str | None:
+    name = tokens(state, ";")[0] if state else "null"
+    return None if name in ("", "null") else name
+
+
 def _map_of(command: AddPiece) -> str | None:
-    basic = command.piece().basic
-    return basic.map if basic is not None else None
+    """The piece's map from its innermost (BasicPiece) state ``mapId;x;y;...`` alone: decoding
+    every trait of every piece would take most of the time ``inspect`` spends on a big save."""
+    state = innermost_state(command.state, chain_depth(command.type))
+    parts = tokens(state, ";") if state else []
+    return None if not parts or parts[0] == NO_MAP else parts[0]

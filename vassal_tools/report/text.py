@@ -32,13 +32,21 @@ def _step(finding: Finding) -> str | None:
     return None
 
 
-def text_report(findings: Iterable[Finding]) -> str:
-    """All findings, one per line (empty when there are none)."""
-    return "".join(finding_line(f) + "\n" for f in findings)
+def text_report(findings: Iterable[Finding], notes: Iterable[str] = ()) -> str:
+    """The notes (a mismatched module, pieces left out), then all findings, one per line
+    (empty when there are neither)."""
+    return "".join(f"{note}\n" for note in notes) + "".join(finding_line(f) + "\n" for f in findings)
 
 
-def json_report(findings: Iterable[Finding], *, source: str | None, game: str, warnings: Iterable[str] = ()) -> str:
-    """``{"source", "game", "clean", "findings": [...], "warnings": [...]}`` as JSON text."""
+def json_report(findings: Iterable[Finding], *, source: str | None, game: str, warnings: Iterable[str] = (),
+                mismatch: Iterable[str] = (), unidentified: dict[str, int] | None = None) -> str:
+    """``{"mismatch"?, "source", "game", "clean", "findings": [...], "unidentified"?, "warnings": [...]}``
+    as JSON text; ``mismatch`` (first, when the module does not match) and ``unidentified``
+    (pieces not read as units, by name) only when there are any."""
     found = [f.to_dict() for f in findings]
-    out = {"source": source, "game": game, "clean": not found, "findings": found, "warnings": list(warnings)}
+    out: dict = {"mismatch": list(mismatch)} if mismatch else {}
+    out |= {"source": source, "game": game, "clean": not found, "findings": found}
+    if unidentified:
+        out["unidentified"] = {"pieces": sum(unidentified.values()), "by_name": dict(sorted(unidentified.items()))}
+    out["warnings"] = list(warnings)
     return json.dumps(out, indent=1, ensure_ascii=False) + "\n"

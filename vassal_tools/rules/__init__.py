@@ -1,9 +1,15 @@
 """Rules checks of game records: ``audit(record) -> list[Finding]``.
 
-Each game is a *rule pack* registered under its id (``invasion-norway``); a
-record names its pack in ``"game"``. A pack supplies a catalogue (how the record
-reader resolves unit refs and LOCs) and its rules (hooks the game-independent
-engine calls while it walks the record). Packs are imported on first use.
+The engine (:mod:`.engine`) walks a record and keeps the :class:`~.position.Position`;
+movement costs, ZOC, lines of supply, stacking allowances and detection arithmetic
+(:mod:`.movement`, :mod:`.zoc`, :mod:`.supply`, :mod:`.stacking`, :mod:`.detection`) take
+their parameters from the game. Each game's checks and numbers (``pack.toml``) live with the
+game, in :mod:`vassal_tools.games`; a record names its game in ``"game"`` and the registry
+finds it (:func:`vassal_tools.games.pack_for`, re-exported here).
+
+May import: :mod:`vassal_tools.record`, :mod:`vassal_tools.games`, :mod:`vassal_tools.errors`
+(never replay).
+Imported by: report, and each game's package (its checks plug into the engine).
 """
 
 from __future__ import annotations

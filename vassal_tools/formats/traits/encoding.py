@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from ..sequence import escape_token
 
@@ -134,22 +134,10 @@ def _split_fast(value: str, levels: int | None) -> list[str | None] | None:
     rest whole, as Decorator.setState gives it).
     """
     segs = value.split(TAB)
-    last_tab = len(segs) - 1
-    # At level L a TAB is real when exactly L backslashes precede it; fewer means
-    # a real TAB of an outer level (an extra token), more means it is inside a token.
-    counts = [len(s) - len(s.rstrip(BACKSLASH)) for s in segs]
     stop = -1 if levels is None else levels - 1
-    delimiters = []
-    level = 0
-    for k in range(last_tab):
-        count = counts[k]
-        if count == level and level != stop:
-            delimiters.append(k)
-            level += 1
-        elif count < level:
-            return None
-    if segs[-1][-1:] == "'" and any(segs[d + 1][:1] == "'" for d in delimiters):
-        return None  # a quote-wrapped inner part, which the decoder would unwrap
+    delimiters = _real_tabs(segs, stop)
+    if delimiters is None:
+        return None
     owns: list[str | None] = []
     start = 0
     for level, d in enumerate(delimiters):
@@ -253,3 +241,50 @@ def _nest(texts: list[str]) -> str:
     for own in reversed(texts[:-1]):
         acc = join_pair(own, acc)
     return acc
+
+
+# A reader that needs only the innermost trait (a piece's map, x, y, gpid) need not build
+# every level's token: the same one-split walk as _split_fast, keeping only the last.
+
+
+def _real_tabs(segs: list[str], stop: int) -> list[int] | None:
+    """Indexes of the segments a real TAB closes, level by level, up to level ``stop``
+    (-1: all); None when the per-level decoder must decide."""
+    # At level L a TAB is real when exactly L backslashes precede it; fewer means
+    # a real TAB of an outer level (an extra token), more means it is inside a token.
+    delimiters = []
+    level = 0
+    for k in range(len(segs) - 1):
+        s = segs[k]
+        count = len(s) - len(s.rstrip(BACKSLASH)) if s[-1:] == BACKSLASH else 0
+        if count == level and level != stop:
+            delimiters.append(k)
+            level += 1
+        elif count < level:
+            return None
+    if segs[-1][-1:] == "'" and any(segs[d + 1][:1] == "'" for d in delimiters):
+        return None  # a quote-wrapped inner part, which the decoder would unwrap
+    return delimiters
+
+
+@lru_cache(maxsize=4096)  # a save repeats its piece types
+def chain_depth(value: str) -> int:
+    """``len(split_chain(value))``: how many traits a chain type holds."""
+    delimiters = _real_tabs(value.split(TAB), -1)
+    return len(split_chain(value)) if delimiters is None else len(delimiters) + 1
+
+
+def innermost_state(value: str | None, levels: int) -> str | None:
+    """``split_state_chain(value, levels)[-1]``: the innermost trait's own state."""
+    if value is None or levels == 1:
+        return value
+    segs = value.split(TAB)
+    delimiters = _real_tabs(segs, levels - 1)
+    if delimiters is None:
+        return split_state_chain(value, levels)[-1]
+    if len(delimiters) < levels - 1:
+        return None  # the state stops before the innermost level
+    tail = segs[delimiters[-1] + 1:]
+    remove = levels - 1
+    text = tail[0] if len(tail) == 1 else TAB.join([s[: len(s) - remove] for s in tail[:-1]] + [tail[-1]])
+    return unquote(text)

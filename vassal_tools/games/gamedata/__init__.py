@@ -35,6 +35,12 @@ Any fault in the data raises :class:`vassal_tools.errors.BadInput` naming the fi
 the place in it and the fault: ``where`` is ``row N, field 'x'`` for CSV files
 (N counts like a spreadsheet: the header is row 1) and a key path such as
 ``turns[3].name`` for TOML files. The first fault found is reported.
+
+The loader knows no one game's words: what differs between games (sides, nationalities,
+phases, turns, weather, its own terrains and hexside features) is read from game.toml.
+
+May import: :mod:`vassal_tools.geometry` (its hex maths), :mod:`vassal_tools.errors`.
+Imported by: the games' packages and registry, art, builder.
 """
 
 from __future__ import annotations
@@ -95,10 +101,10 @@ from .vocabulary import (
     AIR_ROLES,
     BOX_KINDS,
     COASTS,
-    FLAGS,
     HEXSIDE_FEATURES,
     LAND_TERRAINS,
     MOVE_CLASSES,
+    NEUTRAL_FLAG,
     PLACE_KINDS,
     SIZES,
     TERRAINS,
@@ -117,7 +123,7 @@ __all__ = [
     "HEXSIDE_FEATURES",
     "PLACE_KINDS",
     "ZONE_KINDS",
-    "FLAGS",
+    "NEUTRAL_FLAG",
     "BOX_KINDS",
     "Citation",
     "citations",
@@ -171,7 +177,7 @@ def load_game(path: str | os.PathLike[str]) -> GameData:
     hexes = {h.hex: h for h in rows_to_records(hex_rows, Hex, HEX_COLUMNS)}
 
     side_rows = read_table(root / "hexsides.csv", HEXSIDE_COLUMNS)
-    check_hexsides(root / "hexsides.csv", side_rows, grid)
+    check_hexsides(root / "hexsides.csv", side_rows, grid, info)
 
     place_rows = read_table(root / "places.csv", PLACE_COLUMNS)
     check_places(root / "places.csv", place_rows, grid, hexes, zones)

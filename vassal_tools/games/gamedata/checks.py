@@ -12,13 +12,11 @@ from .tables import Row, check_cell, one_of, unique
 from .vocabulary import (
     BOX_KINDS,
     COASTS,
-    FLAGS,
-    HEXSIDE_FEATURES,
     ID_PATTERN,
     LAND_TERRAINS,
+    NEUTRAL_FLAG,
     PLACE_KINDS,
     SIZES,
-    TERRAINS,
     UNIT_CLASSES,
     ZONE_KINDS,
 )
@@ -80,12 +78,12 @@ def check_hexes(path: Path, rows: list[Row], grid: MapGrid, zones: Mapping[str, 
     for row in rows:
         v = row.values
         check_cell(path, row, "hex", grid.contains(v["hex"]), f"hex {v['hex']!r} is outside the map")
-        one_of(path, row, "terrain", TERRAINS, "terrain")
+        one_of(path, row, "terrain", info.terrains, "terrain")
         one_of(path, row, "coast", COASTS, "coast")
         check_cell(path, row, "coast", v["coast"] == "none" or v["terrain"] in LAND_TERRAINS,
                "only land hexes are partial-sea or partial-fjord")
         one_of(path, row, "zone", zones, "zone")
-        one_of(path, row, "weather", info.weather_sections, "weather section")
+        one_of(path, row, "weather", info.weather_sections or ("",), "weather section")
     present = {row.values["hex"] for row in rows}
     missing = [h for h in grid.hexes() if h not in present]
     if missing:
@@ -93,7 +91,7 @@ def check_hexes(path: Path, rows: list[Row], grid: MapGrid, zones: Mapping[str, 
         raise BadInput(path, f"no row for {len(missing)} hex{'es' if len(missing) > 1 else ''} of the map: {listed}")
 
 
-def check_hexsides(path: Path, rows: list[Row], grid: MapGrid) -> None:
+def check_hexsides(path: Path, rows: list[Row], grid: MapGrid, info: GameInfo) -> None:
     def key(r: Row) -> tuple[str, str, str]:
         a, b = r.values["hex_a"], r.values["hex_b"]
         return min(a, b), max(a, b), r.values["feature"]
@@ -103,7 +101,7 @@ def check_hexsides(path: Path, rows: list[Row], grid: MapGrid) -> None:
         v = row.values
         for column in ("hex_a", "hex_b"):
             check_cell(path, row, column, grid.contains(v[column]), f"hex {v[column]!r} is outside the map")
-        one_of(path, row, "feature", HEXSIDE_FEATURES, "hexside feature")
+        one_of(path, row, "feature", info.hexside_features, "hexside feature")
         # A ferry links two hexes across water, not always neighbours (11.2.2: 3517, 3816).
         check_cell(path, row, "hex_b", v["feature"] == "ferry" or grid.adjacent(v["hex_a"], v["hex_b"]),
                f"{v['hex_a']} and {v['hex_b']} are not adjacent")
@@ -159,8 +157,8 @@ def check_zones(path: Path, rows: list[Row], info: GameInfo) -> None:
         v = row.values
         one_of(path, row, "kind", ZONE_KINDS, "zone kind")
         check_cell(path, row, "parent", not v["parent"] or v["parent"] in names, f"unknown zone {v['parent']!r}")
-        check_cell(path, row, "flag", not v["flag"] or v["flag"] in FLAGS, f"unknown flag {v['flag']!r}")
-        one_of(path, row, "weather", info.weather_sections, "weather section")
+        check_cell(path, row, "flag", not v["flag"] or v["flag"] in (*info.sides, NEUTRAL_FLAG), f"unknown flag {v['flag']!r}")
+        one_of(path, row, "weather", info.weather_sections or ("",), "weather section")
         check_cell(path, row, "ndv_bonus_place", bool(v["ndv_bonus"]) == bool(v["ndv_bonus_place"]),
                "an NDV bonus needs both its value and the place that gives it")
 

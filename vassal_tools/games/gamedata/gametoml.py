@@ -22,7 +22,7 @@ from .records import (
     Turn,
 )
 from .sources import citations
-from .vocabulary import AIR_ROLES, MOVE_CLASSES
+from .vocabulary import AIR_ROLES, HEXSIDE_FEATURES, MOVE_CLASSES, TERRAINS
 
 
 def read_toml(path: Path) -> dict[str, Any]:
@@ -72,16 +72,17 @@ class TomlDoc:
             raise self.fail(f"{where}.source" if where else "source", str(err)) from None
         return text
 
-    def tables(self, key: str) -> Iterator[tuple[str, Mapping[str, Any]]]:
-        items = self.get(self.data, key, "", list)
+    def tables(self, key: str, optional: bool = False) -> Iterator[tuple[str, Mapping[str, Any]]]:
+        """The tables of an array of tables; ``optional``: a game may have none (no key at all)."""
+        items = self.get(self.data, key, "", list, [] if optional else ...)
         for i, item in enumerate(items):
             where = f"{key}[{i}]"
             if not isinstance(item, dict):
                 raise self.fail(where, "expected a table")
             yield where, item
 
-    def strings(self, table: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
-        values = self.get(table, key, where, list)
+    def strings(self, table: Mapping[str, Any], key: str, where: str, default: Any = ...) -> tuple[str, ...]:
+        values = self.get(table, key, where, list, default)
         for i, v in enumerate(values):
             if not isinstance(v, str):
                 raise self.fail(f"{where}.{key}[{i}]", f"{v!r} is not a string")
@@ -154,9 +155,9 @@ def read_info(doc: TomlDoc) -> GameInfo:
     for p in phases:
         if played.count(p) != 1:
             raise doc.fail("segments", f"phase {p!r} is played {played.count(p)} times in a turn, not once")
-    weather = doc.get(d, "weather", "", dict)
-    sections = doc.strings(weather, "sections", "weather")
-    states = doc.strings(weather, "states", "weather")
+    weather = doc.get(d, "weather", "", dict, default=None)  # a game without weather has no [weather]
+    sections = doc.strings(weather, "sections", "weather") if weather is not None else ()
+    states = doc.strings(weather, "states", "weather") if weather is not None else ()
     turns = []
     for w, t in doc.tables("turns"):
         pre = doc.get(t, "weather", w, dict, default={})
@@ -168,23 +169,26 @@ def read_info(doc: TomlDoc) -> GameInfo:
                           doc.get(t, "air_replacement", w, bool, default=False)))
     turn_names = [t.name for t in turns]
     for key in ("first_turn", "invasion_turn"):
-        if doc.get(d, key, "") not in turn_names:
+        if (key == "first_turn" or key in d) and doc.get(d, key, "") not in turn_names:
             raise doc.fail(key, f"{d[key]!r} is not a turn of the turn record")
+    board = doc.get(d, "operational_map", "", dict)
+    terrains = TERRAINS + tuple(doc.strings(board, "other_terrains", "operational_map", default=()))
+    features = HEXSIDE_FEATURES + tuple(doc.strings(board, "other_hexside_features", "operational_map", default=()))
     die = doc.get(d, "die", "", dict)
     faces = tuple(range(doc.get(die, "lowest", "die", int), doc.get(die, "highest", "die", int) + 1))
     thaw = []
-    for w, t in doc.tables("thaw"):
+    for w, t in doc.tables("thaw", optional=True):
         item = Thaw(doc.get(t, "zone", w), doc.get(t, "turn", w), doc.source(t, w))
         if item.turn not in turn_names:
             raise doc.fail(f"{w}.turn", f"{item.turn!r} is not a turn of the turn record")
         thaw.append(item)
     die_rolls = {}
-    for w, t in doc.tables("die_rolls"):
+    for w, t in doc.tables("die_rolls", optional=True):
         die_rolls[doc.get(t, "id", w)] = DieRoll(doc.get(t, "id", w), doc.get(t, "name", w),
                                                  doc.get(t, "success", w), doc.source(t, w))
     types = doc.get(d, "types", "", dict)
     air_types = {}
-    for w, t in doc.tables("air_types"):
+    for w, t in doc.tables("air_types", optional=True):
         a = AirType(doc.get(t, "type", w), doc.get(t, "role", w), doc.source(t, w),
                     doc.get(t, "seaplane", w, bool, default=False), doc.get(t, "carrier", w, bool, default=False),
                     doc.get(t, "note", w, default=""))
@@ -192,7 +196,7 @@ def read_info(doc: TomlDoc) -> GameInfo:
             raise doc.fail(f"{w}.role", f"unknown air role {a.role!r}")
         air_types[a.type] = a
     markers = []
-    for w, t in doc.tables("marker_types"):
+    for w, t in doc.tables("marker_types", optional=True):
         doc.source(t, w)
         markers.append(doc.get(t, "type", w))
     move_classes = doc.get(d, "move_classes", "", dict)
@@ -203,12 +207,13 @@ def read_info(doc: TomlDoc) -> GameInfo:
             move_class_of[type_name] = cls
     return GameInfo(
         id=doc.get(d, "id", ""), title=doc.get(d, "title", ""), counters=doc.get(d, "counters", "", int),
-        first_turn=d["first_turn"], invasion_turn=d["invasion_turn"], sides=sides,
+        first_turn=d["first_turn"], invasion_turn=d.get("invasion_turn"), sides=sides,
         nationalities=nationalities, formations=formations, segments=tuple(segments), phases=phases,
         turns=tuple(turns), die_faces=faces, weather_sections=sections, weather_states=states,
         thaw=tuple(thaw), die_rolls=die_rolls, land_types=land_types,
         naval_types=doc.strings(types, "naval", "types"), supply_types=doc.strings(types, "supply", "types"),
         air_types=air_types, marker_types=tuple(markers), move_class_of=move_class_of, raw=d,
+        terrains=terrains, hexside_features=features,
     )
 
 

@@ -1,10 +1,11 @@
-"""The Operational Map's hex numbering XXYY: extent, neighbours, distance."""
+"""The Operational Map's hex numbering XXYY: extent, neighbours, distance (by :mod:`vassal_tools.geometry.hexmath`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ...geometry.hexmath import Cube, cube, cube_distance
 from .vocabulary import HEX_PATTERN
 
 
@@ -66,18 +67,16 @@ class MapGrid:
     def adjacent(self, a: str, b: str) -> bool:
         return self.distance(a, b) == 1
 
-    def _cube(self, name: str) -> tuple[int, int, int]:
+    def _cube(self, name: str) -> Cube:
+        # The hex maths is geometry.hexmath's, in VASSAL's raw layout (odd columns half a hex
+        # towards higher rows). "Odd columns touch YY-1 and YY" is that layout with the column
+        # parity flipped: count columns from one further left (a shift that keeps distances).
         xx, yy = parse_hex(name)
-        # Axial r: the row, minus how far the column has drifted. "Odd columns touch
-        # YY-1 and YY" means even columns sit half a hex towards higher YY.
-        shift = (xx + (xx & 1)) // 2 if self.odd_offsets == (-1, 0) else (xx - (xx & 1)) // 2
-        r = yy - shift
-        return xx, r, -xx - r
+        return cube((xx + 1 if self.odd_offsets == (-1, 0) else xx, yy))
 
     def distance(self, a: str, b: str) -> int:
         """Hexes stepped from ``a`` to ``b``."""
-        (q1, r1, s1), (q2, r2, s2) = self._cube(a), self._cube(b)
-        return max(abs(q1 - q2), abs(r1 - r2), abs(s1 - s2))
+        return cube_distance(self._cube(a), self._cube(b))
 
     def centre(self, name: str) -> tuple[float, float]:
         """The hex centre in a plane where adjacent centres are 1 apart (x along XX, y along YY)."""

@@ -98,7 +98,7 @@ class GameInfo:
     title: str
     counters: int
     first_turn: str
-    invasion_turn: str
+    invasion_turn: str | None  # a game's own turn of note (Invasion: Norway's 1.1), if it has one
     sides: Mapping[str, Side]
     nationalities: Mapping[str, Nationality]
     formations: Mapping[str, Formation]
@@ -117,6 +117,8 @@ class GameInfo:
     marker_types: tuple[str, ...]
     move_class_of: Mapping[str, str]  # land type -> leg / motorized / mountain
     raw: Mapping[str, Any]
+    terrains: tuple[str, ...] = ()  # the hex terrains of the game: the common ones and its own
+    hexside_features: tuple[str, ...] = ()
 
     @property
     def turn_names(self) -> tuple[str, ...]:

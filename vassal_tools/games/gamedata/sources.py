@@ -23,7 +23,7 @@ def citations(source: str) -> tuple[Citation, ...]:
     """Split a ``source`` text into its items; ValueError if one is neither a rule nor sample.
 
     ``"6.1.1: hex; sample: capacity"`` gives a citation of rule 6.1.1 and a sample one.
-    The file name prefix ``invasion-norway.txt`` is dropped from rule numbers.
+    A rulebook file name before a rule number (``invasion-norway.txt 6.1.1``) is dropped.
     """
     items = [item.strip() for item in source.split(";")]
     if not source.strip() or any(not item for item in items):
@@ -35,7 +35,7 @@ def citations(source: str) -> tuple[Citation, ...]:
         if head == "sample":
             out.append(Citation(None, note.strip()))
         elif RULE_PATTERN.match(head):
-            out.append(Citation(head.removeprefix("invasion-norway.txt "), note.strip()))
+            out.append(Citation(head.rsplit(" ", 1)[-1], note.strip()))
         else:
             raise ValueError(f"{head!r} is neither a rule number (like 6.1.1) nor 'sample'")
     return tuple(out)

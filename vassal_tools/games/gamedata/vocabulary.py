@@ -4,22 +4,26 @@ from __future__ import annotations
 
 import re
 
-UNIT_CLASSES = ("land", "naval", "air", "marker", "supply")
-SIZES = ("company", "battery", "battalion", "regiment", "brigade")
+# The one definition of unit classes and sizes: the data, the record and the art use these.
+UNIT_CLASSES = ("land", "naval", "air", "supply", "marker")
+SIZES = ("platoon", "company", "battery", "battalion", "regiment", "brigade", "division")
 MOVE_CLASSES = ("leg", "motorized", "mountain")
 AIR_ROLES = ("fighter", "bomber", "night_bomber", "fighter_bomber", "transport")
-TERRAINS = ("clear", "forest", "rough", "mountain", "sea", "sweden")
+# Terrains and hexside features every game may use; a game adds its own in game.toml
+# ([operational_map] other_terrains, other_hexside_features).
+TERRAINS = ("clear", "forest", "rough", "mountain", "sea")
 LAND_TERRAINS = ("clear", "forest", "rough", "mountain")
 COASTS = ("none", "sea", "fjord")
-HEXSIDE_FEATURES = ("river", "lake", "fjord", "sea", "road", "highway", "railroad", "ferry", "swedish_border")
+HEXSIDE_FEATURES = ("river", "lake", "fjord", "sea", "road", "highway", "railroad", "ferry")
 PLACE_KINDS = ("port", "airbase", "city", "major_city", "town", "mobilization_center",
                "coast_artillery", "map_edge_group", "frozen_fjord")
 ZONE_KINDS = ("land", "sea", "holding")
-FLAGS = ("german", "allied", "neutral")
+# A zone flag is one of the game's sides, or this:
+NEUTRAL_FLAG = "neutral"
 BOX_KINDS = ("airbase", "carrier", "frozen_lake", "turn", "mobilization", "gunfire_support",
              "weather", "air_supply_track", "sp_track", "combat_display", "strategic")
 
-RULE_PATTERN = re.compile(r"^(?:invasion-norway\.txt )?\d+(?:\.\d+)*$")
+RULE_PATTERN = re.compile(r"^(?:[a-z0-9-]+\.txt )?\d+(?:\.\d+)*$")  # "6.1.1" or "invasion-norway.txt 6.1.1"
 HEX_PATTERN = re.compile(r"^\d{4}$")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 

@@ -2,9 +2,14 @@
 
 Mostly data: ``pack.toml`` holds every number the checks use, each with its rule
 (and ``sample`` where the rulebook does not give it); the game's own facts come
-from ``module_src/invasion_norway`` through :mod:`vassal_tools.games.gamedata`.
+from ``data/`` beside this file (``module_src/invasion_norway`` in a checkout links
+to it; it ships as package data) through :mod:`vassal_tools.games.gamedata`.
 The checks are small modules named for what they judge (``land_stacking``,
 ``basing``, ``naval``, ``air``, ``land_supply``, ``surrender``, ``interception``).
+
+May import: :mod:`vassal_tools.rules`, :mod:`vassal_tools.record`, the games layer,
+:mod:`vassal_tools.geometry`, :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`.
+Imported by: nothing but the registry (:func:`vassal_tools.games.pack_for`), by name.
 """
 
 from __future__ import annotations
@@ -16,13 +21,25 @@ from pathlib import Path
 from typing import Any
 
 from .. import register
+from ..gamedata.gametoml import TomlDoc, read_info
+from ..vocabulary import ReplayHooks, Vocabulary
 from .checks import CHECKS
-from .data import DATA_DIR, NorwayGame
+from .data import DATA_DIR, NorwayGame, norway_words
 from .rules import NorwayRules
 from .terrain import Terrain
 from .units import UnitKinds
 
 PACK_FILE = Path(__file__).with_name("pack.toml")
+
+
+def words_of(folder: Path) -> Vocabulary:
+    """The record words of a game folder, from its game.toml alone (the tables are not needed)."""
+    return norway_words(read_info(TomlDoc(folder / "game.toml")))
+
+
+WORDS = words_of(DATA_DIR)
+PHASES = WORDS.phases
+turn_order = WORDS.turn_order
 
 
 class InvasionNorway:
@@ -46,6 +63,18 @@ class InvasionNorway:
     @cached_property
     def game(self) -> NorwayGame:
         return NorwayGame.load(self.data_path)
+
+    @cached_property
+    def vocabulary(self) -> Vocabulary:
+        """The words of this game's records (phases, sides, turns, weather), from game.toml."""
+        return WORDS if self.data_path is None else words_of(Path(self.data_path))
+
+    @cached_property
+    def replay_hooks(self) -> ReplayHooks:
+        """What the replay must know of this game's mechanics (pack.toml ``[replay]``)."""
+        replay = self.config["replay"]
+        return ReplayHooks(airbase_markers=tuple(m.lower() for m in replay["airbase_markers"]),
+                           judged_rolls=tuple(replay["judged_rolls"]))
 
     @property
     def catalogue(self) -> NorwayGame:

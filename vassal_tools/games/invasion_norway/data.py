@@ -15,14 +15,15 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ...record import turn_order
-from ..gamedata import GameData, load_game
+from ..gamedata import GameData, GameInfo, load_game
+from ..vocabulary import Vocabulary
+from .turns import MonthTurns
 
 _HEX = re.compile(r"^\d{4}$")
 
@@ -55,6 +56,12 @@ DATA_DIR = Path(str(resources.files(__package__) / "data"))
 checkout is a link to it): game.toml, the CSV tables, scenarios/."""
 
 
+def norway_words(info: GameInfo) -> Vocabulary:
+    """The record words of the game: game.toml's, with the game's own turn names (:mod:`.turns`);
+    a nationality the data does not list is Allied, as every one but the Germans is (1.4)."""
+    return replace(Vocabulary.from_info(info), turn_names=MonthTurns(), other_nationalities_side="allied")
+
+
 class NorwayGame:
     """The game data, indexed; also the record catalogue of the ``invasion-norway`` pack."""
 
@@ -62,6 +69,7 @@ class NorwayGame:
 
     def __init__(self, data: GameData):
         self.data = data
+        self.words = norway_words(data.info)
         self.hexes = data.hexes
         self.zones = data.zones
         self._zone_names = {name.lower(): name for name in data.zones}
@@ -160,18 +168,18 @@ class NorwayGame:
 
     @cached_property
     def thaw_turns(self) -> dict[str, tuple[int, int]]:
-        return {t.zone: turn_order(t.turn) for t in self.data.info.thaw}
+        return {t.zone: self.words.turn_order(t.turn) for t in self.data.info.thaw}
 
     def thawed(self, zone: str | None, turn: str | None) -> bool:
         """Has the Thaw begun in a zone (3.3.1) by this turn?"""
         if zone is None or turn is None or zone not in self.thaw_turns:
             return False
-        return turn_order(turn) >= self.thaw_turns[zone]
+        return self.words.turn_order(turn) >= self.thaw_turns[zone]
 
     def thawed_zones(self, turn: str | None) -> frozenset[str]:
         if turn is None:
             return frozenset()
-        now = turn_order(turn)
+        now = self.words.turn_order(turn)
         return frozenset(z for z, t in self.thaw_turns.items() if now >= t)
 
     # -- boxes
@@ -230,6 +238,9 @@ class NorwayGame:
         return box is not None and box.kind in ("turn", "mobilization", "weather", "combat_display")
 
     # -- the catalogue
+
+    def unit_ids(self) -> list[str]:
+        return list(self.data.units)
 
     def unit(self, ref: str) -> Mapping[str, Any] | None:
         u = self.data.units.get(ref)

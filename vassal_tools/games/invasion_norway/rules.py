@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...record import Entry, Move, Place, Unit, turn_order
+from ...record import Entry, Move, Place, Unit
 from ...rules.engine import Audit, GameRules
 from ...rules.position import UnitState
 from ...rules.supply import SupplyLine, SupplyLines
@@ -110,13 +110,13 @@ class NorwayRules(GameRules):
         return None
 
     def turn_at_least(self, turn: str | None, first: str) -> bool:
-        return turn is not None and turn_order(turn) >= turn_order(first)
+        return turn is not None and self.game.words.turn_order(turn) >= self.game.words.turn_order(first)
 
     def invasion_turn(self, turn: str | None) -> bool:
-        return turn is not None and turn_order(turn) == turn_order(self.cfg["invasion_turn"])
+        return turn is not None and self.game.words.turn_order(turn) == self.game.words.turn_order(self.cfg["invasion_turn"])
 
     def after_invasion(self, turn: str | None) -> bool:
-        return turn is not None and turn_order(turn) > turn_order(self.cfg["invasion_turn"])
+        return turn is not None and self.game.words.turn_order(turn) > self.game.words.turn_order(self.cfg["invasion_turn"])
 
     def controls(self, side: str, loc: str | None) -> bool:
         """Does a side control a LOC: a hex (1.6), an airbase's hex, a flagged Strategic Map zone."""
