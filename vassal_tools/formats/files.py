@@ -172,7 +172,7 @@ class SavedGame(VassalFile):
             if archive is None:
                 raise TypeError("a SavedGame is read from an archive or from raw stream bytes")
             raw = archive.read(SAVED_GAME)
-        self.raw = raw if raw is not None else archive.read(SAVED_GAME)
+        self.raw = raw
         self.form: Form = form_of(self.raw)
         # A stream cut short is refused when its commands are read, unless this is set.
         self.allow_damaged = False
