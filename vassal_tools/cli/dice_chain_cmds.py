@@ -1,0 +1,55 @@
+"""``vassal-tools chain`` (does each log of a PBEM game start where the last one ended?) and
+``vassal-tools dice`` (dice statistics per player and roll kind)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..errors import BadInput
+from ..formats.archive import atomic_write, same_file
+from . import main
+
+
+def _refuse_inputs(output: Path, inputs: list[Path]) -> None:
+    for path in inputs:
+        if same_file(output, path):
+            raise BadInput(output, "refusing to overwrite an input file (write elsewhere)")
+
+
+@main.command("chain")
+@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--module", "module", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The game's module: name places through its grids (and units, for a game with a rule pack).")
+@click.option("--sort", "by_time", is_flag=True, help="Order the logs by the time in their metadata.")
+@click.option("--json", "as_json", is_flag=True, help="The chain as JSON.")
+@click.option("--html", "as_html", is_flag=True, help="The chain as one HTML page (with -o).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the report here (default: standard output).")
+def chain_cmd(logs: tuple[Path, ...], module: Path | None, by_time: bool, as_json: bool, as_html: bool,
+              output: Path | None) -> None:
+    """Check that each of LOGS starts where the one before it ended.
+
+    Reports every difference by piece and place, turns replayed from the same start (with both
+    logs' dice), gaps and logs of another game. Exit code 0 when the chain is whole, 1 when it
+    is not, 2 on bad input.
+    """
+    from ..replay.chain import build_chain
+    from ..report.chain import chain_html, chain_json, chain_text
+
+    if as_json and as_html:
+        raise BadInput(None, "give --json or --html, not both")
+    if as_html and output is None:
+        raise BadInput(None, "--html writes a file: give -o FILE")
+    inputs = list(logs) + ([module] if module else [])
+    if output is not None:
+        _refuse_inputs(output, inputs)
+    chain = build_chain(logs, module, sort=by_time)
+    text = chain_json(chain) if as_json else chain_html(chain) if as_html else chain_text(chain)
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        atomic_write(output, text.encode("utf-8"))
+    sys.exit(0 if chain.whole else 1)
