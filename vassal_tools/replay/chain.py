@@ -285,8 +285,8 @@ def _trait_differences(piece_id: str, name: str, old, new, before: PieceAt, afte
 
 def _trait_difference(piece_id: str, name: str, old, new, a: str | None, b: str | None) -> Difference:
     if isinstance(old, Layer):
-        label = old.layer_name or "layer"
-        return Difference("state", name, _level(old), _level(new), piece_id, f"layer {label}")
+        what = f"layer {old.layer_name}" if old.layer_name else "its layer"
+        return Difference("state", name, _level(old), _level(new), piece_id, what)
     if isinstance(old, Labeler):
         return Difference("state", name, a, b, piece_id, "its label")
     if isinstance(old, Hideable):
