@@ -53,3 +53,59 @@ def chain_cmd(logs: tuple[Path, ...], module: Path | None, by_time: bool, as_jso
     else:
         atomic_write(output, text.encode("utf-8"))
     sys.exit(0 if chain.whole else 1)
+
+
+def _faces(text: str | None):
+    from ..report.dicestats import Die
+
+    if text is None:
+        return None
+    low, sep, high = text.partition("-")
+    if not sep or not low.strip().isdigit() or not high.strip().isdigit() or int(low) >= int(high):
+        raise BadInput(None, f"--faces {text!r}: give the die's lowest and highest face, like 1-6 or 0-9")
+    return Die(int(low), int(high))
+
+
+@main.command("dice")
+@click.argument("logs", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="The statistics as JSON.")
+@click.option("--csv", "as_csv", is_flag=True, help="One CSV row per player and roll kind.")
+@click.option("--html", "as_html", is_flag=True, help="An HTML report with charts, written into -o DIR.")
+@click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
+              help="With --html a folder (index.html is written in it); else a file (default: standard output).")
+@click.option("--faces", default=None, metavar="LOW-HIGH",
+              help="The die's faces (1-6, 0-9) instead of inferring them from the rolls.")
+def dice_cmd(logs: tuple[str, ...], as_json: bool, as_csv: bool, as_html: bool, output: Path | None,
+             faces: str | None) -> None:
+    """Dice statistics of LOGS (files, folders or globs) per player and roll kind.
+
+    Counts, face counts, mean against expectation, a chi-square test of uniformity with its
+    p-value and a verdict in words, the longest streaks. Several logs add up; undone rolls are
+    counted apart.
+    """
+    from ..formats.paths import game_files
+    from ..replay.rolls import rolls_of_logs
+    from ..report.dice import dice_csv, dice_html, dice_json, dice_text
+    from ..report.dicestats import dice_report
+
+    if sum((as_json, as_csv, as_html)) > 1:
+        raise BadInput(None, "give one of --json, --csv, --html")
+    if as_html and output is None:
+        raise BadInput(None, "--html writes a folder: give -o DIR")
+    die = _faces(faces)
+    paths = game_files(logs)
+    report = dice_report(rolls_of_logs(paths), [str(p) for p in paths], die)
+    if as_html:
+        assert output is not None
+        output.mkdir(parents=True, exist_ok=True)
+        target = output / "index.html"
+        _refuse_inputs(target, paths)
+        atomic_write(target, dice_html(report).encode("utf-8"))
+        click.echo(f"dice report: {target}")
+        return
+    text = dice_json(report) if as_json else dice_csv(report) if as_csv else dice_text(report)
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        _refuse_inputs(output, paths)
+        atomic_write(output, text.encode("utf-8"))
