@@ -179,3 +179,13 @@ def test_bad_input_and_refusal_to_overwrite(game, tmp_path):
 def test_position_of_leaves_out_the_stacks_replay_makes(game):
     log = read_log(game / "1-anna.vlog")
     assert all("/stack" not in piece_id for piece_id in log.final.pieces)
+
+
+def test_logs_out_of_order_say_which_log_they_follow(game):
+    chain = build_chain([game / "2-bert.vlog", game / "1-anna.vlog", game / "3-anna.vlog"])
+    first, second = chain.links
+    assert first.verdict == "differs" and second.verdict == "differs"
+    assert second.starts_after is not None and second.starts_after.path.name == "2-bert.vlog"
+    assert not chain.gaps  # every log but the first opens where some log ends
+    sorted_chain = build_chain([game / "2-bert.vlog", game / "1-anna.vlog"], sort=True)
+    assert [log.path.name for log in sorted_chain.logs] == ["2-bert.vlog", "1-anna.vlog"]  # equal times: as given

@@ -82,7 +82,7 @@ def test_one_log_against_hand_computed_values(logs):
 
     # The declaration goes with the roll that follows it; the next roll, undeclared, keeps its button's name.
     bert = {g.kind: g for g in report.groups if g.player == "Bert"}
-    assert list(bert) == ["detect naval", "2d6", "all 2d6"]
+    assert list(bert) == ["all 2d6", "detect naval", "2d6"]
     assert (bert["detect naval"].rolls, bert["detect naval"].roll_mean) == (1, 8.0)
     both = bert["all 2d6"]
     assert (both.rolls, both.dice, both.roll_mean, both.expected_roll_mean) == (2, 4, 6.0, 7.0)

@@ -365,8 +365,9 @@ class Link:
 
     earlier: ChainLog
     later: ChainLog
-    verdict: str  # continues, replayed, differs, other-game
+    verdict: str  # continues, replayed, differs
     differences: list[Difference] = field(default_factory=list)
+    starts_after: ChainLog | None = None  # another log of the set whose end the later log opens on
 
     @property
     def whole(self) -> bool:
@@ -377,7 +378,7 @@ class Link:
 class Chain:
     logs: list[ChainLog]
     links: list[Link]
-    gaps: list[ChainLog]  # logs (but the first) that open where no log of the set ends
+    gaps: list[ChainLog]  # logs that open where no log of the set ends (but the one that opens the game)
     other_game: list[ChainLog]
     replays: list[tuple[ChainLog, ChainLog]]  # pairs of logs that open on the same position
 
@@ -396,15 +397,18 @@ def link_logs(logs: Sequence[ChainLog], words: Words | None = None) -> Chain:
     words = words or Words(None)
     main, other = _same_game(logs)
     links = []
+    ended = {log.final.key(): log for log in main}
     for earlier, later in zip(main, main[1:]):
         if later.opening.key() == earlier.final.key():
             links.append(Link(earlier, later, "continues"))
         elif later.opening.key() == earlier.opening.key():
             links.append(Link(earlier, later, "replayed"))
         else:
-            links.append(Link(earlier, later, "differs", compare_positions(earlier.final, later.opening, words)))
-    ends = {log.final.key() for log in main}
-    gaps = [log for log in main[1:] if log.opening.key() not in ends]
+            links.append(Link(earlier, later, "differs", compare_positions(earlier.final, later.opening, words),
+                              ended.get(later.opening.key())))
+    # One log opens the game where no log ends: the first such in the order given. Any other is a gap.
+    unlinked = [log for log in main if log.opening.key() not in ended]
+    gaps = unlinked[1:]
     replays = []
     for i, first in enumerate(main):
         for second in main[i + 1:]:

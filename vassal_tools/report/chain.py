@@ -34,7 +34,7 @@ def chain_text(chain: Chain) -> str:
         elif link.verdict == "replayed":
             lines.append(head + "both logs start from the same position (see the replayed turn below)")
         else:
-            lines.append(head + f"{len(link.differences)} differences")
+            lines.append(head + f"{len(link.differences)} differences" + _order_hint(link))
             lines += [f"  - {d.words(link.earlier.label, link.later.label)}" for d in link.differences]
     for first, second in chain.replays:
         lines += ["", f"Replayed turn: {first.label} and {second.label} start from the same position.",
@@ -47,6 +47,11 @@ def chain_text(chain: Chain) -> str:
         lines.append(f"\nAnother game: {log.label} (module {log.module or 'unknown'}) is not a log of this game; "
                      "it was left out of the chain.")
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _order_hint(link) -> str:
+    found = link.starts_after
+    return f" ({link.later.path.name} starts where {found.path.name} ended: out of order?)" if found else ""
 
 
 def chain_json(chain: Chain) -> str:
@@ -62,6 +67,7 @@ def chain_dict(chain: Chain) -> dict[str, Any]:
         "whole": chain.whole,
         "logs": [log_dict(log) for log in chain.logs],
         "links": [{"earlier": str(x.earlier.path), "later": str(x.later.path), "verdict": x.verdict,
+                   "starts_after": str(x.starts_after.path) if x.starts_after else None,
                    "differences": [dict(d.to_dict(), words=d.words(x.earlier.label, x.later.label))
                                    for d in x.differences]} for x in chain.links],
         "replayed": [[str(a.path), str(b.path)] for a, b in chain.replays],
@@ -94,7 +100,8 @@ def chain_html(chain: Chain) -> str:
             parts.append(f'<h3>{head}</h3><p class="bad">both logs start from the same position</p>')
         else:
             items = "".join(f"<li>{e(d.words(link.earlier.label, link.later.label))}</li>" for d in link.differences)
-            parts.append(f'<h3>{head}</h3><p class="bad">{len(link.differences)} differences</p><ul>{items}</ul>')
+            parts.append(f'<h3>{head}</h3><p class="bad">{len(link.differences)} differences{e(_order_hint(link))}</p>'
+                         f"<ul>{items}</ul>")
     for first, second in chain.replays:
         dice = "".join(f"<tr><td>{e(a)}</td><td>{e(b)}</td></tr>" for a, b in dice_side_by_side(first, second))
         parts.append(f'<h2 class="bad">Replayed turn</h2><p>{e(first.label)} and {e(second.label)} start from the '

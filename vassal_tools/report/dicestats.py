@@ -186,7 +186,7 @@ class DiceReport:
 
 
 def dice_report(rolls: Sequence[LoggedRoll], logs: Sequence[str], faces: Die | None = None) -> DiceReport:
-    """Groups per player and kind, then per player and die ("all 2d6") where a player rolled several kinds.
+    """Groups per player: per die ("all 2d6") where the player rolled several kinds of it, then per kind.
 
     The die of a kind is inferred once from every player's dice of that kind, so two
     players' groups of one kind are judged against the same die.
@@ -198,13 +198,13 @@ def dice_report(rolls: Sequence[LoggedRoll], logs: Sequence[str], faces: Die | N
     groups = []
     for player in dict.fromkeys(r.player for r in rolls):
         mine = [r for r in standing if r.player == player]
-        for kind in dict.fromkeys(r.kind for r in rolls if r.player == player):
-            undone = sum(1 for r in rolls if r.player == player and r.kind == kind and r.undone)
-            groups.append(group_stats(player, kind, [r for r in mine if r.kind == kind], undone, kinds[kind]))
         by_die: dict[tuple[Die, int], list[LoggedRoll]] = {}
         for roll in mine:
             by_die.setdefault((kinds[roll.kind], len(roll.values)), []).append(roll)
         for (die, count), same in by_die.items():
             if len({r.kind for r in same}) > 1:
                 groups.append(group_stats(player, f"all {die.name(count)}", same, 0, die))
+        for kind in dict.fromkeys(r.kind for r in rolls if r.player == player):
+            undone = sum(1 for r in rolls if r.player == player and r.kind == kind and r.undone)
+            groups.append(group_stats(player, kind, [r for r in mine if r.kind == kind], undone, kinds[kind]))
     return DiceReport(groups, list(logs), [r for r in rolls if r.undone])
