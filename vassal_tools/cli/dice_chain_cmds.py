@@ -85,7 +85,7 @@ def dice_cmd(logs: tuple[str, ...], as_json: bool, as_csv: bool, as_html: bool, 
     """
     from ..formats.paths import game_files
     from ..replay.rolls import rolls_of_logs
-    from ..report.dice import dice_csv, dice_html, dice_json, dice_text
+    from ..report.dice import dice_csv, dice_json, dice_text, write_dice_html
     from ..report.dicestats import dice_report
 
     if sum((as_json, as_csv, as_html)) > 1:
@@ -97,11 +97,7 @@ def dice_cmd(logs: tuple[str, ...], as_json: bool, as_csv: bool, as_html: bool, 
     report = dice_report(rolls_of_logs(paths), [str(p) for p in paths], die)
     if as_html:
         assert output is not None
-        output.mkdir(parents=True, exist_ok=True)
-        target = output / "index.html"
-        _refuse_inputs(target, paths)
-        atomic_write(target, dice_html(report).encode("utf-8"))
-        click.echo(f"dice report: {target}")
+        click.echo(f"dice report: {write_dice_html(report, output, paths)}")
         return
     text = dice_json(report) if as_json else dice_csv(report) if as_csv else dice_text(report)
     if output is None:

@@ -5,9 +5,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Sequence
 from html import escape
+from pathlib import Path
 from typing import Any
 
+from ..errors import BadInput
+from ..formats.archive import atomic_write, same_file
 from .dicestats import DiceReport, GroupStats
 
 
@@ -163,3 +167,13 @@ def dice_html(report: DiceReport) -> str:
         parts.append(f"<h2>Undone rolls</h2><ul>{items}</ul>")
     parts.append("</body></html>\n")
     return "".join(parts)
+
+
+def write_dice_html(report: DiceReport, folder: Path, inputs: Sequence[Path] = ()) -> Path:
+    """``folder/index.html`` (the folder made if needed), atomically; never over one of ``inputs``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / "index.html"
+    for path in inputs:
+        if same_file(target, path):
+            raise BadInput(target, "refusing to overwrite an input file (write elsewhere)")
+    return atomic_write(target, dice_html(report).encode("utf-8"))
