@@ -18,10 +18,15 @@ from test_replay_norway_kit import norway  # noqa: F401  (fixture)
 
 from vassal_tools.builder.module import VASSAL_VERSION, setup_stream
 from vassal_tools.builder.savegame import write_save
+from vassal_tools.builder.turns import TRACKER_ID, tracker_state
 from vassal_tools.cli import main
+from vassal_tools.formats.commands import parse_single
 from vassal_tools.formats.files import open_file
-from vassal_tools.replay.chain import build_chain, compare_positions, read_log
+from vassal_tools.formats.pieces import Piece, encode_definition
+from vassal_tools.formats.traits import BasicPiece, Hideable, Obscurable
+from vassal_tools.replay.chain import build_chain, compare_positions, position_of, read_log
 from vassal_tools.replay.logwriter import LogWriter
+from vassal_tools.replay.state import GameState
 
 ROOT = Path(__file__).resolve().parent.parent
 OTHER_GAME = ROOT.parent / "shared" / "corpus" / "logs" / "tld__0606-1.vlog"
@@ -60,6 +65,8 @@ def game(norway, tmp_path_factory):  # noqa: F811
 
     bert = g.writer(folder / "1-end.vsav", "Bert")
     bert.step(bert.seat("Allied"))
+    info = norway.info
+    bert.step(bert.turn(TRACKER_ID, tracker_state(info, norway.assembly.scenario.first_turn, "allied-naval-movement")))
     bert.step(bert.roll("Air Detection", 2))
     bert.step(bert.move("ger-138-gj-1", "4432"))
     bert.save(folder / "2-bert.vlog")
@@ -139,6 +146,9 @@ def test_a_missing_log_is_a_gap(game, norway):  # noqa: F811
     words = [d["words"] for d in link["differences"]]
     assert any(w.startswith("I/138 was at 4332 when Anna's log (1-anna.vlog) ended, and at 4432") for w in words)
     assert any("Air Detection_result" in w for w in words)
+    # The tracker's state in the module's words: the level names its TurnTracker shows.
+    assert any(w.startswith("turn tracker ") and "'April #2 - Allied Naval Movement Phase' when Anna's log "
+               "(3-anna.vlog) began" in w for w in words)
 
 
 @pytest.mark.skipif(not OTHER_GAME.exists(), reason="corpus absent")
@@ -189,3 +199,23 @@ def test_logs_out_of_order_say_which_log_they_follow(game):
     assert not chain.gaps  # every log but the first opens where some log ends
     sorted_chain = build_chain([game / "2-bert.vlog", game / "1-anna.vlog"], sort=True)
     assert [log.path.name for log in sorted_chain.logs] == ["2-bert.vlog", "1-anna.vlog"]  # equal times: as given
+
+
+def test_hidden_and_masked_pieces_are_named_by_player_never_by_password():
+    piece = Piece([Hideable.new(), Obscurable.new(), BasicPiece.new(name="Scout")])
+    piece.basic.map, piece.basic.x, piece.basic.y = "Main Map", 100, 200
+
+    def state(hidden_by: str | None, masked_by: str | None) -> GameState:
+        placed = piece.copy()
+        placed.first(Hideable).hidden_by = hidden_by
+        placed.first(Obscurable).state = f"{masked_by or 'null'};"
+        game = GameState()
+        for command in (encode_definition(placed, "7"), "PLAYER\tanna-pw\tAnna\tGerman"):
+            game.apply(parse_single(command))
+        return game
+
+    before, after = position_of(state(None, None)), position_of(state("anna-pw", "anna-pw"))
+    said = [d.words("the first log", "the second log") for d in compare_positions(before, after)]
+    assert said == ["Scout was not hidden when the first log ended, and hidden by Anna when the second log began.",
+                    "Scout was not masked when the first log ended, and masked by Anna when the second log began."]
+    assert not any("anna-pw" in s for s in said)

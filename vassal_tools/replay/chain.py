@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -40,6 +40,7 @@ from .dice import DiceRoll, rolls_in
 from .locations import Locations
 from .replayer import Replayer
 from .state import GameState, PieceState
+from .turns import turn_words
 from .units import UnitReader
 
 # A log whose opening shares fewer of its pieces than this with every other log of
@@ -68,6 +69,7 @@ class Position:
     types: dict[str, Any] = field(default_factory=dict, repr=False)  # piece id -> PieceType (for naming)
     states: dict[str, str | None] = field(default_factory=dict, repr=False)  # piece id -> its state string
     boards: dict[str, list[BoardCell]] = field(default_factory=dict, repr=False)
+    players: dict[str, str] = field(default_factory=dict, repr=False)  # player id -> name (ids are passwords)
 
     def key(self) -> frozenset:
         """A hashable fingerprint: equal keys, equal positions."""
@@ -91,7 +93,8 @@ def position_of(state: GameState) -> Position:
         states[piece.id] = piece.state
     boards = {name: [BoardCell(b.name, b.column, b.row, b.reversed) for b in placed]
               for name, placed in state.boards.items()}
-    return Position(pieces, dict(state.properties), dict(state.turns), types, states, boards)
+    players = {pid: seat.name for pid, seat in state.players.items() if seat.name}
+    return Position(pieces, dict(state.properties), dict(state.turns), types, states, boards, players)
 
 
 def _basic_rest(state: str | None) -> str | None:
@@ -111,6 +114,7 @@ class Words:
     def __init__(self, module: Module | None = None):
         self.module = module
         self._locations: dict[tuple, Locations] = {}
+        self._turn_words: Callable[[str, str], list[str]] | None = None
 
     def locations(self, boards: dict[str, list[BoardCell]]) -> Locations | None:
         if self.module is None:
@@ -121,6 +125,15 @@ class Words:
         return self._locations[key]
 
     catalogue: Any = None
+
+    def turn(self, tracker_id: str, state: str | None) -> str | None:
+        """A turn tracker's state as it shows (``April #2 - German Naval Movement``), else as stored."""
+        if state is None or self.module is None:
+            return state
+        if self._turn_words is None:
+            self._turn_words = turn_words(self.module)
+        shown = [v for v in self._turn_words(tracker_id, state) if v]
+        return " - ".join(shown) if shown else state
 
     def piece(self, piece_id: str, at: PieceAt, position: Position) -> str:
         return at.name or f"piece {piece_id}"
@@ -192,7 +205,7 @@ class Difference:
             return f"{self.subject} was not in the game {when[0]}, and was {self.after} {when[1]}."
         if self.kind == "stack":
             return f"{self.subject} was {self.before} {when[0]}, and {self.after} {when[1]}."
-        if self.kind == "place":
+        if self.kind == "place" or self.what in ("hidden", "masked"):
             return f"{self.subject} was {self.before} {when[0]}, and {self.after} {when[1]}."
         before = "unset" if self.before is None else f"{self.before!r}"
         after = "unset" if self.after is None else f"{self.after!r}"
@@ -228,7 +241,8 @@ def compare_positions(earlier: Position, later: Position, words: Words | None = 
     for tracker in sorted(set(earlier.turns) | set(later.turns)):
         a, b = earlier.turns.get(tracker), later.turns.get(tracker)
         if a != b:
-            out.append(Difference("turn", f"turn tracker {tracker}", a, b, what="its state"))
+            out.append(Difference("turn", f"turn tracker {tracker}", words.turn(tracker, a), words.turn(tracker, b),
+                                  what="its state"))
     return out
 
 
@@ -244,7 +258,8 @@ def _piece_differences(piece_id: str, name: str, before: PieceAt, after: PieceAt
         ptype = later.types.get(piece_id) or earlier.types.get(piece_id)
         old = ptype.piece(earlier.states.get(piece_id)) if ptype is not None else None
         new = ptype.piece(later.states.get(piece_id)) if ptype is not None else None
-        out.extend(_trait_differences(piece_id, name, old, new, before, after))
+        who = {**earlier.players, **later.players}
+        out.extend(_trait_differences(piece_id, name, old, new, before, after, who))
     return out
 
 
@@ -270,7 +285,8 @@ def _stack_orders(earlier: Position, later: Position, words: Words) -> list[Diff
     return out
 
 
-def _trait_differences(piece_id: str, name: str, old, new, before: PieceAt, after: PieceAt) -> list[Difference]:
+def _trait_differences(piece_id: str, name: str, old, new, before: PieceAt, after: PieceAt,
+                       who: dict[str, str]) -> list[Difference]:
     """Each trait whose state differs, said as the trait means it (layer level, label, hidden, masked)."""
     out = []
     for index, (a, b) in enumerate(zip(before.traits, after.traits)):
@@ -279,22 +295,23 @@ def _trait_differences(piece_id: str, name: str, old, new, before: PieceAt, afte
         if old is None or new is None or index >= len(old.traits):
             out.append(Difference("state", name, a, b, piece_id, f"trait {index + 1}"))
             continue
-        out.append(_trait_difference(piece_id, name, old.traits[index], new.traits[index], a, b))
+        out.append(_trait_difference(piece_id, name, old.traits[index], new.traits[index], a, b, who))
     return out
 
 
-def _trait_difference(piece_id: str, name: str, old, new, a: str | None, b: str | None) -> Difference:
+def _trait_difference(piece_id: str, name: str, old, new, a: str | None, b: str | None,
+                      who: dict[str, str]) -> Difference:
     if isinstance(old, Layer):
         what = f"layer {old.layer_name}" if old.layer_name else "its layer"
         return Difference("state", name, _level(old), _level(new), piece_id, what)
     if isinstance(old, Labeler):
         return Difference("state", name, a, b, piece_id, "its label")
     if isinstance(old, Hideable):
-        return Difference("state", name, _who(old.hidden_by, "hidden by"), _who(new.hidden_by, "hidden by"),
+        return Difference("state", name, _who(old.hidden_by, "hidden by", who), _who(new.hidden_by, "hidden by", who),
                           piece_id, "hidden")
     if isinstance(old, Obscurable):
-        return Difference("state", name, _who(old.obscured_by, "masked by"), _who(new.obscured_by, "masked by"),
-                          piece_id, "masked")
+        return Difference("state", name, _who(old.obscured_by, "masked by", who),
+                          _who(new.obscured_by, "masked by", who), piece_id, "masked")
     if isinstance(old, Marker):
         return Difference("state", name, a, b, piece_id, "its marker properties")
     what = getattr(type(old), "editor_name", "") or type(old).__name__
@@ -310,8 +327,11 @@ def _level(layer: Layer) -> str:
     return named or f"level {level + 1}"
 
 
-def _who(player: str | None, verb: str) -> str:
-    return f"{verb} {player}" if player else "no"
+def _who(player_id: str | None, verb: str, who: dict[str, str]) -> str:
+    """``hidden by Anna``: the roster's name for the player id, never the id (VASSAL's ids are passwords)."""
+    if not player_id:
+        return "not " + verb.split()[0]
+    return f"{verb} {who.get(player_id, 'a player not in the roster')}"
 
 
 # ---------------------------------------------------------------------------------- logs and links
