@@ -132,7 +132,7 @@ def test_a_replayed_turn_shows_both_logs_dice(game, norway):  # noqa: F811
     result = run("chain", *logs, "--module", norway.module)
     assert result.exit_code == 1
     assert "Replayed turn: Bert's log (2-bert.vlog) and Bert's log (2-bert-again.vlog)" in result.output
-    assert "step 2: Bert, Air Detection 2 | step 2: Bert, Air Detection 9" in result.output
+    assert "step 3: Bert, Air Detection 2 | step 2: Bert, Air Detection 9" in result.output
 
 
 def test_a_missing_log_is_a_gap(game, norway):  # noqa: F811
