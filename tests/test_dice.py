@@ -49,6 +49,7 @@ def logs(norway, tmp_path_factory):  # noqa: F811
     anna.player = "Bert"
     anna.step(anna.chat("detect naval North Sea target Hipper"))
     anna.step(dice_line("2d6", "3,5", "Bert"))
+    anna.step(anna.chat("no luck, 1/508 stays"))  # chat, but no declaration
     anna.step(dice_line("2d6", "2,2", "Bert"))
     first = anna.save(folder / "1.vlog")
     second = g.writer(g.opening, "Anna")
@@ -82,8 +83,8 @@ def test_one_log_against_hand_computed_values(logs):
 
     # The declaration goes with the roll that follows it; the next roll, undeclared, keeps its button's name.
     bert = {g.kind: g for g in report.groups if g.player == "Bert"}
-    assert list(bert) == ["all 2d6", "detect naval", "2d6"]
-    assert (bert["detect naval"].rolls, bert["detect naval"].roll_mean) == (1, 8.0)
+    assert list(bert) == ["all 2d6", "naval-detection", "2d6"]
+    assert (bert["naval-detection"].rolls, bert["naval-detection"].roll_mean) == (1, 8.0)
     both = bert["all 2d6"]
     assert (both.rolls, both.dice, both.roll_mean, both.expected_roll_mean) == (2, 4, 6.0, 7.0)
     assert [(r.player, r.kind, r.values) for r in report.undone_rolls] == [("Anna", "Morale", (1,))]

@@ -3,8 +3,10 @@
 A roll is a dice report in chat (vassal-formats.md 5.8; VASL's ``*** (IFT DR) 3,1 ***``
 too, see :mod:`vassal_tools.formats.chatlines`). Its *kind* is the die button's name
 (``Naval Detection``, ``IFT DR``); a button named only by its dice (``2d6``, ``1d10``,
-``Roll``) takes the declaration its player typed just before the roll: the first two
-words of their last chat line since their previous roll (``detect naval``). A roll
+``Roll``) takes the declaration its player typed since their previous roll, when their
+last chat line is one (:mod:`.declarations`: ``detect naval North Sea`` makes a
+``naval-detection`` roll, ``roll breakdown`` a ``breakdown`` roll, ``attack 4332 with
+…`` an ``attack`` roll); any other chat line is no declaration. A roll
 in a step that a later undo step takes back is *undone*: counted apart, never mixed
 with the rolls that stand. Reading rolls needs no replay: only the steps' commands.
 """
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 from ..formats.chatlines import read_chat
 from ..formats.commands import Chat
 from ..formats.logsteps import split_stream
+from .declarations import DETECTIONS, KEYWORDS
 from .replayer import open_game
 
 UNKNOWN_PLAYER = "(unknown)"
@@ -42,14 +45,23 @@ class LoggedRoll:
         return sum(self.values)
 
 
-def roll_kind(button: str, declaration: str | None = None) -> str:
-    """``(IFT DR)`` -> ``IFT DR``; a generic button (``2d6``) -> the declaration's first words when there is one."""
+def roll_kind(button: str, said: str | None = None) -> str:
+    """``(IFT DR)`` -> ``IFT DR``; a generic button (``2d6``) -> what the declaration ``said`` rolls for."""
     name = button.strip().strip("()").strip() or button.strip()
-    if _GENERIC.match(name) and declaration:
-        words = declaration.split()[:2]
-        if words:
-            return " ".join(words).lower()
-    return name
+    declared = declared_kind(said) if said and _GENERIC.match(name) else None
+    return declared or name
+
+
+def declared_kind(text: str) -> str | None:
+    """The roll a chat line declares (``detect naval …`` -> ``naval-detection``), or None for no declaration."""
+    words = text.strip().lstrip("!").lower().split()
+    if not words or words[0] not in KEYWORDS:
+        return None
+    if words[0] == "detect" and len(words) > 1 and words[1] in DETECTIONS:
+        return DETECTIONS[words[1]]
+    if words[0] == "roll" and len(words) > 1:
+        return words[1]
+    return words[0]
 
 
 def rolls_of_log(path: str | os.PathLike) -> list[LoggedRoll]:
