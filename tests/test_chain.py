@@ -22,6 +22,7 @@ from vassal_tools.builder.turns import TRACKER_ID, tracker_state
 from vassal_tools.cli import main
 from vassal_tools.formats.commands import parse_single
 from vassal_tools.formats.files import open_file
+from vassal_tools.formats.metadata import write_metadata
 from vassal_tools.formats.pieces import Piece, encode_definition
 from vassal_tools.formats.traits import BasicPiece, Hideable, Obscurable
 from vassal_tools.replay.chain import build_chain, compare_positions, position_of, read_log
@@ -219,3 +220,22 @@ def test_hidden_and_masked_pieces_are_named_by_player_never_by_password():
     assert said == ["Scout was not hidden when the first log ended, and hidden by Anna when the second log began.",
                     "Scout was not masked when the first log ended, and masked by Anna when the second log began."]
     assert not any("anna-pw" in s for s in said)
+
+
+def dated(log: Path, saved_ms: int, out: Path) -> Path:
+    """A copy of ``log`` whose metadata says it was saved at ``saved_ms``."""
+    game = open_file(log)
+    game.archive.put("savedata", write_metadata("save", version="1", vassal_version=VASSAL_VERSION,
+                                                date_saved=saved_ms, description="PBEM"))
+    return game.save(out)
+
+
+def test_sort_orders_the_logs_by_their_save_time(game, tmp_path):
+    first = dated(game / "1-anna.vlog", 1_700_000_000_000, tmp_path / "x.vlog")
+    second = dated(game / "2-bert.vlog", 1_700_000_500_000, tmp_path / "y.vlog")
+    third = dated(game / "3-anna.vlog", 1_700_001_000_000, tmp_path / "z.vlog")
+    result = run("chain", third, first, second, "--sort")
+    assert result.exit_code == 0, result.output
+    assert result.output.index("x.vlog") < result.output.index("y.vlog") < result.output.index("z.vlog")
+    assert "saved 2023-11-14 22:13 UTC" in result.output  # 1,700,000,000 s after 1970
+    assert run("chain", third, first, second).exit_code == 1

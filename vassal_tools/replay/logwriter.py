@@ -236,21 +236,20 @@ class LogWriter:
 
     def save_position(self, path: str | os.PathLike) -> Path:
         """Write the save of the position reached, from which the next log of the game starts."""
-        archive = None
-        if self.game.archive is not None:
-            archive = Archive(None, [Entry(e.info, e.data) for e in self.game.archive], self.game.archive.comment)
-        save = SavedGame(archive, raw=self.game.raw, path=self.game.path)
-        save.stream = self.position_stream()
-        return save.save(path)
+        return self._write(path, self.position_stream())
 
     def save(self, path: str | os.PathLike) -> Path:
         """Write the log beside nothing else changed: the opening's metadata is kept."""
+        return self._write(path, self.stream())
+
+    def _write(self, path: str | os.PathLike, stream: str) -> Path:
+        """A copy of the opening's file (its metadata kept) holding ``stream``."""
         archive = None
         if self.game.archive is not None:
             archive = Archive(None, [Entry(e.info, e.data) for e in self.game.archive], self.game.archive.comment)
-        log = SavedGame(archive, raw=self.game.raw, path=self.game.path)
-        log.stream = self.stream()
-        return log.save(path)
+        written = SavedGame(archive, raw=self.game.raw, path=self.game.path)
+        written.stream = stream
+        return written.save(path)
 
 
 def _said(at: str | Point) -> str:
