@@ -115,6 +115,7 @@ class Words:
         self.module = module
         self._locations: dict[tuple, Locations] = {}
         self._turn_words: Callable[[str, str], list[str]] | None = None
+        self.catalogue: Any = None  # a rule pack's, to name places by their LOCs
 
     def locations(self, boards: dict[str, list[BoardCell]]) -> Locations | None:
         if self.module is None:
@@ -123,8 +124,6 @@ class Words:
         if key not in self._locations:
             self._locations[key] = Locations(ModuleGeometry(self.module, boards), self.catalogue)
         return self._locations[key]
-
-    catalogue: Any = None
 
     def turn(self, tracker_id: str, state: str | None) -> str | None:
         """A turn tracker's state as it shows (``April #2 - German Naval Movement``), else as stored."""
@@ -158,9 +157,9 @@ class GameWords(Words):
         ptype = position.types.get(piece_id)
         if ptype is None:
             return super().piece(piece_id, at, position)
-        state = PieceState(piece_id, ptype)
-        state.state = None
-        unit = self.units.unit(state)
+        piece = PieceState(piece_id, ptype)
+        piece.state = position.states.get(piece_id)
+        unit = self.units.unit(piece)
         if unit is None:
             return super().piece(piece_id, at, position)
         data = getattr(getattr(self.catalogue, "data", None), "units", {}).get(unit.id)
@@ -363,11 +362,11 @@ def read_log(path: str | os.PathLike) -> ChainLog:
     meta = game.module_metadata
     module = f"{meta.name or ''} {meta.version or ''}".strip() if meta is not None else None
     saved = game.metadata.saved_at_ms if game.metadata is not None else None
-    return ChainLog(Path(path), _label(Path(path), rolls, state), module or None, saved, opening,
+    return ChainLog(Path(path), _label(Path(path), rolls), module or None, saved, opening,
                     position_of(state), rolls, len(replayer.step_list))
 
 
-def _label(path: Path, rolls: Sequence[tuple[int, DiceRoll]], state: GameState) -> str:
+def _label(path: Path, rolls: Sequence[tuple[int, DiceRoll]]) -> str:
     """``Anna's log (a.vlog)`` when one player rolled most of its dice, else the file name."""
     counts: dict[str, int] = {}
     for _, roll in rolls:
