@@ -38,6 +38,7 @@ from ..geometry.from_module import ModuleGeometry
 from ..geometry.maps import BoardCell
 from .dice import DiceRoll, rolls_in
 from .locations import Locations
+from .piecetypes import PieceTypes
 from .replayer import Replayer
 from .state import GameState, PieceState
 from .turns import turn_words
@@ -70,11 +71,14 @@ class Position:
     states: dict[str, str | None] = field(default_factory=dict, repr=False)  # piece id -> its state string
     boards: dict[str, list[BoardCell]] = field(default_factory=dict, repr=False)
     players: dict[str, str] = field(default_factory=dict, repr=False)  # player id -> name (ids are passwords)
+    _key: frozenset | None = field(default=None, repr=False, compare=False)
 
     def key(self) -> frozenset:
-        """A hashable fingerprint: equal keys, equal positions."""
-        return frozenset(self.pieces.items()) | frozenset(self.properties.items()) | frozenset(
-            ("turn", k, v) for k, v in self.turns.items())
+        """A hashable fingerprint: equal keys, equal positions (made once: a position is not changed)."""
+        if self._key is None:
+            self._key = frozenset(self.pieces.items()) | frozenset(self.properties.items()) | frozenset(
+                ("turn", k, v) for k, v in self.turns.items())
+        return self._key
 
 
 def position_of(state: GameState) -> Position:
@@ -350,9 +354,10 @@ class ChainLog:
     steps: int
 
 
-def read_log(path: str | os.PathLike) -> ChainLog:
-    """Replay a log to its end; BadInput if it is no saved game or log."""
-    replayer = Replayer(path)
+def read_log(path: str | os.PathLike, types: PieceTypes | None = None) -> ChainLog:
+    """Replay a log to its end; BadInput if it is no saved game or log. ``types`` may be shared by the
+    logs of one game: their pieces' type strings are the same, decoded once."""
+    replayer = Replayer(path, types=types)
     state = replayer.restore()
     opening = position_of(state)
     rolls: list[tuple[int, DiceRoll]] = []
@@ -475,7 +480,8 @@ def build_chain(paths: Sequence[str | os.PathLike], module_path: str | os.PathLi
                 sort: bool = False) -> Chain:
     """Read the logs (and the module, for names) and link them, in the order given or by time."""
     module = open_module(module_path) if module_path is not None else None
-    logs = [read_log(path) for path in paths]
+    types = PieceTypes()
+    logs = [read_log(path, types) for path in paths]
     if sort:
         logs = sort_by_time(logs)
     return link_logs(logs, words_for(module))
