@@ -54,6 +54,7 @@ def logs(norway, tmp_path_factory):  # noqa: F811
     first = anna.save(folder / "1.vlog")
     second = g.writer(g.opening, "Anna")
     second.step(dice_line("Morale", "4", "Anna"))
+    second.step(second.roll("Naval Detection", 7))
     second.save(folder / "2.vlog")
     return first, folder / "2.vlog"
 
@@ -192,3 +193,17 @@ def test_rolls_of_logs_keeps_log_order(logs):
     first, second = logs
     rolls = rolls_of_logs([second, first])
     assert rolls[0].log == str(second) and rolls[-1].log == str(first)
+
+
+def test_a_module_gives_each_buttons_die(logs, norway):  # noqa: F811
+    _, second = logs
+    runner = CliRunner()
+    # The built module's Naval Detection button is nSides 10, plus -1: faces 0 to 9 (1.4.6: a 0 is zero).
+    data = json.loads(runner.invoke(main, ["dice", str(second), "--module", str(norway.module), "--json"]).output)
+    naval = next(g for g in data["groups"] if g["kind"] == "Naval Detection")
+    assert naval["die"] == "d10 (0-9)" and list(naval["faces"]) == [str(n) for n in range(10)]
+    assert naval["expected_roll"] == 4.5
+    # Without the module a 7 on a button that never showed 0 reads as a d10 of 1 to 10.
+    data = json.loads(runner.invoke(main, ["dice", str(second), "--json"]).output)
+    naval = next(g for g in data["groups"] if g["kind"] == "Naval Detection")
+    assert naval["die"] == "d10" and naval["expected_roll"] == 5.5

@@ -61,7 +61,7 @@ def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: Non
     from .replay.rolls import rolls_of_log
     from .report.audit import audit_file
     from .report.dice import write_dice_html
-    from .report.dicestats import dice_report
+    from .report.dicestats import button_dice, dice_report
     from .report.html import html_report
     from .report.text import json_report, text_report
 
@@ -90,7 +90,7 @@ def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: Non
     (out / "audit.txt").write_text(text, encoding="utf-8")
 
     progress("writing the dice report")
-    write_dice_html(dice_report(rolls_of_log(log), [str(log)]), out / "dice")
+    write_dice_html(dice_report(rolls_of_log(log), [str(log)], buttons=button_dice(open_file(module))), out / "dice")
     return DemoResult(module, opening, log, report_html, report_json, text, len(result.findings))
 
 

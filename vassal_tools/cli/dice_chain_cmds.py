@@ -75,8 +75,10 @@ def _faces(text: str | None):
               help="With --html a folder (index.html is written in it); else a file (default: standard output).")
 @click.option("--faces", default=None, metavar="LOW-HIGH",
               help="The die's faces (1-6, 0-9) instead of inferring them from the rolls.")
+@click.option("--module", "module", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The game's module: each button's die (nSides, plus) instead of inferring it.")
 def dice_cmd(logs: tuple[str, ...], as_json: bool, as_csv: bool, as_html: bool, output: Path | None,
-             faces: str | None) -> None:
+             faces: str | None, module: Path | None) -> None:
     """Dice statistics of LOGS (files, folders or globs) per player and roll kind.
 
     Counts, face counts, mean against expectation, a chi-square test of uniformity with its
@@ -84,9 +86,10 @@ def dice_cmd(logs: tuple[str, ...], as_json: bool, as_csv: bool, as_html: bool, 
     counted apart.
     """
     from ..formats.paths import game_files
+    from ..replay.chain import open_module
     from ..replay.rolls import rolls_of_logs
     from ..report.dice import dice_csv, dice_json, dice_text, write_dice_html
-    from ..report.dicestats import dice_report
+    from ..report.dicestats import button_dice, dice_report
 
     if sum((as_json, as_csv, as_html)) > 1:
         raise BadInput(None, "give one of --json, --csv, --html")
@@ -94,14 +97,15 @@ def dice_cmd(logs: tuple[str, ...], as_json: bool, as_csv: bool, as_html: bool, 
         raise BadInput(None, "--html writes a folder: give -o DIR")
     die = _faces(faces)
     paths = game_files(logs)
-    report = dice_report(rolls_of_logs(paths), [str(p) for p in paths], die)
+    buttons = button_dice(open_module(module)) if module is not None else None
+    report = dice_report(rolls_of_logs(paths), [str(p) for p in paths], die, buttons)
     if as_html:
         assert output is not None
-        click.echo(f"dice report: {write_dice_html(report, output, paths)}")
+        click.echo(f"dice report: {write_dice_html(report, output, paths + ([module] if module else []))}")
         return
     text = dice_json(report) if as_json else dice_csv(report) if as_csv else dice_text(report)
     if output is None:
         click.echo(text, nl=False)
     else:
-        _refuse_inputs(output, paths)
+        _refuse_inputs(output, paths + ([module] if module else []))
         atomic_write(output, text.encode("utf-8"))

@@ -39,6 +39,7 @@ class LoggedRoll:
     kind: str
     values: tuple[int, ...]
     undone: bool
+    button: str = ""  # the die button's name as reported
 
     @property
     def total(self) -> int:
@@ -85,7 +86,8 @@ def rolls_of_log(path: str | os.PathLike) -> list[LoggedRoll]:
                 continue
             player = line.dice.player or UNKNOWN_PLAYER
             kind = roll_kind(line.dice.name, said.pop(player, None))
-            out.append(LoggedRoll(name, step.number, player, kind, line.dice.values, step.number in undone))
+            out.append(LoggedRoll(name, step.number, player, kind, line.dice.values, step.number in undone,
+                                  line.dice.name))
     return out
 
 

@@ -6,7 +6,8 @@ average a player's DR and dr rolls apart, this follows it. Each die of a roll co
 as one throw of the die for the face counts and the test; the mean is given for a
 die and for the roll's total.
 
-The die is inferred from the faces seen, unless given: a 0 means the faces run
+The die is the module's DiceButton's when a module is given (``button_dice``), else
+inferred from the faces seen, unless given: a 0 means the faces run
 from 0 (a d10 read 0-9), else from 1; the highest face seen picks the smallest
 common die holding it (d6, d10, d12, d20, d100). d4 and d8 dice are only used
 when given (``faces``), since a d6 short of its 5s and 6s looks just like them.
@@ -185,16 +186,35 @@ class DiceReport:
     undone_rolls: list[LoggedRoll]
 
 
-def dice_report(rolls: Sequence[LoggedRoll], logs: Sequence[str], faces: Die | None = None) -> DiceReport:
+def button_dice(module) -> dict[str, Die]:
+    """The die of each of a module's DiceButtons of one kind of die: faces 1 + plus to nSides + plus."""
+    out: dict[str, Die] = {}
+    for button in module.buildfile.dice_buttons:
+        attrs = button.element.attrib
+        try:
+            sides, plus = int(attrs.get("nSides", "6")), int(attrs.get("plus", "0"))
+        except ValueError:
+            continue
+        if sides > 1:
+            out[str(button.name).strip()] = Die(1 + plus, sides + plus)
+    return out
+
+
+def dice_report(rolls: Sequence[LoggedRoll], logs: Sequence[str], faces: Die | None = None,
+                buttons: dict[str, Die] | None = None) -> DiceReport:
     """Groups per player: per die ("all 2d6") where the player rolled several kinds of it, then per kind.
 
-    The die of a kind is inferred once from every player's dice of that kind, so two
-    players' groups of one kind are judged against the same die.
+    The die of a kind is ``faces`` if given, else its button's in the module (``buttons``, by
+    name), else inferred once from every player's dice of that kind, so two players' groups
+    of one kind are judged against the same die.
     """
     standing = [r for r in rolls if not r.undone]
+    buttons = buttons or {}
     kinds: dict[str, Die] = {}
     for kind in dict.fromkeys(r.kind for r in rolls):
-        kinds[kind] = faces or infer_die(v for r in rolls if r.kind == kind for v in r.values)
+        known = {buttons[r.button.strip()] for r in rolls if r.kind == kind and r.button.strip() in buttons}
+        inferred = known.pop() if len(known) == 1 else infer_die(v for r in rolls if r.kind == kind for v in r.values)
+        kinds[kind] = faces or inferred
     groups = []
     for player in dict.fromkeys(r.player for r in rolls):
         mine = [r for r in standing if r.player == player]
