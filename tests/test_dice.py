@@ -126,7 +126,7 @@ def test_csv_and_html_outputs(logs, tmp_path):
     result = runner.invoke(main, ["dice", str(first), "--html", "-o", str(out)])
     assert result.exit_code == 0, result.output
     page = (out / "index.html").read_text(encoding="utf-8")
-    assert page.count("<svg") >= 2 * 2 and "fair: 1.0" in page and "expected 3.5" in page
+    assert page.count("<svg") >= 2 * 2 and "fair: 1.0 each" in page and "expected 3.5" in page
 
 
 def test_bad_input_is_one_line_and_exit_2(tmp_path):

@@ -105,7 +105,8 @@ def histogram_svg(g: GroupStats) -> str:
     y = H - PAD - (H - 2 * PAD) * expected / top
     parts.append(f'<line x1="{PAD}" x2="{W - PAD}" y1="{y:.1f}" y2="{y:.1f}" stroke="#c33" stroke-dasharray="5,3">'
                  f'<title>expected {expected:.2f}</title></line>'
-                 f'<text x="{W - PAD}" y="{y - 4:.1f}" text-anchor="end" fill="#c33">fair: {expected:.1f}</text>')
+                 f'<text x="{W - PAD}" y="12" text-anchor="end" fill="#c33">- - - fair: {expected:.1f} each</text>'
+                 f'<text x="{PAD}" y="12">face counts</text>')
     return _svg("face counts", "".join(parts))
 
 
@@ -126,10 +127,11 @@ def running_mean_svg(g: GroupStats) -> str:
     line = " ".join(xy(i, v) for i, v in enumerate(values))
     y = H - PAD - (H - 2 * PAD) * (expected - low) / span
     parts = (f'<line x1="{PAD}" x2="{W - PAD}" y1="{y:.1f}" y2="{y:.1f}" stroke="#c33" stroke-dasharray="5,3"/>'
-             f'<text x="{W - PAD}" y="{y - 4:.1f}" text-anchor="end" fill="#c33">expected {expected:g}</text>'
+             f'<text x="{W - PAD}" y="12" text-anchor="end" fill="#c33">- - - expected {expected:g}</text>'
+             f'<text x="{PAD}" y="12">mean roll over the game</text>'
              f'<polyline points="{line}" fill="none" stroke="#1d5a1d" stroke-width="2"/>'
              f'<text x="{PAD}" y="{H - 8}">roll 1</text><text x="{W - PAD}" y="{H - 8}" text-anchor="end">'
-             f'roll {len(values)}</text><text x="4" y="{PAD - 8}">{high:g}</text><text x="4" y="{H - PAD}">{low:g}</text>')
+             f'roll {len(values)}</text><text x="4" y="{PAD + 4}">{high:g}</text><text x="4" y="{H - PAD}">{low:g}</text>')
     return _svg("running mean", parts)
 
 
