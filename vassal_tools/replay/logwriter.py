@@ -222,7 +222,7 @@ class LogWriter:
                     stacks.append(encode(["+", top.id, top.type, encode(fields, ";") if fields else top.state or ""],
                                          "/") or "")
         kept = [c.raw for c in self.stream_commands() if isinstance(c, (SetBoards, SetupStackMarker))]
-        properties = ["GlobalProperty\t;" + encode([name, value, container], ";")
+        properties = ["GlobalProperty\t;" + (encode([name, value, container], ";") or "")
                       for (container, name), value in state.properties.items()]
         trackers = [encode(["TURN" + tracker, value], "\t") for tracker, value in state.turns.items()]
         players = [encode(["PLAYER", pid, seat.name or "", seat.side or ""], "\t") for pid, seat in state.players.items()]
