@@ -24,7 +24,7 @@ from vassal_tools.formats.commands import parse_single
 from vassal_tools.formats.files import open_file
 from vassal_tools.formats.metadata import write_metadata
 from vassal_tools.formats.pieces import Piece, encode_definition
-from vassal_tools.formats.traits import BasicPiece, Hideable, Obscurable
+from vassal_tools.formats.traits import BasicPiece, Hideable, Labeler, Marker, Obscurable
 from vassal_tools.replay.chain import build_chain, compare_positions, position_of, read_log
 from vassal_tools.replay.logwriter import LogWriter
 from vassal_tools.replay.state import GameState
@@ -239,3 +239,22 @@ def test_sort_orders_the_logs_by_their_save_time(game, tmp_path):
     assert result.output.index("x.vlog") < result.output.index("y.vlog") < result.output.index("z.vlog")
     assert "saved 2023-11-14 22:13 UTC" in result.output  # 1,700,000,000 s after 1970
     assert run("chain", third, first, second).exit_code == 1
+
+
+def test_labels_and_marker_properties_are_compared():
+    piece = Piece([Labeler.new("Kampfgruppe"), Marker.new({"Morale": "high", "Side": "German"}),
+                   BasicPiece.new(name="HQ")])
+    piece.basic.map, piece.basic.x, piece.basic.y = "Main Map", 10, 20
+
+    def position(label: str, morale: str):
+        placed = piece.copy()
+        placed.first(Labeler).state = label
+        placed.first(Marker).state = f"{morale},German"
+        game = GameState()
+        game.apply(parse_single(encode_definition(placed, "9")))
+        return position_of(game)
+
+    found = compare_positions(position("Kampfgruppe", "high"), position("KG Nord", "low"))
+    assert [(d.subject, d.what, d.before, d.after) for d in found] == [
+        ("HQ", "its label", "Kampfgruppe", "KG Nord"), ("HQ", "its Morale", "high", "low")]
+    assert found[0].words("A", "B") == "HQ: its label was 'Kampfgruppe' when A ended, and 'KG Nord' when B began."

@@ -298,7 +298,10 @@ def _trait_differences(piece_id: str, name: str, old, new, before: PieceAt, afte
         if old is None or new is None or index >= len(old.traits):
             out.append(Difference("state", name, a, b, piece_id, f"trait {index + 1}"))
             continue
-        out.append(_trait_difference(piece_id, name, old.traits[index], new.traits[index], a, b, who))
+        if isinstance(old.traits[index], Marker):
+            out.extend(_marker_differences(piece_id, name, old.traits[index], new.traits[index]))
+        else:
+            out.append(_trait_difference(piece_id, name, old.traits[index], new.traits[index], a, b, who))
     return out
 
 
@@ -315,10 +318,15 @@ def _trait_difference(piece_id: str, name: str, old, new, a: str | None, b: str 
     if isinstance(old, Obscurable):
         return Difference("state", name, _who(old.obscured_by, "masked by", who),
                           _who(new.obscured_by, "masked by", who), piece_id, "masked")
-    if isinstance(old, Marker):
-        return Difference("state", name, a, b, piece_id, "its marker properties")
     what = getattr(type(old), "editor_name", "") or type(old).__name__
     return Difference("state", name, a, b, piece_id, f"its {what} trait")
+
+
+def _marker_differences(piece_id: str, name: str, old: Marker, new: Marker) -> list[Difference]:
+    """One difference per Marker property whose value changed (``its Morale``)."""
+    before, after = dict(zip(old.keys, old.values_list)), dict(zip(new.keys, new.values_list))
+    return [Difference("state", name, before.get(key), after.get(key), piece_id, f"its {key}")
+            for key in dict.fromkeys(list(before) + list(after)) if before.get(key) != after.get(key)]
 
 
 def _level(layer: Layer) -> str:
