@@ -25,6 +25,7 @@ COMMAND_MODULES = (
     "audit_cmds",
     "demo_cmd",
     "release_cmds",
+    "replay_cmd",
 )
 
 
