@@ -7,6 +7,7 @@
    ships than their detection roll allows (rule 6.2); German mountain troops
    overstack Bergen (rule 11.1.1).
 4. Audit the log against the rules and write the reports (text, JSON, HTML).
+5. Write the log's replay page (step controls, the findings on the map).
 
 Everything is written into one output folder; nothing else is touched.
 """
@@ -35,6 +36,7 @@ class DemoResult:
     report_json: Path
     report_text: str
     findings: int
+    replay_html: Path
 
 
 def game_source() -> Path:
@@ -59,6 +61,7 @@ def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: Non
     from .formats.files import open_file
     from .report.audit import audit_file
     from .report.html import html_report
+    from .report.replay_page import replay_page
     from .report.text import json_report, text_report
 
     out = Path(outdir)
@@ -84,7 +87,10 @@ def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: Non
                                                                warnings=result.warnings).encode("utf-8"))
     report_html = atomic_write(out / "audit.html", html_report(result).encode("utf-8"))
     (out / "audit.txt").write_text(text, encoding="utf-8")
-    return DemoResult(module, opening, log, report_html, report_json, text, len(result.findings))
+
+    progress("writing the replay page")
+    replay_html = atomic_write(out / "replay.html", replay_page(log, result.module or module, audit=result).encode("utf-8"))
+    return DemoResult(module, opening, log, report_html, report_json, text, len(result.findings), replay_html)
 
 
 def play_sample_game(opening, assembly, path: Path) -> Path:
