@@ -18,8 +18,10 @@ the controls live; target <= 2 s), best of 3.
 from __future__ import annotations
 
 import argparse
+import itertools
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from vassal_tools.builder.module import assemble, module_archive, setup_stream
@@ -37,8 +39,11 @@ CHROMIUM = "/usr/bin/chromium"
 MOVERS = 40
 
 
-def write_long_log(folder: Path, steps: int) -> tuple[Path, Path, int]:
-    """The built module and a log of ``steps`` steps after the campaign's opening save."""
+def norway_game(folder: Path) -> tuple[Path, LogWriter, Iterator[list[str]]]:
+    """The built module, a log writer on the campaign's opening save, and the game's actions, endless.
+
+    Each action is one step's commands, made when asked for (from the writer's state then).
+    """
     assembly = assemble(game_source(), scenario=SCENARIO, cache=folder / ".art-cache")
     module = write_archive(module_archive(assembly), folder / "invasion-norway.vmod")
     opening = write_save(folder / "campaign-start.vsav", setup_stream(assembly), moduledata=assembly.moduledata,
@@ -61,32 +66,31 @@ def write_long_log(folder: Path, steps: int) -> tuple[Path, Path, int]:
         return spot.map, spot.x, spot.y
 
     writer = LogWriter(open_file(opening), place, "Anna", "anna-pw")
-    writer.step(writer.seat("German"))
-    writer.player, writer.password = "Bert", "bert-pw"
-    writer.step(writer.seat("Allied"))
-    count, turn = 2, 0
-    while count < steps:
-        turn_name = info.turn_names[turn % len(info.turn_names)]
-        for phase in info.phase_order():
-            if count >= steps:
-                break
-            writer.step(writer.turn(TRACKER_ID, tracker_state(info, turn_name, phase)))
-            count += 1
-            if "detection" in phase and count < steps:
-                writer.step(writer.roll("Naval Detection", 1 + turn % 6))
-                count += 1
-            if phase.endswith("land-movement"):
-                for unit in movers:
-                    if count >= steps:
-                        break
-                    writer.step(writer.move(unit, away[unit] if turn % 2 == 0 else home[unit]))
-                    count += 1
-                if count < steps:
-                    writer.step(writer.chat(f"{turn_name}: {phase} done"))
-                    count += 1
-        turn += 1
-    log = writer.save(folder / "long.vlog")
-    return module, log, count
+
+    def actions() -> Iterator[list[str]]:
+        yield writer.seat("German")
+        writer.player, writer.password = "Bert", "bert-pw"
+        yield writer.seat("Allied")
+        for turn in itertools.count():
+            turn_name = info.turn_names[turn % len(info.turn_names)]
+            for phase in info.phase_order():
+                yield writer.turn(TRACKER_ID, tracker_state(info, turn_name, phase))
+                if "detection" in phase:
+                    yield writer.roll("Naval Detection", 1 + turn % 6)
+                if phase.endswith("land-movement"):
+                    for unit in movers:
+                        yield writer.move(unit, away[unit] if turn % 2 == 0 else home[unit])
+                    yield writer.chat(f"{turn_name}: {phase} done")
+
+    return module, writer, actions()
+
+
+def write_long_log(folder: Path, steps: int) -> tuple[Path, Path, int]:
+    """The built module and a log of ``steps`` steps after the campaign's opening save."""
+    module, writer, actions = norway_game(folder)
+    for action in itertools.islice(actions, steps):
+        writer.step(action)
+    return module, writer.save(folder / "long.vlog"), len(writer.steps)
 
 
 def time_to_interactive(page: Path, repeat: int = 3) -> tuple[float, float]:
