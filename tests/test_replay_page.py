@@ -241,6 +241,7 @@ def test_pieces_are_on_screen_where_the_replay_puts_them(browser, page, demo):
     tab, _ = _open(browser, page, "#step=14")
     tab.select_option("#zoom", "1")
     tab.evaluate("replay.showMap('Operational Map')")
+    tab.evaluate("replay.whenDrawn()")
     tab.evaluate(f"(() => {{ const v = document.getElementById('viewport'); v.scrollLeft = {x} - 300; "
                  f"v.scrollTop = {y} - 300; }})()")
     box = tab.evaluate("(() => { const r = document.getElementById('board').getBoundingClientRect(); "
