@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import CORPUS
 from PIL import Image, ImageChops
 
 from vassal_tools.cli import main
@@ -292,3 +293,19 @@ def test_findings_list_jumps_to_each_finding(browser, page, data):
         if "map" in finding:
             assert tab.evaluate("replay.map") == data.maps[finding["map"]]["name"]
     tab.close()
+
+
+def test_a_module_no_rule_pack_knows_gets_a_page_without_findings():
+    log, module = CORPUS / "logs" / "zxvt__5x5_startup.vlog", CORPUS / "modules" / "zxvt__CaptureOfTheTerritory.vmod"
+    if not log.exists() or not module.exists():
+        pytest.skip("../shared/corpus absent")
+    data = page_data(log, module)
+    assert data.findings == [] and any("no rule pack" in note for note in data.notes)
+    replay = Replayer(log)
+    assert len(data.changes) == len(replay.step_list) + 1
+    state = replay.state_at(len(replay.step_list))
+    opened = open_module(module)
+    expected = {(m, pid, x, y) for m in (d["name"] for d in data.maps) for pid, x, y in _fanned(opened, state, m)}
+    drawn = _drawn_after(data, len(data.changes) - 1)
+    assert {(data.maps[c[1]]["name"], data.pieces[c[0]]["id"], c[2], c[3]) for c in drawn.values()} == expected
+    assert expected  # the game has pieces on its map
