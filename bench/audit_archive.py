@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import sys
 import tempfile
 import time
@@ -55,15 +56,25 @@ def main() -> None:
     module, logs = write_archive_logs(folder, args.logs)
     size = sum(log.stat().st_size for log in logs) / 1e6
     print(f"archive: {len(logs)} logs of {SHORTEST}-{LONGEST} steps, {size:.1f} MB; {os.cpu_count()} CPUs")
+    print(f"load average before: {os.getloadavg()[0]:.1f} (other work on the machine takes cores from the pool)")
     base = None
     for jobs in args.jobs:
+        cpu_before = _cpu_seconds()
         start = time.perf_counter()
         rows = audit_archive(logs, module, jobs)
         seconds = time.perf_counter() - start
+        cpu = _cpu_seconds() - cpu_before
         rate = len(logs) / seconds
         base = base or rate
         statuses = {status: sum(r.status == status for r in rows) for status in sorted({r.status for r in rows})}
-        print(f"--jobs {jobs}: {seconds:.1f} s, {rate:.1f} logs/s, {rate / base:.2f}x one job  {statuses}")
+        print(f"--jobs {jobs}: {seconds:.1f} s, {rate:.1f} logs/s, {rate / base:.2f}x one job; "
+              f"{cpu / len(logs):.2f} CPU-s per log, {cpu / seconds:.2f} cores busy  {statuses}")
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its finished workers (the pool's processes are reaped on exit)."""
+    own, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
 
 
 if __name__ == "__main__":
