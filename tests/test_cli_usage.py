@@ -34,7 +34,7 @@ def _one_line_exit_2(args: list[str]) -> str:
 
 @pytest.mark.parametrize(("args", "says"), [
     (["inspect", "{dir}"], "is a directory"),
-    (["audit", "{dir}"], "is a directory"),
+    (["audit", "{dir}"], "no logs found"),  # a folder is an archive to audit; this one is empty
     (["decode", "{dir}"], "is a directory"),
     (["setup", "{dir}", "-o", "{dir}/x.vsav"], "Missing option '--scenario'"),
     (["audit", "{log}", "--format", "pdf"], "'pdf' is not one of"),

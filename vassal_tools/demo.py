@@ -7,7 +7,8 @@
    ships than their detection roll allows (rule 6.2); German mountain troops
    overstack Bergen (rule 11.1.1).
 4. Audit the log against the rules and write the reports (text, JSON, HTML).
-5. Write the dice report of the sample game (``dice/index.html``).
+5. Write the log's replay page (step controls, the findings on the map).
+6. Write the dice report of the sample game (``dice/index.html``).
 
 Everything is written into one output folder; nothing else is touched.
 """
@@ -36,6 +37,7 @@ class DemoResult:
     report_json: Path
     report_text: str
     findings: int
+    replay_html: Path
 
 
 def game_source() -> Path:
@@ -63,6 +65,7 @@ def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: Non
     from .report.dice import write_dice_html
     from .report.dicestats import button_dice, dice_report
     from .report.output import audit_report
+    from .report.replay_page import replay_page
 
     out = Path(outdir)
     out.mkdir(parents=True, exist_ok=True)
@@ -90,7 +93,10 @@ def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: Non
 
     progress("writing the dice report")
     write_dice_html(dice_report(rolls_of_log(log), [str(log)], buttons=button_dice(open_file(module))), out / "dice")
-    return DemoResult(module, opening, log, report_html, report_json, text, len(result.findings))
+
+    progress("writing the replay page")
+    replay_html = atomic_write(out / "replay.html", replay_page(log, result.module or module, audit=result).encode("utf-8"))
+    return DemoResult(module, opening, log, report_html, report_json, text, len(result.findings), replay_html)
 
 
 def play_sample_game(opening, assembly, path: Path) -> Path:

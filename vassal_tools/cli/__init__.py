@@ -40,6 +40,7 @@ COMMAND_MODULES = (
     "release_cmds",
     "mapping_cmd",
     "dice_chain_cmds",
+    "replay_cmd",
 )
 
 # verb -> (its module, the line ``vassal-tools --help`` shows for it).
@@ -63,6 +64,7 @@ VERBS = {
     "position": ("audit_cmds", "Print the position after a step of a log as a record."),
     "record": ("audit_cmds", "Write the game record (vassal-tools/record@1 JSON) of a log."),
     "refresh": ("release_cmds", "Refresh a save's or log's pieces from a new module."),
+    "replay": ("replay_cmd", "Write a log as one offline HTML page with step controls."),
     "render": ("audit_cmds", "Draw a map of a log as it was after a step."),
     "setup": ("build_cmds", "Write the opening saved game (.vsav) of a scenario."),
     "steps": ("steps_cmd", "List the steps of a log, numbered, each in words (or as JSON)."),

@@ -17,6 +17,7 @@ import click
 
 from ..errors import BadInput
 from ..formats.archive import atomic_write
+from ..formats.outputs import WRITE_ELSEWHERE, refuse_overwriting
 from . import main
 
 _MODULE = click.option("--module", "module", type=click.Path(dir_okay=False, path_type=Path),
@@ -94,20 +95,36 @@ def position_cmd(log: Path, module: Path | None, step: int, output: Path | None,
 
 
 @main.command("audit")
-@click.argument("source", metavar="LOG_OR_RECORD", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("sources", metavar="LOG_OR_RECORD|DIR|GLOB...", nargs=-1, required=True)
 @_MODULE
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "html", "csv"]), default="text",
+              show_default=True, help="csv: an archive's summary table only.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the report here (default: standard output).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Audit an archive in this many processes (default 1).")
+@click.option("--pages", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Archive: write each log's audit report and replay page into this folder (default with "
+                   "--format html: the index's folder).")
 @_MAPPING
 @_GAME
 @_ALLOW
-def audit_cmd(source: Path, module: Path | None, fmt: str, output: Path | None, mapping: Path | None,
-              game: str | None, allow_mismatch: bool) -> None:
-    """Check a log (with --module) or a game record against the rules.
+def audit_cmd(sources: tuple[str, ...], module: Path | None, fmt: str, output: Path | None, jobs: int | None,
+              pages: Path | None, mapping: Path | None, game: str | None, allow_mismatch: bool) -> None:
+    """Check a log (with --module) or a game record against the rules; or a whole archive.
 
-    Exit code 0 when no rule is broken, 1 when there are findings, 2 on bad input.
+    Several files, a folder (its .vlog files) or a glob audit an archive in a process
+    pool and print one summary table (text, CSV, JSON or an HTML index linking each
+    log's report and replay page). Exit code 0 when no rule is broken, 1 when there
+    are findings (or, for an archive, a log could not be audited), 2 on bad input.
     """
+    if len(sources) > 1 or jobs is not None or Path(sources[0]).is_dir() or any(c in sources[0] for c in "*?["):
+        _audit_archive(sources, module, fmt, output, jobs or 1, pages)
+        return
+    source = Path(sources[0])
+    refuse_overwriting(output, {f"LOG_OR_RECORD {source}": source}, WRITE_ELSEWHERE + " (-o)")
+    if fmt == "csv":
+        raise BadInput(source, "--format csv is the summary table of an archive: give a folder or several logs")
     from ..report.audit import audit_file
     from ..report.output import audit_report
 
@@ -142,3 +159,34 @@ def render_cmd(log: Path, module: Path | None, step: int, output: Path, map_name
                         mapping=_mapping(mapping), game=game, allow_mismatch=allow_mismatch, warnings=warnings)
     _warn(warnings)
     atomic_write(output, image, protect=log)
+
+
+def _audit_archive(sources: tuple[str, ...], module: Path | None, fmt: str, output: Path | None, jobs: int,
+                   pages: Path | None) -> None:
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from ..report.archive import FORMATS, audit_archive, find_logs, table_html
+
+    logs = find_logs(sources)
+    if not logs:
+        raise BadInput(sources[0], "no logs found (a folder is searched for .vlog files)")
+    refuse_overwriting(output, {f"log {log}": log for log in logs}, WRITE_ELSEWHERE + " (-o)")
+    if module is None:
+        raise BadInput(logs[0], "an archive's logs are audited against their module: give --module MODULE.vmod")
+    if pages is None and fmt == "html" and output is not None:
+        pages = output.parent if str(output.parent) else Path(".")
+    if pages is not None:
+        pages.mkdir(parents=True, exist_ok=True)
+    # No auto-refresh: its thread must not run while the pool forks its workers.
+    with Progress(transient=True, console=Console(stderr=True), auto_refresh=False) as bar:
+        task = bar.add_task(f"auditing {len(logs)} logs", total=len(logs))
+
+        def advance(row) -> None:
+            bar.advance(task)
+            bar.refresh()
+
+        rows = audit_archive(logs, module, jobs, pages, progress=advance)
+    table = table_html(rows, output.parent if output else None) if fmt == "html" else FORMATS[fmt](rows)
+    _write_text(table, output, module)
+    sys.exit(0 if all(row.status == "clean" for row in rows) else 1)

@@ -22,4 +22,5 @@ def demo(outdir: Path) -> None:
     click.echo(f"opening save  {result.opening}")
     click.echo(f"sample log    {result.log}")
     click.echo(f"audit         {result.report_html} (open in a browser), {result.report_json}")
+    click.echo(f"replay        {result.replay_html} (step through the game in a browser)")
     click.echo(f"{result.findings} finding{'s' if result.findings != 1 else ''} in the sample game")

@@ -89,6 +89,8 @@ class Replayer:
                            else f"no step {number}: a saved game has only step 0")
         if number < self.done or self.done < 0:
             self.restore()
+        if self.done == number:  # already there: stepping on would run the next step
+            return self.state
         for done in self.steps():
             if done.step.number >= number:
                 break

@@ -206,3 +206,20 @@ def _clip(box: Box, width: int, height: int) -> Box:
 def _outline(canvas: Image.Image, points: Sequence[tuple[int, int]]) -> None:
     draw = ImageDraw.Draw(canvas)
     draw.line(list(points) + [points[0]], fill=OUTLINE, width=5, joint="curve")
+
+
+def shown_images(piece: PieceState) -> list[tuple[str, int, int, float]]:
+    """The image names a piece shows now, bottom first, with their offsets and scales.
+
+    The names behind :meth:`BoardPainter.piece_layers`, for a viewer that draws the
+    images itself (the replay page); an empty list means a placeholder is drawn.
+    """
+    decoded = piece.piece
+    out: list[tuple[str, int, int, float]] = []
+    if decoded.basic is not None and decoded.basic.image:
+        out.append((decoded.basic.image, 0, 0, 1.0))
+    for layer in decoded.layers:
+        shown = _layer_image(layer)
+        if shown:
+            out.append((shown, getattr(layer, "x_offset", 0), getattr(layer, "y_offset", 0), _scale(layer)))
+    return out
