@@ -4,8 +4,8 @@ An attack needs one SP for each of its kinds of units: Leg infantry, motorized,
 artillery (13.3.1), each SP within four Leg MPs of the units it supplies, four
 Mountain MPs for mountain units (13.3.2), along a line that enemy units with a
 Defense Factor and unnegated enemy ZOCs block (13.3.3). Units in automatic supply
-need none (13.1). Expending no SP at all is the attacker's choice (13.3.2 Note):
-the attack is then simply unsupplied. A defence needs one SP, and one SP serves two
+need none (13.1). Expending fewer SPs than that, or none, is the attacker's choice
+(13.3.2 Note): the kinds of units left without one are simply unsupplied (13.3.4). A defence needs one SP, and one SP serves two
 defences (13.3.7). Unsupplied units get Out of Supply markers (13.3.5), and a
 motorized unit with one may not move in the Motorized Movement Phase (11.3).
 """
@@ -152,13 +152,8 @@ class LandSupply(Check):
         sps = self.usable(audit, side, entry.supply, "attack")
         for sp in sps:
             self.spent[sp] += 1
-        if len(entry.supply) < len(categories):
-            kinds = ", ".join(LABEL[c] for c in categories)
-            audit.report(self.rules.rule(s["overrun_rule"] if entry.overrun else s["attack_rule"]),
-                         f"the attack on {entry.hex} needs {len(categories)} SPs ({kinds}); "
-                         f"{len(entry.supply)} expended", where=entry.hex,
-                         units=sorted(u for c in categories for u in need[c]),
-                         excess=len(categories) - len(entry.supply))
+        # Fewer SPs than the attack's kinds of units need is the attacker's choice too
+        # (13.3.2 Note): the kinds left without one suffer 13.3.4 and get markers (13.3.5).
         supplied = self.assign(audit, side, need, categories, sps, entry.hex)
         spare = min(len(sps), len(categories)) - len(supplied)
         missing = [c for c in categories if c not in supplied][:max(spare, 0)]

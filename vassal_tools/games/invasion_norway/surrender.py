@@ -102,7 +102,7 @@ class Surrender(Check):
         has = bool(u.leader) or any(
             audit.units[other].unit_class == "marker" and (audit.units[other].type or "").lower() == "leader"
             for other in audit.position.at(hex_))
-        if not has or self.kinds.type(u) not in s["leader_types"] or not self.kinds.is_battalion(u):
+        if not has or not self.kinds.type_in(u, s["leader_types"]) or not self.kinds.is_battalion(u):
             return False
         if uid not in self.saved:
             self.saved.add(uid)
