@@ -214,19 +214,12 @@ class Interception(Check):
     def modifiers(self, audit: Audit, entry: Roll, kind: str, loc: str):
         d = self.cfg["detection"]
         section = self.game.section(loc)
-        state = audit.position.weather.get(section or "") or self.printed_weather(audit, section)
+        state = self.rules.weather(audit, section)
         table = d["naval_weather"] if kind == "naval" else d["air_weather"]
         if state and table.get(state):
             yield Modifier(table[state], f"{state} weather", sample=state not in table["given"])
         if kind == "air" and entry.side == "allied" and self.cla_present(audit, entry, loc):
             yield Modifier(d["cla_modifier"], "Antiaircraft Cruiser (6.3.2)")
-
-    def printed_weather(self, audit: Audit, section: str | None) -> str | None:
-        """Pre-determined weather of the turn (3.1.1), when the record gives none."""
-        for turn in self.game.data.info.turns:
-            if turn.name == audit.position.turn:
-                return turn.weather.get(section or "")
-        return None
 
     def cla_present(self, audit: Audit, entry: Roll, loc: str) -> bool:
         """6.3.2: an undamaged CLA in port in the target hex, or in the attacked stack at sea."""

@@ -111,6 +111,17 @@ class NorwayRules(GameRules):
     def after_invasion(self, turn: str | None) -> bool:
         return turn is not None and turn_order(turn) > turn_order(self.cfg["invasion_turn"])
 
+    def weather(self, audit: Audit, section: str | None) -> str | None:
+        """A weather section's weather: as the record last set it, else the turn's
+        pre-determined weather (3.1.1)."""
+        given = audit.position.weather.get(section or "")
+        if given:
+            return given
+        for turn in self.game.data.info.turns:
+            if turn.name == audit.position.turn:
+                return turn.weather.get(section or "")
+        return None
+
     def controls(self, side: str, loc: str | None) -> bool:
         """Does a side control a LOC: a hex (1.6), an airbase's hex, a flagged Strategic Map zone."""
         if loc is None:
