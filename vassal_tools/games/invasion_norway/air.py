@@ -14,18 +14,27 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from ...record import Entry, Mission, Remove
+from ...record import Entry, Mission, Move, Remove
 from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .rules import Check
 
 
 class AirMissions(Check):
-    """7.2.2 a: a stack of up to eight air points; 5.1: no missions from Denmark before April #5."""
+    """7.2.2 a: a stack of up to eight air points; 5.1: no missions from Denmark before April #5;
+    8.7.1 (5.1.4 Allied Carriers): a damaged carrier conducts no air operations until repaired."""
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        if isinstance(entry, Move) and audit.units[entry.unit].unit_class == "air":
+            self.damaged_carrier(audit, [entry.unit], entry.to, "lands on")
         if not isinstance(entry, Mission):
             return
+        bases: dict[str | None, list[str]] = {}
+        for uid in entry.units:
+            if audit.units[uid].unit_class == "air":
+                bases.setdefault(entry.origin or audit.position.loc(uid), []).append(uid)
+        for base, ids in bases.items():
+            self.damaged_carrier(audit, ids, base, "take off from" if len(ids) > 1 else "takes off from")
         a = self.cfg["air"]
         air = [uid for uid in entry.units if audit.units[uid].unit_class == "air"]
         points = sum(audit.position.strength(uid) for uid in air)
@@ -39,6 +48,14 @@ class AirMissions(Check):
             audit.report(self.rules.rule(self.cfg["airbase"]["rule"]),
                          "German air units may not fly missions from Denmark before the April #5 turn",
                          where="Denmark", units=german)
+
+    def damaged_carrier(self, audit: Audit, air: list[str], loc: str | None, what: str) -> None:
+        carrier = self.rules.carrier_unit(audit, loc)
+        if carrier is not None and self.rules.damaged(audit, carrier):
+            name = audit.units[carrier].name or carrier
+            audit.report(self.rules.rule(self.cfg["airbase"]["carrier_rule"]),
+                         f"{', '.join(air)} {what} {name}, which is damaged: a damaged carrier cannot conduct "
+                         f"air operations until it is repaired", where=loc, units=air + [carrier])
 
     def base_zone(self, audit: Audit, entry: Mission, uid: str) -> str | None:
         return self.rules.zone_root(self.game.zone_of(entry.origin or audit.position.loc(uid)))

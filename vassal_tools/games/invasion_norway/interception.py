@@ -230,15 +230,10 @@ class Interception(Check):
             return False
         if not at_sea and (loc not in self.game.ports or not self.game.ports[loc].operational):
             return False
-        return any(self.is_cla(audit.units[uid]) and not self.damaged(audit, uid) for uid in pos.at(loc))
+        return any(self.is_cla(audit.units[uid]) and not self.rules.damaged(audit, uid) for uid in pos.at(loc))
 
     def is_cla(self, u: Unit) -> bool:
         return u.side == "allied" and self.kinds.naval_type(u) == "CLA"
-
-    def damaged(self, audit: Audit, uid: str) -> bool:
-        state = audit.position.state[uid]
-        full = audit.units[uid].steps or 2
-        return state.steps is not None and state.steps < full
 
     # -- interceptions
 

@@ -111,6 +111,22 @@ class NorwayRules(GameRules):
     def after_invasion(self, turn: str | None) -> bool:
         return turn is not None and turn_order(turn) > turn_order(self.cfg["invasion_turn"])
 
+    def damaged(self, audit: Audit, uid: str) -> bool:
+        """A ship on its damaged side: fewer steps than its full two (a ship has two, 1.5)."""
+        state = audit.position.state[uid]
+        full = audit.units[uid].steps or 2
+        return state.steps is not None and state.steps < full
+
+    def carrier_unit(self, audit: Audit, loc: str | None) -> str | None:
+        """The carrier whose holding box a LOC is (``carrier:Ark Royal``), by its name or id."""
+        if not loc or not loc.startswith("carrier:"):
+            return None
+        name = loc.partition(":")[2]
+        for uid, u in audit.units.items():
+            if self.kinds.naval_type(u) == "CV" and name in (uid, u.name):
+                return uid
+        return None
+
     def weather(self, audit: Audit, section: str | None) -> str | None:
         """A weather section's weather: as the record last set it, else the turn's
         pre-determined weather (3.1.1)."""
