@@ -21,10 +21,13 @@ from .rules import NAVAL_MOVEMENT, Check
 
 
 class NavalStacks(Check):
-    """8.1.1: no more than six naval units (not points) move in one stack."""
+    """8.1.1: no more than six naval units (not points) move in one stack, and "additional
+    units may not be picked up in zones that a moving stack enters"."""
 
     def start_phase(self, audit: Audit) -> None:
         self.reported: set[str] = set()
+        self.entered: dict[str, set[str]] = defaultdict(set)  # stack -> the places it has moved to
+        self.members: dict[str, set[str]] = defaultdict(set)  # stack -> the units that moved with it
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         if not isinstance(entry, Move) or entry.stack is None:
@@ -33,6 +36,7 @@ class NavalStacks(Check):
         u = audit.units[entry.unit]
         if side != u.side or not self.kinds.is_naval(u):
             return
+        self.picked_up(audit, entry, previous)
         pos = audit.position
         group = sorted(uid for uid in pos.at(entry.to) if uid in pos.moved and pos.stack(uid) == entry.stack
                        and audit.units[uid].side == side and self.kinds.is_naval(audit.units[uid]))
@@ -42,6 +46,17 @@ class NavalStacks(Check):
             audit.report(self.rules.rule(self.cfg["naval"]["stack_rule"]),
                          f"stack {entry.stack!r} moves {len(group)} naval units together; at most {limit} may "
                          f"move in one stack", where=entry.to, units=group, excess=len(group) - limit)
+
+
+    def picked_up(self, audit: Audit, entry: Move, previous: UnitState | None) -> None:
+        """A unit that first moves with a stack from a place the stack has entered was picked up there."""
+        stack, start = entry.stack or "", previous.loc if previous is not None else None
+        if entry.unit not in self.members[stack] and start in self.entered[stack]:
+            audit.report(self.rules.rule(self.cfg["naval"]["stack_rule"]),
+                         f"{entry.unit} joins the moving stack {stack!r} in {start}, a zone the stack entered; "
+                         f"additional units may not be picked up there", where=start, units=[entry.unit])
+        self.members[stack].add(entry.unit)
+        self.entered[stack].add(entry.to)
 
 
 class Unloading(Check):
