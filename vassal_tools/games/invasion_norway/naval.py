@@ -26,17 +26,24 @@ class NavalStacks(Check):
 
     def start_phase(self, audit: Audit) -> None:
         self.reported: set[str] = set()
-        self.entered: dict[str, set[str]] = defaultdict(set)  # stack -> the places it has moved to
-        self.members: dict[str, set[str]] = defaultdict(set)  # stack -> the units that moved with it
+        self.moved_to: dict[str, str] = {}  # naval unit -> where its last move this phase took it
+        # (stack, place it leaves) -> the units leaving with it, and whether each had moved there
+        self.departures: dict[tuple[str, str], dict[str, bool]] = defaultdict(dict)
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
-        if not isinstance(entry, Move) or entry.stack is None:
+        if not isinstance(entry, Move):
             return
         side = NAVAL_MOVEMENT.get(audit.position.phase or "")
         u = audit.units[entry.unit]
         if side != u.side or not self.kinds.is_naval(u):
             return
-        self.picked_up(audit, entry, previous)
+        start = previous.loc if previous is not None else None
+        if entry.stack is not None and start is not None:
+            departing = self.departures[(entry.stack, start)]
+            departing.setdefault(entry.unit, self.moved_to.get(entry.unit) == start)
+        self.moved_to[entry.unit] = entry.to
+        if entry.stack is None:
+            return
         pos = audit.position
         group = sorted(uid for uid in pos.at(entry.to) if uid in pos.moved and pos.stack(uid) == entry.stack
                        and audit.units[uid].side == side and self.kinds.is_naval(audit.units[uid]))
@@ -47,16 +54,15 @@ class NavalStacks(Check):
                          f"stack {entry.stack!r} moves {len(group)} naval units together; at most {limit} may "
                          f"move in one stack", where=entry.to, units=group, excess=len(group) - limit)
 
-
-    def picked_up(self, audit: Audit, entry: Move, previous: UnitState | None) -> None:
-        """A unit that first moves with a stack from a place the stack has entered was picked up there."""
-        stack, start = entry.stack or "", previous.loc if previous is not None else None
-        if entry.unit not in self.members[stack] and start in self.entered[stack]:
-            audit.report(self.rules.rule(self.cfg["naval"]["stack_rule"]),
-                         f"{entry.unit} joins the moving stack {stack!r} in {start}, a zone the stack entered; "
-                         f"additional units may not be picked up there", where=start, units=[entry.unit])
-        self.members[stack].add(entry.unit)
-        self.entered[stack].add(entry.to)
+    def end_phase(self, audit: Audit) -> None:
+        """A stack leaving a place with units that moved there and units that had not moved
+        picked the latter up in a zone it entered (8.1.2 combines only stacks that have not moved)."""
+        for (stack, place), departing in self.departures.items():
+            if any(departing.values()) and not all(departing.values()):
+                waiting = sorted(uid for uid, moved in departing.items() if not moved)
+                audit.report(self.rules.rule(self.cfg["naval"]["stack_rule"]),
+                             f"the moving stack {stack!r} picks up {', '.join(waiting)} in {place}, a zone it "
+                             f"entered; additional units may not be picked up there", where=place, units=waiting)
 
 
 class Unloading(Check):
