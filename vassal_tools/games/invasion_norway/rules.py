@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...record import Entry, Move, Place, Unit, turn_order
+from ...record import Control, Entry, Move, Place, Unit, turn_order
 from ...rules.engine import Audit, GameRules
 from ...rules.position import UnitState
 from ...rules.supply import SupplyLine, SupplyLines
@@ -60,6 +60,7 @@ class NorwayRules(GameRules):
         self.terrain = pack.terrain
         self.situation: Situation | None = None
         self.bardufoss_upgraded = False  # 5.1.3, set by the basing check, read for NDVs (6.1.1)
+        self.control_given = False  # the record has control entries: lines of supply follow 1.6
         self._lines: dict[frozenset, SupplyLines] = {}
         self.checks = [cls(self) for cls in checks]
 
@@ -68,6 +69,7 @@ class NorwayRules(GameRules):
     def _bind(self, audit: Audit) -> None:
         if self.situation is None:
             self.situation = Situation(audit.position, self.game, self.terrain, self.kinds)
+            self.control_given = any(isinstance(e, Control) for e in audit.record.entries)
 
     def start_phase(self, audit: Audit) -> None:
         self._bind(audit)
@@ -186,7 +188,7 @@ class NorwayRules(GameRules):
         return lines
 
     def supply_line(self, side: str, start: str, goals: Iterable[str], move_class: str, cap: float,
-                    turn: str | None, blocking: bool = True) -> SupplyLine:
+                    turn: str | None, blocking: bool = True, control: bool = True) -> SupplyLine:
         """A line of ``cap`` MPs of ``move_class`` from hex ``start`` to any goal hex (13.3.2-13.3.3)."""
         goals = [g for g in goals if g is not None]
         if start in goals:
@@ -194,14 +196,43 @@ class NorwayRules(GameRules):
         sit = self.situation
         blocked = sit.blocked(side) if blocking else frozenset()
         key = sit.situation_key(side) + (blocking,)
+        if blocking and control and self.control_given:
+            # 1.6: lines of supply trace "into or through friendly-controlled hexes" only.
+            blocked = blocked | sit.hostile(side)
+            key += (sit.control_key(),)
         return self.lines(turn).line(start, goals, move_class, cap, blocked, key)
+
+    def assumed_friendly(self, side: str, starts: Iterable[str], move_class: str, cap: float,
+                         turn: str | None) -> str:
+        """For a record with no control entries, whose lines ignore 1.6: the hexes within
+        reach that the side does not control by 1.6's own rule but were taken as friendly."""
+        if self.control_given:
+            return ""
+        sit = self.situation
+        hostile = sit.hostile(side)
+        key = sit.situation_key(side) + (True,)
+        near: dict[str, float] = {}
+        for start in starts:
+            for hex_, cost in self.lines(turn).reach(start, move_class, cap, sit.blocked(side), key).items():
+                if hex_ in hostile and hex_ != start:
+                    near[hex_] = min(cost, near.get(hex_, cost))
+        if not near:
+            return ""
+        nearest = sorted(near, key=lambda h: (near[h], h))  # the hexes a line would use first
+        shown = ", ".join(nearest[:12]) + (f" and {len(near) - 12} more" if len(near) > 12 else "")
+        return (f"; the record gives no control entries, so these hexes within reach were assumed "
+                f"{side.capitalize()}-controlled for the line (1.6): {shown}")
 
     def line_fault(self, side: str, start: str, goals: Iterable[str], move_class: str, cap: float,
                    turn: str | None) -> str:
-        """Why there is no line: ``"blocked"`` (13.3.3) if one exists but for enemy units and
-        ZOCs, else ``"range"`` (13.3.2)."""
-        free = self.supply_line(side, start, goals, move_class, cap, turn, blocking=False)
-        return "blocked" if free.found else "range"
+        """Why there is no line: ``"range"`` (13.3.2) if terrain alone forbids it; ``"control"``
+        (1.6) if one exists but for hexes the side does not control; else ``"blocked"`` (13.3.3:
+        enemy units and ZOCs)."""
+        if not self.supply_line(side, start, goals, move_class, cap, turn, blocking=False):
+            return "range"
+        if self.control_given and self.supply_line(side, start, goals, move_class, cap, turn, control=False):
+            return "control"
+        return "blocked"
 
 
 class _LazyGraphs(dict):

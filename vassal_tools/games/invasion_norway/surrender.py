@@ -55,7 +55,9 @@ class Surrender(Check):
                 audit.report(self.rules.rule(s["rule"]),
                              f"Norwegian {uid} in {hex_} is out of supply: no line of {s['range']} MPs to friendly "
                              f"Dombaas, a friendly mobilization center or a connected railroad, and no SP or "
-                             f"Leader; it must surrender", where=hex_, units=[uid],
+                             f"Leader; it must surrender"
+                             f"{self.rules.assumed_friendly('allied', [hex_], 'leg', s['range'], audit.position.turn)}",
+                             where=hex_, units=[uid],
                              samples=self.rules.terrain.samples)
 
     def centres(self, audit: Audit) -> set[str]:
