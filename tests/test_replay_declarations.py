@@ -278,3 +278,16 @@ def test_steps_say_the_turn_and_phase_with_the_module(norway, tmp_path):
     assert named.exit_code == 0 and "1. turn tracker: April #5 / German Land Combat Phase" in named.output
     bare = runner.invoke(main, ["steps", str(log)])
     assert bare.exit_code == 0 and "1. turn tracker advanced" in bare.output
+
+
+def test_chat_that_merely_starts_with_a_declaration_word_is_chat(norway, tmp_path):
+    # Issue 13: "Attack on Bergen went well" is talk, not a declaration; "!attack on Bergen" means one.
+    entries = [{"turn": "April #5", "phase": "german-land-combat"}, {"place": "ger-159-ir-1", "at": "4720"}]
+    _, recorded = play(norway, tmp_path, entries, [
+        ("german", "Attack on Bergen went well"),
+        ("german", "End of my turn, over to you"),
+        ("german", "Mission accomplished"),
+        ("german", "!attack on Bergen"),
+    ])
+    assert later(recorded, "said") == []
+    assert len(recorded.warnings) == 1 and "'!attack on Bergen' is not in the record" in recorded.warnings[0]
