@@ -31,6 +31,9 @@ def audit(record: Record | str | os.PathLike | dict) -> list[Finding]:
     if pack is None:
         raise BadInput(record.source, f"unknown game {record.game!r} (no rule pack of that id)", "field 'game'")
     findings = Audit(record, pack.rules()).run()
+    explain = getattr(pack, "explain", None)  # a pack may say more for the player (title, quote, remedy)
+    if explain is not None:
+        findings = [explain(finding, record) for finding in findings]
     return sorted(findings, key=_order)
 
 

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from ...record import Record
+from ...rules.findings import Finding
 from .. import register
+from . import rules_index
 from .checks import CHECKS
 from .data import DATA_DIR, NorwayGame
 from .rules import NorwayRules
@@ -61,6 +65,16 @@ class InvasionNorway:
     @cached_property
     def terrain(self) -> Terrain:
         return Terrain(self.game, self.config["movement"])
+
+    def explain(self, finding: Finding, record: Record) -> Finding:
+        """The finding with what a player reads: the rule's title and quoted sentence and the
+        remedy (rules_index.json), the phase by its rulebook name, units by their counter names."""
+        said = rules_index.explain(finding.number)
+        phase = self.game.data.info.phases.get(finding.phase or "")
+        names = tuple((record.units[uid].name if uid in record.units else None) or uid for uid in finding.units)
+        return replace(finding, title=said.title if said else "", quote=said.quote if said else "",
+                       remedy=said.remedy if said else "", phase_name=phase.name if phase else "",
+                       unit_names=names)
 
     def rules(self) -> NorwayRules:
         return NorwayRules(self, CHECKS)
