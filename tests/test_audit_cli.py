@@ -164,11 +164,16 @@ def test_audit_exit_codes_and_one_line_per_finding(overstacked, clean, mini_modu
     found = run("audit", overstacked, "--module", mini_module)
     assert found.exit_code == 1, found.output
     lines = found.stdout.splitlines()
-    assert len(lines) == 1
-    assert lines[0].startswith("step 6, April #5, german-land-movement: invasion-norway.txt 11.1.1 at 4332")
-    assert "ger-193-ir-2" in lines[0] and "(by 1)" in lines[0]
+    # one line per finding, the phase by its rulebook name and units by their counters (II/193 is
+    # ger-193-ir-2, units.csv); then the rule's title and sentence, and the remedy of 11.1.2
+    assert len(lines) == 3
+    assert lines[0].startswith("step 6, April #5, German Land Movement Phase: invasion-norway.txt 11.1.1 at 4332")
+    assert "II/193" in lines[0] and "(by 1)" in lines[0]
+    assert lines[1].startswith('    11.1.1 Stacking Limits: "The maximum number of ground units that may stack')
+    assert lines[2].startswith("    what to do: 11.1.2: retreat enough units one hex")
     ok = run("audit", clean, "--module", mini_module)
-    assert (ok.exit_code, ok.stdout) == (0, "")
+    assert ok.exit_code == 0
+    assert ok.stdout.startswith("clean: ") and " rules families, " in ok.stdout
 
 
 def test_audit_json_and_record_round_trip(overstacked, mini_module, tmp_path):

@@ -259,6 +259,9 @@ def test_typos_are_notes_and_the_exit_code_follows_the_findings(norway, tmp_path
     assert result.exit_code == 0, result.output
     notes = [line for line in result.stderr.splitlines() if line.startswith("vassal-tools: note: step ")]
     assert len(notes) == 2 and "'atack 4619 with I/159'" in notes[0] and "suply" in notes[1]
+    # the report itself holds the notes too, and says what a clean audit checked
+    in_report = [line for line in result.stdout.splitlines() if line.startswith("note: step ")]
+    assert len(in_report) == 2 and result.stdout.splitlines()[-1].startswith("clean: ")
     broken, _ = play(norway, tmp_path, entries + [{"place": "ger-sp-1", "at": "4332"}],
                      [("german", "atack 4619 with I/159"), ("german", "attack 4619 with I/159 supply SP")],
                      name="broken")

@@ -110,10 +110,10 @@ def audit_cmd(source: Path, module: Path | None, fmt: str, output: Path | None, 
 
         text = html_report(result)
     else:
-        text = text_report(result.findings)
+        text = text_report(result.findings, result.warnings)
     _write_text(text, output, source)
     if fmt != "json":
-        _warn(result.warnings)
+        _warn(result.warnings)  # the report holds them too
     sys.exit(1 if result.findings else 0)
 
 

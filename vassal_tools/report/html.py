@@ -48,6 +48,8 @@ figure{margin:6px 0}figure img{max-width:100%;border:1px solid #999}figcaption{f
 ol.log{font:13px/1.4 ui-monospace,monospace;padding-left:52px;margin:6px 0;min-width:320px;flex:1;overflow-wrap:anywhere}
 ol.log li.here{background:#fde6e6;font-weight:600}ol.log .sub{display:block;padding-left:14px;font-weight:400}
 .warnings{font-size:13px;color:#6b5200}
+.quote{margin:6px 0 6px 12px;padding-left:10px;border-left:3px solid #999;font-style:italic}
+.remedy{font-weight:600}
 """
 
 
@@ -156,10 +158,15 @@ def _level_name(layer) -> str:
 
 
 def _finding_section(index: int, f: Finding, result: AuditResult, pictures, words) -> str:
-    title = " · ".join(escape(str(p)) for p in (_when(f), f.turn, _phase(f.phase), f.where) if p)
+    title = " · ".join(escape(str(p)) for p in (_when(f), f.turn, f.phase_name or _phase(f.phase), f.where) if p)
     units = ", ".join(_unit_name(result, u) for u in f.units)
+    rule = f"{f.rule} {f.title}" if f.title else f.rule
     parts = [f'<section class="finding" id="finding-{index}">', f"<h2>{index}. {title}</h2>",
-             f'<div class="rule">{escape(f.rule)}</div>', f'<p class="what">{escape(f.message)}</p>']
+             f'<div class="rule">{escape(rule)}</div>', f'<p class="what">{escape(f.message)}</p>']
+    if f.quote:
+        parts.append(f'<blockquote class="quote">{escape(f.quote)}</blockquote>')
+    if f.remedy:
+        parts.append(f'<p class="remedy">What to do: {escape(f.remedy)}</p>')
     meta = []
     if units:
         meta.append(f"Units: {escape(units)}")
@@ -210,7 +217,10 @@ def _page(result: AuditResult, sections: list[str]) -> str:
     about += f"{count} finding{'s' if count != 1 else ''}"
     body = []
     if not result.findings:
-        body.append('<p class="clean">No rule was broken: the game keeps every rule the audit checks.</p>')
+        checked = getattr(result.findings, "checked", None)
+        said = f" Clean: {checked}." if checked is not None else ""
+        body.append('<p class="clean">No rule was broken: the game keeps every rule the audit checks.'
+                    f'{escape(said)}</p>')
     else:
         rows = "".join(f"<tr><td>{escape(rule)}</td><td>{n}</td></tr>"
                        for rule, n in Counter(f.rule for f in result.findings).most_common())

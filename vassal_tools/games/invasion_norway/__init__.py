@@ -72,9 +72,17 @@ class InvasionNorway:
         said = rules_index.explain(finding.number)
         phase = self.game.data.info.phases.get(finding.phase or "")
         names = tuple((record.units[uid].name if uid in record.units else None) or uid for uid in finding.units)
-        return replace(finding, title=said.title if said else "", quote=said.quote if said else "",
-                       remedy=said.remedy if said else "", phase_name=phase.name if phase else "",
-                       unit_names=names)
+        return replace(finding, message=self.phase_names(finding.message), title=said.title if said else "",
+                       quote=said.quote if said else "", remedy=said.remedy if said else "",
+                       phase_name=phase.name if phase else "", unit_names=names)
+
+    def phase_names(self, text: str) -> str:
+        """Phase ids in a message by the rulebook's names ("the german-land-movement phase" is
+        "the German Land Movement Phase")."""
+        for phase in self.game.data.info.phases.values():
+            if phase.id in text:
+                text = text.replace(f"{phase.id} phase", phase.name).replace(phase.id, phase.name)
+        return text
 
     def rules(self) -> NorwayRules:
         return NorwayRules(self, CHECKS)

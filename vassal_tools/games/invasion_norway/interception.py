@@ -182,7 +182,9 @@ class Interception(Check):
                 audit.report(self.rule("no_adv_rule"), f"{zone.name} has no ADV: air missions there cannot be "
                              f"detected", where=loc, units=entry.target)
             return None
-        return Detection(entry.result, value, tuple(self.modifiers(audit, entry, kind, loc)))
+        zone = self.game.zone_of(loc) or loc
+        label = f"{'NDV' if kind == 'naval' else 'ADV'} {value} ({zone}, {entry.side.capitalize()})"
+        return Detection(entry.result, value, tuple(self.modifiers(audit, entry, kind, loc)), label)
 
     def value(self, audit: Audit, side: str, kind: str, loc: str) -> int | None:
         zone = self.game.zones.get(self.game.zone_of(loc) or "")
@@ -290,8 +292,8 @@ class Interception(Check):
             allowed = interceptors_allowed(det.detection.margin, d["per_point"], d["at_zero"])
             if det.used > allowed:
                 audit.report(self.rule("interception_rule"),
-                             f"{det.used} naval units and air points intercept; {det.detection.describe()} "
-                             f"allows {allowed}", where=entry.zone, units=list(entry.naval) + list(entry.air),
+                             det.detection.in_words(allowed, det.used, "interceptors (naval units and air points)"),
+                             where=entry.zone, units=list(entry.naval) + list(entry.air),
                              excess=det.used - allowed, samples=samples)
         if len(ships) > d["max_naval_interceptors"]:
             audit.report(self.rule("naval_stack_rule"), f"{len(ships)} naval units intercept as one stack; at most "
@@ -365,6 +367,6 @@ class Interception(Check):
             return
         allowed = interceptors_allowed(det.detection.margin, d["per_point"], d["at_zero"], d["max_air_interceptors"])
         if det.used > allowed:
-            audit.report(rule, f"{det.used} fighter points intercept; {det.detection.describe()} allows {allowed}",
+            audit.report(rule, det.detection.in_words(allowed, det.used, "fighter points"),
                          where=entry.zone, units=fighters, excess=det.used - allowed,
                          samples=det.detection.samples())

@@ -63,6 +63,15 @@ class NorwayRules(GameRules):
         self.control_given = False  # the record has control entries: lines of supply follow 1.6
         self._lines: dict[frozenset, SupplyLines] = {}
         self.checks = [cls(self) for cls in checks]
+        # Each hook goes to the checks that judge something then; every such call is one check made.
+        self._hooked = {hook: [c for c in self.checks if getattr(type(c), hook) is not getattr(Check, hook)]
+                        for hook in ("start_phase", "end_phase", "before", "after")}
+        self.checks_made = 0
+
+    @property
+    def families(self) -> int:
+        """How many families of rules the checks judge (one check class each)."""
+        return len(self.checks)
 
     # -- engine hooks
 
@@ -73,21 +82,23 @@ class NorwayRules(GameRules):
 
     def start_phase(self, audit: Audit) -> None:
         self._bind(audit)
-        for check in self.checks:
+        for check in self._hooked["start_phase"]:
             check.start_phase(audit)
 
     def end_phase(self, audit: Audit) -> None:
         self._bind(audit)
-        for check in self.checks:
+        self.checks_made += len(self._hooked["end_phase"])
+        for check in self._hooked["end_phase"]:
             check.end_phase(audit)
 
     def before(self, audit: Audit, entry: Entry) -> None:
         self._bind(audit)
-        for check in self.checks:
+        for check in self._hooked["before"]:
             check.before(audit, entry)
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
-        for check in self.checks:
+        self.checks_made += len(self._hooked["after"])
+        for check in self._hooked["after"]:
             check.after(audit, entry, previous)
 
     # -- helpers
