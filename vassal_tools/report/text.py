@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from typing import Any
 
 from ..rules.findings import Finding
 
@@ -64,7 +65,8 @@ def json_report(findings: Iterable[Finding], *, source: str | None, game: str, w
     """``{"source", "game", "clean", "checked", "findings": [...], "warnings": [...]}`` as JSON text."""
     checked = getattr(findings, "checked", None)
     found = [f.to_dict() for f in findings]
-    out = {"source": source, "game": game, "clean": not found, "findings": found, "warnings": list(warnings)}
+    out: dict[str, Any] = {"source": source, "game": game, "clean": not found, "findings": found,
+                           "warnings": list(warnings)}
     if checked is not None:
         out["checked"] = {"entries": checked.entries, "steps": checked.steps, "families": checked.families,
                           "checks": checked.checks, "summary": str(checked)}

@@ -46,11 +46,11 @@ def parse_rules(text: str) -> list[RuleText]:
     """Every numbered rule of a rulebook text, in order (a number may recur: 5.1.4 does)."""
     rules: list[list[str]] = []
     for line in text.splitlines():
-        heading, bold = _HEADING.match(line), _BOLD.match(line)
-        if (heading or bold) and not _ERRATUM.match(line):
-            number = (heading or bold).group(1)
-            title, rest = _title((heading or bold).group(2))
-            rules.append([number, title, rest + (" " + bold.group(3) if bold else "")])
+        bold = _BOLD.match(line)
+        start = _HEADING.match(line) or bold
+        if start is not None and not _ERRATUM.match(line):
+            title, rest = _title(start.group(2))
+            rules.append([start.group(1), title, rest + (" " + bold.group(3) if bold else "")])
         elif rules:
             rules[-1][2] += "\n" + line
     return [RuleText(n, t, plain(x)) for n, t, x in rules]
