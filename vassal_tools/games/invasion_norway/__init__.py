@@ -9,6 +9,7 @@ The checks are small modules named for what they judge (``land_stacking``,
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import replace
@@ -80,8 +81,8 @@ class InvasionNorway:
         """Phase ids in a message by the rulebook's names ("the german-land-movement phase" is
         "the German Land Movement Phase")."""
         for phase in self.game.data.info.phases.values():
-            if phase.id in text:
-                text = text.replace(f"{phase.id} phase", phase.name).replace(phase.id, phase.name)
+            if "-" in phase.id and phase.id in text:  # a one-word id ("weather") is also a word of prose
+                text = re.sub(rf"(?<![\w-]){re.escape(phase.id)}(?: phase)?(?![\w-])", phase.name, text)
         return text
 
     def rules(self) -> NorwayRules:
