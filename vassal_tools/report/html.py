@@ -171,7 +171,7 @@ def _finding_section(index: int, f: Finding, result: AuditResult, pictures, word
     if units:
         meta.append(f"Units: {escape(units)}")
     if f.excess is not None:
-        meta.append(f"By: {escape(str(f.excess))}")
+        meta.append(f"Over the limit by: {escape(str(f.excess))}")
     if meta:
         parts.append(f'<p class="meta">{" · ".join(meta)}</p>')
     if f.samples:
