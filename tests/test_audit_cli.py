@@ -205,6 +205,17 @@ def test_position_prints_the_places_at_a_step(overstacked, mini_module):
     assert {"turn": "April #5", "phase": "german-land-movement", "step": 2} in data["entries"]
 
 
+def test_position_as_text_lists_the_stacks_by_place(overstacked, mini_module):
+    # The same step as above, as a player reads it: units by their counters (units.csv names).
+    result = run("position", overstacked, "--module", mini_module, "--step", 2, "--format", "text")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("April #5, German Land Movement Phase")
+    assert lines[1:] == ["4331 (3): III/159, I/193, II/193 (German)", "4332 (2): I/159, II/159 (German)"]
+    only = run("position", overstacked, "--module", mini_module, "--step", 2, "--format", "text", "--place", "4332")
+    assert only.stdout.splitlines()[1:] == ["4332 (2): I/159, II/159 (German)"]
+
+
 def test_render_writes_a_png_of_the_map(overstacked, mini_module, tmp_path):
     from PIL import Image
 
