@@ -164,11 +164,16 @@ def test_audit_exit_codes_and_one_line_per_finding(overstacked, clean, mini_modu
     found = run("audit", overstacked, "--module", mini_module)
     assert found.exit_code == 1, found.output
     lines = found.stdout.splitlines()
-    assert len(lines) == 1
-    assert lines[0].startswith("step 6, April #5, german-land-movement: invasion-norway.txt 11.1.1 at 4332")
-    assert "ger-193-ir-2" in lines[0] and "(by 1)" in lines[0]
+    # one line per finding, the phase by its rulebook name and units by their counters (II/193 is
+    # ger-193-ir-2, units.csv); then the rule's title and sentence, and the remedy of 11.1.2
+    assert len(lines) == 3
+    assert lines[0].startswith("step 6, April #5, German Land Movement Phase: invasion-norway.txt 11.1.1 at 4332")
+    assert "II/193" in lines[0] and "(by 1)" in lines[0]
+    assert lines[1].startswith('    11.1.1 Stacking Limits: "The maximum number of ground units that may stack')
+    assert lines[2].startswith("    what to do: 11.1.2: retreat enough units one hex")
     ok = run("audit", clean, "--module", mini_module)
-    assert (ok.exit_code, ok.stdout) == (0, "")
+    assert ok.exit_code == 0
+    assert ok.stdout.startswith("clean: ") and " rules families, " in ok.stdout
 
 
 def test_audit_json_and_record_round_trip(overstacked, mini_module, tmp_path):
@@ -198,6 +203,17 @@ def test_position_prints_the_places_at_a_step(overstacked, mini_module):
     assert where == {"ger-159-ir-1": "4332", "ger-159-ir-2": "4332", "ger-159-ir-3": "4331",
                      "ger-193-ir-1": "4331", "ger-193-ir-2": "4331"}
     assert {"turn": "April #5", "phase": "german-land-movement", "step": 2} in data["entries"]
+
+
+def test_position_as_text_lists_the_stacks_by_place(overstacked, mini_module):
+    # The same step as above, as a player reads it: units by their counters (units.csv names).
+    result = run("position", overstacked, "--module", mini_module, "--step", 2, "--format", "text")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("April #5, German Land Movement Phase")
+    assert lines[1:] == ["4331 (3): III/159, I/193, II/193 (German)", "4332 (2): I/159, II/159 (German)"]
+    only = run("position", overstacked, "--module", mini_module, "--step", 2, "--format", "text", "--place", "4332")
+    assert only.stdout.splitlines()[1:] == ["4332 (2): I/159, II/159 (German)"]
 
 
 def test_render_writes_a_png_of_the_map(overstacked, mini_module, tmp_path):

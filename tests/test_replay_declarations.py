@@ -259,6 +259,9 @@ def test_typos_are_notes_and_the_exit_code_follows_the_findings(norway, tmp_path
     assert result.exit_code == 0, result.output
     notes = [line for line in result.stderr.splitlines() if line.startswith("vassal-tools: note: step ")]
     assert len(notes) == 2 and "'atack 4619 with I/159'" in notes[0] and "suply" in notes[1]
+    # the report itself holds the notes too, and says what a clean audit checked
+    in_report = [line for line in result.stdout.splitlines() if line.startswith("note: step ")]
+    assert len(in_report) == 2 and result.stdout.splitlines()[-1].startswith("clean: ")
     broken, _ = play(norway, tmp_path, entries + [{"place": "ger-sp-1", "at": "4332"}],
                      [("german", "atack 4619 with I/159"), ("german", "attack 4619 with I/159 supply SP")],
                      name="broken")
@@ -278,3 +281,16 @@ def test_steps_say_the_turn_and_phase_with_the_module(norway, tmp_path):
     assert named.exit_code == 0 and "1. turn tracker: April #5 / German Land Combat Phase" in named.output
     bare = runner.invoke(main, ["steps", str(log)])
     assert bare.exit_code == 0 and "1. turn tracker advanced" in bare.output
+
+
+def test_chat_that_merely_starts_with_a_declaration_word_is_chat(norway, tmp_path):
+    # Issue 13: "Attack on Bergen went well" is talk, not a declaration; "!attack on Bergen" means one.
+    entries = [{"turn": "April #5", "phase": "german-land-combat"}, {"place": "ger-159-ir-1", "at": "4720"}]
+    _, recorded = play(norway, tmp_path, entries, [
+        ("german", "Attack on Bergen went well"),
+        ("german", "End of my turn, over to you"),
+        ("german", "Mission accomplished"),
+        ("german", "!attack on Bergen"),
+    ])
+    assert later(recorded, "said") == []
+    assert len(recorded.warnings) == 1 and "'!attack on Bergen' is not in the record" in recorded.warnings[0]

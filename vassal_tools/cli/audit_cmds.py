@@ -80,17 +80,25 @@ def record_cmd(log: Path, module: Path | None, output: Path | None, mapping: Pat
 @click.option("--step", "step", type=click.IntRange(min=0), required=True,
               help="Step number (0: the position the log starts from).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None)
+@click.option("--format", "fmt", type=click.Choice(["json", "text"]), default="json", show_default=True,
+              help="json: a record of place entries; text: the stacks by hex or zone, units by their counters.")
+@click.option("--place", default=None, metavar="LOC", help="Text: only this hex, zone or box (or the places in zone LOC).")
 @_MAPPING
 @_GAME
 @_ALLOW
-def position_cmd(log: Path, module: Path | None, step: int, output: Path | None, mapping: Path | None,
-                 game: str | None, allow_mismatch: bool) -> None:
-    """Print the position after a step of LOG as a record of place entries."""
+def position_cmd(log: Path, module: Path | None, step: int, output: Path | None, fmt: str, place: str | None,
+                 mapping: Path | None, game: str | None, allow_mismatch: bool) -> None:
+    """Print the position after a step of LOG as a record of place entries, or as text."""
     from ..replay.recorder import position_at
+    from ..report.position_text import position_text
 
     recorded = position_at(log, _need_module(module, log), step, _mapping(mapping), game,
                            allow_mismatch=allow_mismatch)
-    _write_text(json.dumps(recorded.data, indent=1, ensure_ascii=False) + "\n", output, log)
+    if fmt == "text":
+        text = position_text(recorded.record, place)
+    else:
+        text = json.dumps(recorded.data, indent=1, ensure_ascii=False) + "\n"
+    _write_text(text, output, log)
     _warn(recorded.warnings)
 
 
@@ -132,7 +140,7 @@ def audit_cmd(sources: tuple[str, ...], module: Path | None, fmt: str, output: P
     text = audit_report(result, fmt)
     _write_text(text, output, source)
     if fmt != "json":
-        _warn(result.warnings)
+        _warn(result.warnings)  # the report holds them too
     sys.exit(1 if result.findings else 0)
 
 

@@ -25,7 +25,10 @@ recorder resolves names to units and LOCs to the game's places.
 
 :func:`read_declaration` returns None for a line that is no declaration and
 raises :class:`DeclarationError` for one that starts like a declaration but
-cannot be read; the recorder turns that into a warning naming the step.
+cannot be read; the recorder turns that into a warning naming the step, unless
+:func:`means_to_declare` says the line merely starts with a declaration word
+("Attack on Bergen went well": no ``!``, no hex, none of the declaration's own
+words): that is ordinary chat.
 """
 
 from __future__ import annotations
@@ -45,6 +48,15 @@ KEYWORDS = {
     "hits": Hits.KEY, "phase": PhaseStart.KEY, "end": End.KEY,
 }
 DETECTIONS = {"naval": "naval-detection", "air": "air-detection"}
+_PHASE_WORDS = ("phase", "german", "allied", "norwegian", "movement", "combat", "missions", "detection",
+                "surrender", "mobilization", "repair", "weather", "reinforcement")
+#: The clause words each declaration uses: a line with one of them means to declare.
+_SHAPE_WORDS = {
+    "attack": ("with", "supply"), "overrun": ("with", "supply"), "defend": ("supply",),
+    "mission": ("with", "from", "to", "supply", "german", "allied"), "detect": ("naval", "air", "target"),
+    "roll": ("target",), "intercept": ("with", "naval", "air"), "control": ("by", "german", "allied"),
+    "hits": ("to",), "phase": _PHASE_WORDS, "end": _PHASE_WORDS,
+}
 _CLAUSES = ("with", "supply", "from", "to", "target", "in")
 _CLAUSE = re.compile(r"\b(" + "|".join(_CLAUSES) + r")\b", re.IGNORECASE)
 _OUTCOME = re.compile(r"\b(not\s+detected|detected)\s*$", re.IGNORECASE)
@@ -95,6 +107,18 @@ def read_declaration(text: str, sides: tuple[str, ...] | None = None) -> Declara
         return None
     reader = _READERS[word]
     return Declaration(KEYWORDS[word], shown, reader(word, rest.strip(), sides if sides is not None else known_sides()))
+
+
+def means_to_declare(text: str) -> bool:
+    """Whether a chat line that cannot be read as a declaration still meant to be one: it is
+    marked with ``!``, names a hex, or uses one of its declaration's own words. Otherwise it
+    is chat that merely starts with a declaration word ("Attack on Bergen went well")."""
+    shown = text.strip()
+    word, _, rest = shown.lstrip("!").strip().partition(" ")
+    if shown.startswith("!") or re.search(r"\b\d{4}\b", rest):
+        return True
+    said = {w.lower() for w in re.findall(r"[A-Za-z]+", rest)}
+    return bool(said & set(_SHAPE_WORDS.get(word.lower(), ())))
 
 
 def _near_miss(word: str, rest: str) -> None:

@@ -55,7 +55,7 @@ from ..geometry.from_module import ModuleGeometry
 from ..geometry.maps import BoardCell
 from ..record import Record
 from ..record.builder import RecordBuilder
-from .declarations import Declaration, DeclarationError, read_declaration
+from .declarations import Declaration, DeclarationError, means_to_declare, read_declaration
 from .declared import Declared
 from .dice import DiceButtons, DiceRoll, roll_of
 from .locations import Locations
@@ -413,7 +413,8 @@ class Recorder:
                 return
             self._declare(n, decl, self._side_of(line.player))
         except DeclarationError as err:
-            self.warnings.append(f"step {n}: {line.message.strip()!r} is not in the record: {err}")
+            if means_to_declare(line.message):
+                self.warnings.append(f"step {n}: {line.message.strip()!r} is not in the record: {err}")
 
     def _declare(self, n: int, decl: Declaration, side: str | None) -> None:
         if decl.key == "phase":

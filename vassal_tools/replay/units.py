@@ -45,7 +45,7 @@ MARKER_KEYS = {
     "size": "size", "formation": "formation", "steps": "steps",
 }
 #: Back sides that cost a step (or a point): words in a Layer level name (counters.py).
-REDUCED_WORDS = ("reduced", "one point")
+REDUCED_WORDS = ("reduced", "one point", "damaged")  # a ship's damaged side is its second step (10.2.3: a repaired ship "is flipped over to its undamaged side")
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,8 @@ ol.log li.here{background:#fde6e6;font-weight:600}ol.log .sub{display:block;padd
 .warnings{font-size:13px;color:#6b5200}
 .notice{font-size:15px;font-weight:bold;color:#8a1c00;border:2px solid #8a1c00;padding:6px 10px}
 .notice.mild{font-weight:normal;color:#6b5200;border-color:#c9a227}
+.quote{margin:6px 0 6px 12px;padding-left:10px;border-left:3px solid #999;font-style:italic}
+.remedy{font-weight:600}
 """
 
 
@@ -163,15 +165,20 @@ def _level_name(layer) -> str:
 
 
 def _finding_section(index: int, f: Finding, result: AuditResult, pictures, words) -> str:
-    title = " · ".join(escape(str(p)) for p in (_when(f), f.turn, _phase(f.phase), f.where) if p)
+    title = " · ".join(escape(str(p)) for p in (_when(f), f.turn, f.phase_name or _phase(f.phase), f.where) if p)
     units = ", ".join(_unit_name(result, u) for u in f.units)
+    rule = f"{f.rule} {f.title}" if f.title else f.rule
     parts = [f'<section class="finding" id="finding-{index}">', f"<h2>{index}. {title}</h2>",
-             f'<div class="rule">{escape(f.rule)}</div>', f'<p class="what">{escape(f.message)}</p>']
+             f'<div class="rule">{escape(rule)}</div>', f'<p class="what">{escape(f.message)}</p>']
+    if f.quote:
+        parts.append(f'<blockquote class="quote">{escape(f.quote)}</blockquote>')
+    if f.remedy:
+        parts.append(f'<p class="remedy">What to do: {escape(f.remedy)}</p>')
     meta = []
     if units:
         meta.append(f"Units: {escape(units)}")
     if f.excess is not None:
-        meta.append(f"By: {escape(str(f.excess))}")
+        meta.append(f"Over the limit by: {escape(str(f.excess))}")
     if meta:
         parts.append(f'<p class="meta">{" · ".join(meta)}</p>')
     if f.samples:
@@ -218,7 +225,10 @@ def _page(result: AuditResult, sections: list[str]) -> str:
     body = [f'<p class="notice{"" if note.startswith("WARNING") else " mild"}">{escape(note)}</p>'
             for note in result.notes]
     if not result.findings:
-        body.append('<p class="clean">No rule was broken: the game keeps every rule the audit checks.</p>')
+        checked = getattr(result.findings, "checked", None)
+        said = f" Clean: {checked}." if checked is not None else ""
+        body.append('<p class="clean">No rule was broken: the game keeps every rule the audit checks.'
+                    f'{escape(said)}</p>')
     else:
         rows = "".join(f"<tr><td>{escape(rule)}</td><td>{n}</td></tr>"
                        for rule, n in Counter(f.rule for f in result.findings).most_common())

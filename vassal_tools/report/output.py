@@ -18,5 +18,5 @@ def audit_report(result: AuditResult, fmt: str = "text") -> str:
 
         return html_report(result)
     if fmt == "text":
-        return text_report(result.findings, result.notes)
+        return text_report(result.findings, result.notes, result.warnings)
     raise ValueError(f"unknown report format {fmt!r}; one of {', '.join(FORMATS)}")

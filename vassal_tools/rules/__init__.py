@@ -15,6 +15,7 @@ Imported by: report, and each game's package (its checks plug into the engine).
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 
 from ..errors import BadInput
 from ..games import RulePack, pack_for, pack_ids, register
@@ -22,7 +23,7 @@ from ..record import Record, load_record
 from .engine import Audit
 from .findings import Finding
 
-__all__ = ["Finding", "RulePack", "audit", "pack_for", "register", "pack_ids"]
+__all__ = ["Checked", "Finding", "Findings", "RulePack", "audit", "pack_for", "register", "pack_ids"]
 
 
 def audit(record: Record | str | os.PathLike | dict) -> list[Finding]:
@@ -36,8 +37,37 @@ def audit(record: Record | str | os.PathLike | dict) -> list[Finding]:
     pack = pack_for(record.game)
     if pack is None:
         raise BadInput(record.source, f"unknown game {record.game!r} (no rule pack of that id)", "field 'game'")
-    findings = Audit(record, pack.rules()).run()
-    return sorted(findings, key=_order)
+    rules = pack.rules()
+    findings = Audit(record, rules).run()
+    explain = getattr(pack, "explain", None)  # a pack may say more for the player (title, quote, remedy)
+    if explain is not None:
+        findings = [explain(finding, record) for finding in findings]
+    steps = {e.step for e in record.entries if e.step is not None}
+    checked = Checked(len(record.entries), len(steps), getattr(rules, "families", 0), getattr(rules, "checks_made", 0))
+    return Findings(sorted(findings, key=_order), checked)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What an audit looked at: record entries, the log steps they came from, families of
+    rules (the pack's checks) and checks made (a check judging an entry or a phase's end)."""
+
+    entries: int
+    steps: int
+    families: int
+    checks: int
+
+    def __str__(self) -> str:
+        walked = f"{self.steps:,} steps" if self.steps else f"{self.entries:,} entries"
+        return f"{walked}, {self.families} rules families, {self.checks:,} checks"
+
+
+class Findings(list):
+    """The findings of one audit (a list), and what it checked (``checked``)."""
+
+    def __init__(self, findings: list[Finding], checked: Checked):
+        super().__init__(findings)
+        self.checked = checked
 
 
 def _order(finding: Finding) -> tuple:

@@ -28,6 +28,7 @@ class Detection:
     roll: int
     value: int
     modifiers: tuple[Modifier, ...] = field(default=())
+    label: str = ""  # the value named for a player: "NDV 5 (Norwegian Leads, German)"
 
     @property
     def modified(self) -> int:
@@ -46,6 +47,14 @@ class Detection:
     def samples(self) -> tuple[str, ...]:
         """The sample modifiers this result relied on, described."""
         return tuple(f"{m.reason} {m.value:+d}" for m in self.modifiers if m.sample)
+
+    def in_words(self, allowed: int, declared: int, what: str) -> str:
+        """The interception sum for a player: "NDV 5 (Norwegian Leads, German) − modified roll 4
+        (roll 3 +1 (cloudy weather)) = 1 → at most 2 interceptors; 5 declared"."""
+        value = self.label or f"value {self.value}"
+        mods = "".join(f" {m.value:+d} ({m.reason})" for m in self.modifiers)
+        roll = f"modified roll {self.modified} (roll {self.roll}{mods})" if self.modifiers else f"roll {self.roll}"
+        return f"{value} − {roll} = {self.margin} → at most {allowed} {what}; {declared} declared"
 
     def describe(self) -> str:
         if not self.modifiers:

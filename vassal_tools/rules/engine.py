@@ -7,7 +7,7 @@ pack's :class:`GameRules` at the moments rules are judged:
 * ``start_phase`` / ``end_phase``: a phase begins, or ends (at its ``end`` entry,
   at the next phase entry, or at the end of the record, whichever comes first;
   once per phase). Entries before the first phase entry form the set-up, a
-  phase whose ``position.phase`` is None;
+  phase whose ``position.phase`` is None, judged as of the record's first turn;
 * ``before(entry)`` with the position as it was, and ``after(entry, previous)``
   with the position updated (``previous`` is the unit's state before a place,
   move, steps or remove entry).
@@ -73,7 +73,10 @@ class Audit:
         return self.record.units
 
     def run(self) -> list[Finding]:
-        # Entries before the first phase entry are the set-up: a phase of its own (phase None).
+        # Entries before the first phase entry are the set-up: a phase of its own (phase None),
+        # the position at the start of the record's first turn. It is judged as of that turn,
+        # by no phase's rules: a scenario sets up what its turn allows.
+        self.position.turn = next((e.turn for e in self.record.entries if isinstance(e, PhaseStart)), None)
         self._phase_open = True
         self.rules.start_phase(self)
         for entry in self.record.entries:

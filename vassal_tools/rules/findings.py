@@ -28,6 +28,14 @@ class Finding:
     units: tuple[str, ...] = ()
     excess: float | int | None = None
     samples: tuple[str, ...] = field(default=())
+    # What a player reads (set by the rule pack, :meth:`RulePack.explain`): the rule's title,
+    # the rulebook sentence the finding rests on, what the rules make the player do,
+    # the phase by the rulebook's name and the units by the names on their counters.
+    title: str = ""
+    quote: str = ""
+    remedy: str = ""
+    phase_name: str = ""
+    unit_names: tuple[str, ...] = field(default=())
 
     def to_dict(self) -> dict:
         """A JSON-ready dict; empty fields are left out."""
@@ -40,7 +48,17 @@ class Finding:
             out["units"] = list(self.units)
         if self.samples:
             out["samples"] = list(self.samples)
+        for name in ("title", "quote", "remedy", "phase_name"):
+            if getattr(self, name):
+                out[name] = getattr(self, name)
+        if self.unit_names:
+            out["unit_names"] = list(self.unit_names)
         return out
+
+    @property
+    def number(self) -> str:
+        """The rule's number (``11.1.1`` of ``invasion-norway.txt 11.1.1``)."""
+        return self.rule.rsplit(" ", 1)[-1]
 
     def __str__(self) -> str:
         at = ", ".join(p for p in (self.turn, self.phase, self.where) if p)

@@ -14,15 +14,20 @@ Imported by: nothing but the registry (:func:`vassal_tools.games.pack_for`), by 
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from ...record import Record
+from ...rules.findings import Finding
 from .. import register
 from ..gamedata.gametoml import TomlDoc, read_info
 from ..vocabulary import ReplayHooks, Vocabulary
+from . import rules_index
 from .checks import CHECKS
 from .data import DATA_DIR, NorwayGame, norway_words
 from .rules import NorwayRules
@@ -90,6 +95,24 @@ class InvasionNorway:
     @cached_property
     def terrain(self) -> Terrain:
         return Terrain(self.game, self.config["movement"])
+
+    def explain(self, finding: Finding, record: Record) -> Finding:
+        """The finding with what a player reads: the rule's title and quoted sentence and the
+        remedy (rules_index.json), the phase by its rulebook name, units by their counter names."""
+        said = rules_index.explain(finding.number)
+        phase = self.game.data.info.phases.get(finding.phase or "")
+        names = tuple((record.units[uid].name if uid in record.units else None) or uid for uid in finding.units)
+        return replace(finding, message=self.phase_names(finding.message), title=said.title if said else "",
+                       quote=said.quote if said else "", remedy=said.remedy if said else "",
+                       phase_name=phase.name if phase else "", unit_names=names)
+
+    def phase_names(self, text: str) -> str:
+        """Phase ids in a message by the rulebook's names ("the german-land-movement phase" is
+        "the German Land Movement Phase")."""
+        for phase in self.game.data.info.phases.values():
+            if "-" in phase.id and phase.id in text:  # a one-word id ("weather") is also a word of prose
+                text = re.sub(rf"(?<![\w-]){re.escape(phase.id)}(?: phase)?(?![\w-])", phase.name, text)
+        return text
 
     def rules(self) -> NorwayRules:
         return NorwayRules(self, CHECKS)

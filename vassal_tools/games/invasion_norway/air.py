@@ -14,20 +14,31 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from ...record import Entry, Mission, Remove
+from ...record import Entry, Mission, Move, Remove
 from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .rules import Check, NorwayRules
 
 
 class AirMissions(Check):
-    """7.2.2 a: a stack of up to eight air points; 5.1: no missions from Denmark before April #5."""
+    """7.2.2 a: a stack of up to eight air points; 5.1: no missions from Denmark before April #5;
+    8.7.1 (5.1.4 Allied Carriers): a damaged carrier conducts no air operations until repaired."""
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        if isinstance(entry, Move) and audit.units[entry.unit].unit_class == "air":
+            self.damaged_carrier(audit, [entry.unit], entry.to, "lands on")
         if not isinstance(entry, Mission):
             return
+        bases: dict[str | None, list[str]] = {}
+        for uid in entry.units:
+            if audit.units[uid].unit_class == "air":
+                bases.setdefault(entry.origin or audit.position.loc(uid), []).append(uid)
+        for base, ids in bases.items():
+            self.damaged_carrier(audit, ids, base, "take off from" if len(ids) > 1 else "takes off from")
         a = self.cfg["air"]
         air = [uid for uid in entry.units if audit.units[uid].unit_class == "air"]
+        if entry.kind in a["night_kinds"]:
+            self.night_bombing(audit, entry, air)
         points = sum(audit.position.strength(uid) for uid in air)
         if points > a["max_mission_points"]:
             audit.report(self.rules.rule(a["mission_rule"]),
@@ -39,6 +50,34 @@ class AirMissions(Check):
             audit.report(self.rules.rule(self.cfg["airbase"]["rule"]),
                          "German air units may not fly missions from Denmark before the April #5 turn",
                          where="Denmark", units=german)
+
+    def night_bombing(self, audit: Audit, entry: Mission, air: list[str]) -> None:
+        """7.5.2: "Wellington, Whitley, and Hampden air units may bomb airbases and ports (only) at night"."""
+        a = self.cfg["air"]
+        rule = self.rules.rule(a["night_rule"])
+        others = [uid for uid in air if not self.kinds.type_is(audit.units[uid], self.cfg["airbase"]["night_bombers"])]
+        if others:
+            audit.report(rule, "only Wellington, Whitley and Hampden units may fly a night bombing mission",
+                         where=entry.target, units=others, excess=len(others))
+        target = entry.target
+        if target is not None and not self.installation(target):
+            audit.report(rule, f"a night bombing mission may bomb only airbases and ports; {target} is neither",
+                         where=target, units=air)
+
+    def installation(self, loc: str) -> bool:
+        """An airbase or a port: named as one, or a hex or zone that holds one."""
+        game = self.game
+        hex_ = game.hex_of(loc)
+        return bool(game.airbase(loc) or (hex_ is not None and (game.airbase_in(hex_) or hex_ in game.ports))
+                    or loc in game.ports)
+
+    def damaged_carrier(self, audit: Audit, air: list[str], loc: str | None, what: str) -> None:
+        carrier = self.rules.carrier_unit(audit, loc)
+        if carrier is not None and self.rules.damaged(audit, carrier):
+            name = audit.units[carrier].name or carrier
+            audit.report(self.rules.rule(self.cfg["airbase"]["carrier_rule"]),
+                         f"{', '.join(air)} {what} {name}, which is damaged: a damaged carrier cannot conduct "
+                         f"air operations until it is repaired", where=loc, units=air + [carrier])
 
     def base_zone(self, audit: Audit, entry: Mission, uid: str) -> str | None:
         return self.rules.zone_root(self.game.zone_of(entry.origin or audit.position.loc(uid)))

@@ -32,7 +32,7 @@ class Basing(Check):
         a = self.cfg["airbase"]
         if isinstance(entry, Roll) and ("upgrade" in entry.purpose or "bardufoss" in entry.purpose):
             low, high = a["bardufoss_upgrade_success"]
-            if low <= entry.result <= high:
+            if self.upgrade_allowed(audit) and low <= entry.result <= high:
                 self.rules.bardufoss_upgraded = True
             return
         loc = self.rules.arrived(entry, previous)
@@ -46,6 +46,33 @@ class Basing(Check):
             self.rules.bardufoss_upgraded = True
         elif "frozen lake" in label.lower():
             self.check_frozen_lake_marker(audit, entry.unit, loc)
+
+    def upgrade_allowed(self, audit: Audit) -> bool:
+        """5.1.3: an upgrade attempt needs a friendly Air Mission Phase, a full-strength British
+        infantry battalion in the hex, and no Stormy weather in the Northern section. An attempt
+        without them is a finding, and its roll upgrades nothing."""
+        a, pos = self.cfg["airbase"], audit.position
+        hex_ = self.bardufoss_hex()
+        why = []
+        if pos.phase != a["bardufoss_upgrade_phase"]:
+            why.append(f"it is rolled in the {pos.phase or 'set-up'} phase, not the Allied Air Mission Phase")
+        battalions = [uid for uid in pos.at(hex_ or "") if self.full_british_infantry(audit, uid)]
+        if not battalions:
+            why.append(f"no full-strength British infantry battalion is in {hex_}")
+        weather = self.rules.weather(audit, a["bardufoss_upgrade_section"])
+        if weather is not None and weather in a["bardufoss_upgrade_no_weather"]:
+            why.append(f"the Northern weather section is {weather.capitalize()}")
+        if why:
+            audit.report(self.rules.rule(a["bardufoss_rule"]),
+                         f"Bardufoss may not be upgraded here: {'; '.join(why)}. The roll does not count",
+                         where=f"airbase:{a['bardufoss']}")
+        return not why
+
+    def full_british_infantry(self, audit: Audit, uid: str) -> bool:
+        u = audit.units[uid]
+        return (self.kinds.is_british(u) and self.kinds.is_battalion(u)
+                and self.kinds.type_in(u, self.cfg["airbase"]["bardufoss_upgrade_types"])
+                and audit.position.strength(uid) >= (u.steps or 1))
 
     def bardufoss_hex(self) -> str | None:
         base = self.game.airbases.get(f"airbase:{self.cfg['airbase']['bardufoss']}")

@@ -184,7 +184,9 @@ class Interception(Check):
                 audit.report(self.rule("no_adv_rule"), f"{zone.name} has no ADV: air missions there cannot be "
                              f"detected", where=loc, units=entry.target)
             return None
-        return Detection(entry.result, value, tuple(self.modifiers(audit, entry, kind, loc)))
+        zone_name = self.game.zone_of(loc) or loc
+        label = f"{'NDV' if kind == 'naval' else 'ADV'} {value} ({zone_name}, {entry.side.capitalize()})"
+        return Detection(entry.result, value, tuple(self.modifiers(audit, entry, kind, loc)), label)
 
     def value(self, audit: Audit, side: str, kind: str, loc: str) -> int | None:
         zone = self.game.zones.get(self.game.zone_of(loc) or "")
@@ -216,19 +218,12 @@ class Interception(Check):
     def modifiers(self, audit: Audit, entry: Roll, kind: str, loc: str):
         d = self.cfg["detection"]
         section = self.game.section(loc)
-        state = audit.position.weather.get(section or "") or self.printed_weather(audit, section)
+        state = self.rules.weather(audit, section)
         table = d["naval_weather"] if kind == "naval" else d["air_weather"]
         if state and table.get(state):
             yield Modifier(table[state], f"{state} weather", sample=state not in table["given"])
         if kind == "air" and entry.side == "allied" and self.cla_present(audit, entry, loc):
             yield Modifier(d["cla_modifier"], "Antiaircraft Cruiser (6.3.2)")
-
-    def printed_weather(self, audit: Audit, section: str | None) -> str | None:
-        """Pre-determined weather of the turn (3.1.1), when the record gives none."""
-        for turn in self.game.data.info.turns:
-            if turn.name == audit.position.turn:
-                return turn.weather.get(section or "")
-        return None
 
     def cla_present(self, audit: Audit, entry: Roll, loc: str) -> bool:
         """6.3.2: an undamaged CLA in port in the target hex, or in the attacked stack at sea."""
@@ -239,15 +234,10 @@ class Interception(Check):
             return False
         if not at_sea and (loc not in self.game.ports or not self.game.ports[loc].operational):
             return False
-        return any(self.is_cla(audit.units[uid]) and not self.damaged(audit, uid) for uid in pos.at(loc))
+        return any(self.is_cla(audit.units[uid]) and not self.rules.damaged(audit, uid) for uid in pos.at(loc))
 
     def is_cla(self, u: Unit) -> bool:
         return u.side == "allied" and self.kinds.naval_type(u) == "CLA"
-
-    def damaged(self, audit: Audit, uid: str) -> bool:
-        state = audit.position.state[uid]
-        full = audit.units[uid].steps or 2
-        return state.steps is not None and state.steps < full
 
     # -- interceptions
 
@@ -304,8 +294,8 @@ class Interception(Check):
             allowed = interceptors_allowed(det.detection.margin, d["per_point"], d["at_zero"])
             if det.used > allowed:
                 audit.report(self.rule("interception_rule"),
-                             f"{det.used} naval units and air points intercept; {det.detection.describe()} "
-                             f"allows {allowed}", where=entry.zone, units=list(entry.naval) + list(entry.air),
+                             det.detection.in_words(allowed, det.used, "interceptors (naval units and air points)"),
+                             where=entry.zone, units=list(entry.naval) + list(entry.air),
                              excess=det.used - allowed, samples=samples)
         if len(ships) > d["max_naval_interceptors"]:
             audit.report(self.rule("naval_stack_rule"), f"{len(ships)} naval units intercept as one stack; at most "
@@ -379,6 +369,6 @@ class Interception(Check):
             return
         allowed = interceptors_allowed(det.detection.margin, d["per_point"], d["at_zero"], d["max_air_interceptors"])
         if det.used > allowed:
-            audit.report(rule, f"{det.used} fighter points intercept; {det.detection.describe()} allows {allowed}",
+            audit.report(rule, det.detection.in_words(allowed, det.used, "fighter points"),
                          where=entry.zone, units=fighters, excess=det.used - allowed,
                          samples=det.detection.samples())

@@ -52,13 +52,12 @@ class LandStacking(Check):
         pieces, samples = [], []
         for uid in ids:
             u = audit.units[uid]
-            kind = self.kinds.type(u)
-            if kind in s["free_types"]:
+            if self.kinds.type_in(u, s["free_types"]):
                 continue
             group = "infantry"
-            if kind in s["artillery_types"]:
+            if self.kinds.type_in(u, s["artillery_types"]):
                 group = "artillery"
-            elif kind in s["artillery_like_types"]:
+            elif self.kinds.type_in(u, s["artillery_like_types"]):
                 group = "artillery"
                 samples.append(s["sample"][0])
             size = u.size or "battalion"

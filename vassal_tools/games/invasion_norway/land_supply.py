@@ -4,8 +4,8 @@ An attack needs one SP for each of its kinds of units: Leg infantry, motorized,
 artillery (13.3.1), each SP within four Leg MPs of the units it supplies, four
 Mountain MPs for mountain units (13.3.2), along a line that enemy units with a
 Defense Factor and unnegated enemy ZOCs block (13.3.3). Units in automatic supply
-need none (13.1). Expending no SP at all is the attacker's choice (13.3.2 Note):
-the attack is then simply unsupplied. A defence needs one SP, and one SP serves two
+need none (13.1). Expending fewer SPs than that, or none, is the attacker's choice
+(13.3.2 Note): the kinds of units left without one are simply unsupplied (13.3.4). A defence needs one SP, and one SP serves two
 defences (13.3.7). Unsupplied units get Out of Supply markers (13.3.5), and a
 motorized unit with one may not move in the Motorized Movement Phase (11.3).
 """
@@ -106,17 +106,33 @@ class LandSupply(Check):
         return self.rules.supply_line(side, start, [goal], move_class, s["range"], pos.turn).found
 
     def line_rule(self, audit: Audit, side: str, units, sps) -> str:
-        """13.3.3 if the units would reach an SP but for enemy units and ZOCs, else 13.3.2."""
+        """13.3.3 if the units would reach an SP but for enemy units and ZOCs, 1.6 if but for
+        hexes their side does not control, else 13.3.2."""
         s, pos = self.cfg["supply"], audit.position
         goals = [self.game.hex_of(self.sp_loc(audit, sp)) for sp in sps]
+        faults = set()
         for uid in units:
             start = self.game.hex_of(pos.loc(uid) or "")
             if start is None:
                 continue
             move_class = "mountain" if self.kinds.is_mountain(audit.units[uid]) else "leg"
-            if self.rules.line_fault(side, start, goals, move_class, s["range"], pos.turn) == "blocked":
-                return s["line_rule"]
+            faults.add(self.rules.line_fault(side, start, goals, move_class, s["range"], pos.turn))
+        for fault, rule in (("blocked", "line_rule"), ("control", "control_rule")):
+            if fault in faults:
+                return s[rule]
         return s["range_rule"]
+
+    def assumed(self, audit: Audit, side: str, units) -> str:
+        """What a record without control entries made this line assume (1.6), for the message."""
+        pos, s = audit.position, self.cfg["supply"]
+        by_class: dict[str, list[str]] = {}
+        for uid in units:
+            start = self.game.hex_of(pos.loc(uid) or "")
+            if start is not None:
+                move_class = "mountain" if self.kinds.is_mountain(audit.units[uid]) else "leg"
+                by_class.setdefault(move_class, []).append(start)
+        return "".join(self.rules.assumed_friendly(side, starts, move_class, s["range"], pos.turn)
+                       for move_class, starts in sorted(by_class.items()))
 
     def needing(self, audit: Audit, ids, hex_: str) -> dict[str, list[str]]:
         """The attacking (or defending) units that need an SP, by category (13.3.1, 13.1).
@@ -153,13 +169,8 @@ class LandSupply(Check):
         sps = self.usable(audit, side, entry.supply, "attack")
         for sp in sps:
             self.spent[sp] += 1
-        if len(entry.supply) < len(categories):
-            kinds = ", ".join(LABEL[c] for c in categories)
-            audit.report(self.rules.rule(s["overrun_rule"] if entry.overrun else s["attack_rule"]),
-                         f"the attack on {entry.hex} needs {len(categories)} SPs ({kinds}); "
-                         f"{len(entry.supply)} expended", where=entry.hex,
-                         units=sorted(u for c in categories for u in need[c]),
-                         excess=len(categories) - len(entry.supply))
+        # Fewer SPs than the attack's kinds of units need is the attacker's choice too
+        # (13.3.2 Note): the kinds left without one suffer 13.3.4 and get markers (13.3.5).
         supplied = self.assign(audit, side, need, categories, sps, entry.hex)
         spare = min(len(sps), len(categories)) - len(supplied)
         missing = [c for c in categories if c not in supplied][:max(spare, 0)]
@@ -170,7 +181,8 @@ class LandSupply(Check):
             audit.report(self.rules.rule(rule),
                          f"no SP expended for the attack on {entry.hex} is within {s['range']} MPs "
                          f"(Leg, or Mountain for mountain units) of its {', '.join(LABEL[c] for c in missing)} "
-                         f"units along a line of supply", where=entry.hex, units=units, excess=len(missing),
+                         f"units along a line of supply{self.assumed(audit, side, units)}", where=entry.hex,
+                         units=units, excess=len(missing),
                          samples=self.rules.terrain.samples)
         self.mark(need, supplied=supplied)
 
@@ -224,7 +236,8 @@ class LandSupply(Check):
             audit.report(self.rules.rule(rule),
                          f"the SP expended for the defence of {entry.hex} is not within {s['range']} MPs of "
                          f"{len(far)} defending unit(s) along a line of supply "
-                         f"({self.line_rule(audit, side, far, sps)})", where=entry.hex, units=far,
+                         f"({self.line_rule(audit, side, far, sps)}){self.assumed(audit, side, far)}",
+                         where=entry.hex, units=far,
                          excess=len(far), samples=self.rules.terrain.samples)
         supplied = set(units) - set(far) if sps else set()
         self.out_of_supply.difference_update(supplied)

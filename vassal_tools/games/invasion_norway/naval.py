@@ -21,17 +21,28 @@ from .rules import NAVAL_MOVEMENT, Check
 
 
 class NavalStacks(Check):
-    """8.1.1: no more than six naval units (not points) move in one stack."""
+    """8.1.1: no more than six naval units (not points) move in one stack, and "additional
+    units may not be picked up in zones that a moving stack enters"."""
 
     def start_phase(self, audit: Audit) -> None:
         self.reported: set[str] = set()
+        self.moved_to: dict[str, str] = {}  # naval unit -> where its last move this phase took it
+        # (stack, place it leaves) -> the units leaving with it, and whether each had moved there
+        self.departures: dict[tuple[str, str], dict[str, bool]] = defaultdict(dict)
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
-        if not isinstance(entry, Move) or entry.stack is None:
+        if not isinstance(entry, Move):
             return
         side = NAVAL_MOVEMENT.get(audit.position.phase or "")
         u = audit.units[entry.unit]
         if side != u.side or not self.kinds.is_naval(u):
+            return
+        start = previous.loc if previous is not None else None
+        if entry.stack is not None and start is not None:
+            departing = self.departures[(entry.stack, start)]
+            departing.setdefault(entry.unit, self.moved_to.get(entry.unit) == start)
+        self.moved_to[entry.unit] = entry.to
+        if entry.stack is None:
             return
         pos = audit.position
         group = sorted(uid for uid in pos.at(entry.to) if uid in pos.moved and pos.stack(uid) == entry.stack
@@ -42,6 +53,16 @@ class NavalStacks(Check):
             audit.report(self.rules.rule(self.cfg["naval"]["stack_rule"]),
                          f"stack {entry.stack!r} moves {len(group)} naval units together; at most {limit} may "
                          f"move in one stack", where=entry.to, units=group, excess=len(group) - limit)
+
+    def end_phase(self, audit: Audit) -> None:
+        """A stack leaving a place with units that moved there and units that had not moved
+        picked the latter up in a zone it entered (8.1.2 combines only stacks that have not moved)."""
+        for (stack, place), departing in self.departures.items():
+            if any(departing.values()) and not all(departing.values()):
+                waiting = sorted(uid for uid, moved in departing.items() if not moved)
+                audit.report(self.rules.rule(self.cfg["naval"]["stack_rule"]),
+                             f"the moving stack {stack!r} picks up {', '.join(waiting)} in {place}, a zone it "
+                             f"entered; additional units may not be picked up there", where=place, units=waiting)
 
 
 class Unloading(Check):

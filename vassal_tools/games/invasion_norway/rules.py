@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...record import Entry, Move, Place, Unit
+from ...record import Control, Entry, Move, Place, Unit
 from ...rules.engine import Audit, GameRules
 from ...rules.position import UnitState
 from ...rules.supply import SupplyLine, SupplyLines
@@ -60,14 +60,25 @@ class NorwayRules(GameRules):
         self.terrain = pack.terrain
         self._situation: Situation | None = None
         self.bardufoss_upgraded = False  # 5.1.3, set by the basing check, read for NDVs (6.1.1)
+        self.control_given = False  # the record has control entries: lines of supply follow 1.6
         self._lines: dict[frozenset, SupplyLines] = {}
         self.checks = [cls(self) for cls in checks]
+        # Each hook goes to the checks that judge something then; every such call is one check made.
+        self._hooked = {hook: [c for c in self.checks if getattr(type(c), hook) is not getattr(Check, hook)]
+                        for hook in ("start_phase", "end_phase", "before", "after")}
+        self.checks_made = 0
+
+    @property
+    def families(self) -> int:
+        """How many families of rules the checks judge (one check class each)."""
+        return len(self.checks)
 
     # -- engine hooks
 
     def _bind(self, audit: Audit) -> None:
         if self._situation is None:
             self._situation = Situation(audit.position, self.game, self.terrain, self.kinds)
+            self.control_given = any(isinstance(e, Control) for e in audit.record.entries)
 
     @property
     def situation(self) -> Situation:
@@ -78,21 +89,23 @@ class NorwayRules(GameRules):
 
     def start_phase(self, audit: Audit) -> None:
         self._bind(audit)
-        for check in self.checks:
+        for check in self._hooked["start_phase"]:
             check.start_phase(audit)
 
     def end_phase(self, audit: Audit) -> None:
         self._bind(audit)
-        for check in self.checks:
+        self.checks_made += len(self._hooked["end_phase"])
+        for check in self._hooked["end_phase"]:
             check.end_phase(audit)
 
     def before(self, audit: Audit, entry: Entry) -> None:
         self._bind(audit)
-        for check in self.checks:
+        for check in self._hooked["before"]:
             check.before(audit, entry)
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
-        for check in self.checks:
+        self.checks_made += len(self._hooked["after"])
+        for check in self._hooked["after"]:
             check.after(audit, entry, previous)
 
     # -- helpers
@@ -117,6 +130,33 @@ class NorwayRules(GameRules):
 
     def after_invasion(self, turn: str | None) -> bool:
         return turn is not None and self.game.words.turn_order(turn) > self.game.words.turn_order(self.cfg["invasion_turn"])
+
+    def damaged(self, audit: Audit, uid: str) -> bool:
+        """A ship on its damaged side: fewer steps than its full two (a ship has two, 1.5)."""
+        state = audit.position.state[uid]
+        full = audit.units[uid].steps or 2
+        return state.steps is not None and state.steps < full
+
+    def carrier_unit(self, audit: Audit, loc: str | None) -> str | None:
+        """The carrier whose holding box a LOC is (``carrier:Ark Royal``), by its name or id."""
+        if not loc or not loc.startswith("carrier:"):
+            return None
+        name = loc.partition(":")[2]
+        for uid, u in audit.units.items():
+            if self.kinds.naval_type(u) == "CV" and name in (uid, u.name):
+                return uid
+        return None
+
+    def weather(self, audit: Audit, section: str | None) -> str | None:
+        """A weather section's weather: as the record last set it, else the turn's
+        pre-determined weather (3.1.1)."""
+        given = audit.position.weather.get(section or "")
+        if given:
+            return given
+        for turn in self.game.data.info.turns:
+            if turn.name == audit.position.turn:
+                return turn.weather.get(section or "")
+        return None
 
     def controls(self, side: str, loc: str | None) -> bool:
         """Does a side control a LOC: a hex (1.6), an airbase's hex, a flagged Strategic Map zone."""
@@ -166,7 +206,7 @@ class NorwayRules(GameRules):
         return lines
 
     def supply_line(self, side: str, start: str, goals: Iterable[str | None], move_class: str, cap: float,
-                    turn: str | None, blocking: bool = True) -> SupplyLine:
+                    turn: str | None, blocking: bool = True, control: bool = True) -> SupplyLine:
         """A line of ``cap`` MPs of ``move_class`` from hex ``start`` to any goal hex (13.3.2-13.3.3)."""
         hexes = [g for g in goals if g is not None]  # a goal None: a source that is on no hex
         if start in hexes:
@@ -174,14 +214,43 @@ class NorwayRules(GameRules):
         sit = self.situation
         blocked = sit.blocked(side) if blocking else frozenset()
         key = sit.situation_key(side) + (blocking,)
+        if blocking and control and self.control_given:
+            # 1.6: lines of supply trace "into or through friendly-controlled hexes" only.
+            blocked = blocked | sit.hostile(side)
+            key += (sit.control_key(),)
         return self.lines(turn).line(start, hexes, move_class, cap, blocked, key)
+
+    def assumed_friendly(self, side: str, starts: Iterable[str], move_class: str, cap: float,
+                         turn: str | None) -> str:
+        """For a record with no control entries, whose lines ignore 1.6: the hexes within
+        reach that the side does not control by 1.6's own rule but were taken as friendly."""
+        if self.control_given:
+            return ""
+        sit = self.situation
+        hostile = sit.hostile(side)
+        key = sit.situation_key(side) + (True,)
+        near: dict[str, float] = {}
+        for start in starts:
+            for hex_, cost in self.lines(turn).reach(start, move_class, cap, sit.blocked(side), key).items():
+                if hex_ in hostile and hex_ != start:
+                    near[hex_] = min(cost, near.get(hex_, cost))
+        if not near:
+            return ""
+        nearest = sorted(near, key=lambda h: (near[h], h))  # the hexes a line would use first
+        shown = ", ".join(nearest[:12]) + (f" and {len(near) - 12} more" if len(near) > 12 else "")
+        return (f"; the record gives no control entries, so these hexes within reach were assumed "
+                f"{side.capitalize()}-controlled for the line (1.6): {shown}")
 
     def line_fault(self, side: str, start: str, goals: Iterable[str | None], move_class: str, cap: float,
                    turn: str | None) -> str:
-        """Why there is no line: ``"blocked"`` (13.3.3) if one exists but for enemy units and
-        ZOCs, else ``"range"`` (13.3.2)."""
-        free = self.supply_line(side, start, goals, move_class, cap, turn, blocking=False)
-        return "blocked" if free.found else "range"
+        """Why there is no line: ``"range"`` (13.3.2) if terrain alone forbids it; ``"control"``
+        (1.6) if one exists but for hexes the side does not control; else ``"blocked"`` (13.3.3:
+        enemy units and ZOCs)."""
+        if not self.supply_line(side, start, goals, move_class, cap, turn, blocking=False):
+            return "range"
+        if self.control_given and self.supply_line(side, start, goals, move_class, cap, turn, control=False):
+            return "control"
+        return "blocked"
 
 
 class _LazyGraphs(dict):

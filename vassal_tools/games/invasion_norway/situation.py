@@ -104,6 +104,18 @@ class Situation:
         """Who controls a hex: as last set, else the Allies (1.6: all hexes start Allied)."""
         return self.position.control.get(hex_, "allied")
 
+    def control_key(self) -> frozenset:
+        """Who controls what, as last set: changes whenever control does (a cache key)."""
+        return frozenset(self.position.control.items())
+
+    def hostile(self, side: str) -> frozenset[str]:
+        """Hexes ``side`` does not control (1.6): its lines of supply may not enter them."""
+        key = (side, self.control_key())
+        if getattr(self, "_hostile_key", None) != key:
+            self._hostile_key = key
+            self._hostile = frozenset(h for h in self.game.hexes if self.controller(h) != side)
+        return self._hostile
+
     def enemy_defended_at(self, side: str, hex_: str) -> bool:
         self._refresh()
         return hex_ in self._defended[enemy(side)]

@@ -6,7 +6,7 @@ center or Dombaas) to friendly Dombaas (3622), a friendly mobilization center, o
 a railroad hex joined to one of those by railroad hexes free of enemy units with
 a Defense Factor and of enemy ZOCs (13.4); or if an Allied SP expended in the
 phase is within its 13.3.2 range; or if a Leader saves it (13.4.1: an infantry or
-ski battalion, three per scenario). A unit out of supply surrenders: one still
+ski battalion, one unit per Leader, three per scenario). A unit out of supply surrenders: one still
 on the map when the phase ends is a finding.
 """
 
@@ -25,6 +25,7 @@ class Surrender(Check):
     def __init__(self, rules: NorwayRules) -> None:
         super().__init__(rules)
         self.saved: set[str] = set()  # units a Leader has saved (13.4.1)
+        self.assigned: dict[str, str] = {}  # a Leader (marker id, or "name:" his name) -> his one unit
 
     def start_phase(self, audit: Audit) -> None:
         self.expended: dict[str, str] = {}
@@ -54,7 +55,9 @@ class Surrender(Check):
                 audit.report(self.rules.rule(s["rule"]),
                              f"Norwegian {uid} in {hex_} is out of supply: no line of {s['range']} MPs to friendly "
                              f"Dombaas, a friendly mobilization center or a connected railroad, and no SP or "
-                             f"Leader; it must surrender", where=hex_, units=[uid],
+                             f"Leader; it must surrender"
+                             f"{self.rules.assumed_friendly('allied', [hex_], 'leg', s['range'], audit.position.turn)}",
+                             where=hex_, units=[uid],
                              samples=self.rules.terrain.samples)
 
     def centres(self, audit: Audit) -> set[str]:
@@ -96,18 +99,25 @@ class Surrender(Check):
         return bool(sps) and bool(lines("allied", hex_, sps, "mountain" if mountain else "leg", reach, pos.turn))
 
     def leader(self, audit: Audit, uid: str, hex_: str) -> bool:
-        """13.4.1: a Leader saves an infantry or ski battalion, three per scenario."""
+        """13.4.1: a Leader saves one infantry or ski battalion, three per scenario. "He only
+        affects that single unit": once assigned he cannot be transferred, so a Leader
+        (a marker in the hex, or the unit's ``leader``) saves only the unit he was first given to."""
         s = self.cfg["surrender"]
         u = audit.units[uid]
-        has = bool(u.leader) or any(
-            audit.units[other].unit_class == "marker" and (audit.units[other].type or "").lower() == "leader"
-            for other in audit.position.at(hex_))
-        if not has or self.kinds.type(u) not in s["leader_types"] or not self.kinds.is_battalion(u):
+        if uid in self.saved:
+            return True  # immune to surrender for the rest of the scenario
+        if not self.kinds.type_in(u, s["leader_types"]) or not self.kinds.is_battalion(u):
             return False
-        if uid not in self.saved:
-            self.saved.add(uid)
-            if len(self.saved) > s["leaders"]:
-                audit.report(self.rules.rule(s["leader_rule"]),
-                             f"a Leader saves {uid}, but only {s['leaders']} Norwegian units per scenario may "
-                             f"be assigned Leaders", where=hex_, units=[uid], excess=len(self.saved) - s["leaders"])
+        free = [f"name:{u.leader}"] if u.leader else []
+        free += [other for other in audit.position.at(hex_)
+                 if audit.units[other].unit_class == "marker" and (audit.units[other].type or "").lower() == "leader"]
+        free = [leader for leader in free if leader not in self.assigned]
+        if not free:
+            return False
+        self.assigned[free[0]] = uid
+        self.saved.add(uid)
+        if len(self.saved) > s["leaders"]:
+            audit.report(self.rules.rule(s["leader_rule"]),
+                         f"a Leader saves {uid}, but only {s['leaders']} Norwegian units per scenario may "
+                         f"be assigned Leaders", where=hex_, units=[uid], excess=len(self.saved) - s["leaders"])
         return True

@@ -42,6 +42,11 @@ class UnitKinds:
     def type(self, u: Unit) -> str:
         return norm(u.type)
 
+    def type_in(self, u: Unit, names) -> bool:
+        """The unit's type is one of ``names``, spelled either way ("mountain_artillery" is
+        "mountain artillery"): the pack and the record need not agree on underscores."""
+        return self.type(u) in {norm(n) for n in names}
+
     def move_class(self, u: Unit) -> str:
         """leg, mountain or motorized (1.4.1); given by the unit, else by its type."""
         given = u.get("move_class")
@@ -75,7 +80,7 @@ class UnitKinds:
         return (u.size or "") in SMALL_SIZES
 
     def is_artillery(self, u: Unit) -> bool:
-        return self.type(u) in self.config["supply"]["artillery_types"]
+        return self.type_in(u, self.config["supply"]["artillery_types"])
 
     def is_mountain(self, u: Unit) -> bool:
         return self.move_class(u) == "mountain"

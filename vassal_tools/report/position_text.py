@@ -1,0 +1,47 @@
+"""A position as a player reads it: the stacks by hex or zone, units by their counter names.
+
+``vassal-tools position LOG --module M --step N --format text [--place LOC]`` prints
+the turn and phase (by the rulebook's name, when the game's pack knows it), then one
+line per place: ``4332 (5): I/138, II/138, III/138 (German) · DD (Allied)``. Hexes
+come first in number order, then zones and boxes by name. ``--place`` keeps the
+places that are LOC, or lie in zone LOC.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ..games import pack_for
+from ..record import PhaseStart, Place, Record
+
+
+def position_text(record: Record, place: str | None = None) -> str:
+    pack = pack_for(record.game)
+    game = getattr(pack, "game", None)
+    phase_names = getattr(pack, "phase_names", lambda text: text)
+    stacks: dict[str, list[str]] = defaultdict(list)
+    heading = ""
+    for entry in record.entries:
+        if isinstance(entry, PhaseStart):
+            step = f" (step {entry.step})" if entry.step is not None else ""
+            heading = f"{entry.turn}, {phase_names(entry.phase)}{step}"
+        elif isinstance(entry, Place):
+            stacks[entry.at].append(entry.unit)
+    wanted = (place or "").strip().lower()
+    lines = [heading] if heading else []
+    for loc in sorted(stacks, key=lambda loc: (not loc.isdigit(), loc.lower())):
+        zone = game.zone_of(loc) if game is not None else None
+        if wanted and wanted not in (loc.lower(), (zone or "").lower()):
+            continue
+        lines.append(f"{loc} ({len(stacks[loc])}): {_by_side(record, stacks[loc])}")
+    if wanted and len(lines) == (1 if heading else 0):
+        lines.append(f"nothing at {place}")
+    return "".join(line + "\n" for line in lines)
+
+
+def _by_side(record: Record, ids: list[str]) -> str:
+    sides: dict[str, list[str]] = defaultdict(list)
+    for uid in ids:
+        unit = record.units.get(uid)
+        sides[(unit.side if unit is not None else None) or "no side"].append((unit.name if unit else None) or uid)
+    return " · ".join(f"{', '.join(names)} ({side.capitalize()})" for side, names in sides.items())
