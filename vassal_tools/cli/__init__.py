@@ -47,6 +47,7 @@ VERBS = {
     "decode": ("stream_cmds", "Print the command stream of a save or log exactly as stored."),
     "demo": ("demo_cmd", "Build Invasion: Norway, write and audit a sample game."),
     "diff": ("release_cmds", "Release notes: what changed from module OLD to module NEW."),
+    "errata": ("release_cmds", "Apply an errata file's unit, hex and zone entries to a game's data."),
     "encode": ("stream_cmds", "Write a command stream (TEXT) into a copy of a save or log."),
     "grid": ("geometry_cmds", "Draw a module's map with its grid, zones and location names."),
     "inspect": ("inspect_cmd", "Describe a module, save or log."),
