@@ -54,6 +54,7 @@ from ..formats.sequence import encode
 from ..formats.traits import BasicPiece, DynamicProperty, Layer, Marker, Trait
 from ..formats.traits.encoding import join, join_chain
 from .definitions import Definition, ModuleDefinitions
+from .missing import add_missing_stacks
 from .traitdiff import identity, label, pair_traits, state_changes, trait_changes
 
 
@@ -456,8 +457,6 @@ def refresh_game(game_path, module_path, output=None, *, by_name: bool = True, o
     result = RefreshResult(str(game.path), str(module.path), str(output) if output else None, game.kind, [])
     _rewrite(game.commands, refresher, result)
     if add_missing:
-        from .missing import add_missing_stacks
-
         result.missing = add_missing_stacks(game, game.commands, definitions)
     if output is not None:
         game.stream = encode_commands(game.commands)
