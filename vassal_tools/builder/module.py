@@ -38,6 +38,7 @@ from ..geometry.definition import read_grid_definition
 from . import counters, dice, palette, play_markers, standard, turns, weather
 from .art import BoardArt, CounterArt, CounterImages, draw_all
 from .boards import MapPlan, layout_command, plan_maps
+from .gpids import GpidLedger, marker_slot, unit_slot
 from .locations import Locator, box_aliases, box_label
 from .savegame import SETUP_STACK, PlacedPiece, opening_stream, source_date_ms, write_save
 from .scenario import StartStack, find_scenario, setup_folder, start_stacks
@@ -73,6 +74,7 @@ class Assembly:
     stacks: list[StartStack] = field(default_factory=list)
     markers: dict[str, Piece] = field(default_factory=dict)  # play marker id -> palette definition
     marker_gpids: dict[str, str] = field(default_factory=dict)
+    ledger: GpidLedger | None = None  # every slot's gpid, kept across releases (gpids.csv)
 
     @property
     def version(self) -> str:
@@ -134,9 +136,18 @@ def _compose(game, art: CounterArt, boards: dict[str, BoardArt], plans: list[Map
     marker_defs = {m.id: play_markers.marker_piece(m, marker_art[m.id], art.scale) for m in markers}
     marker_names = {m.id: m.name for m in markers}
 
+    ledger = GpidLedger.read(game.root)
+
     def slot(key: str):
-        """A new PieceSlot for a counter or a play marker: the next gpid, which its definition carries too."""
-        gpid = bf.allocate_gpid()
+        """The palette PieceSlot of a counter or a play marker, with its gpid from the ledger."""
+        return make_slot(key, ledger.gpid(marker_slot(key) if key in marker_defs else unit_slot(key)))
+
+    def setup_slot(key: str):
+        """A unit's PieceSlot in an at-start stack, with its gpid from the ledger."""
+        return make_slot(key, ledger.gpid(ledger.setup_slot(key)))
+
+    def make_slot(key: str, gpid: str):
+        """A PieceSlot whose definition carries its gpid too."""
         if key in marker_defs:
             text = counters.slot_text(marker_defs[key], gpid)
             return palette.piece_slot(marker_names[key], gpid, marker_art[key].size, text)
@@ -151,7 +162,7 @@ def _compose(game, art: CounterArt, boards: dict[str, BoardArt], plans: list[Map
         map_ = plan.component()
         on_map = [s for s in stacks if s.spot.map == plan.name]
         if on_map:
-            map_.append(setup_folder(scenario, on_map, slot))
+            map_.append(setup_folder(scenario, on_map, setup_slot))
         bf.append(map_)
     bf.append(standard.global_properties(weather.weather_properties(info)))
     bf.append(standard.component(standard.MODULE + "properties.GlobalTranslatableMessages"))
@@ -162,6 +173,7 @@ def _compose(game, art: CounterArt, boards: dict[str, BoardArt], plans: list[Map
     bf.append(turns.turn_tracker(info))
     for element in dice.dice_buttons(info):
         bf.append(element)
+    bf.next_piece_slot_id = ledger.next_id
     images = _images(art, boards, game)
     images.update({m.front.name: m.front for m in marker_art.values()})
     moduledata = write_metadata(
@@ -169,7 +181,7 @@ def _compose(game, art: CounterArt, boards: dict[str, BoardArt], plans: list[Map
         date_saved=source_date_ms(), description=bf.description, name=bf.name,
     )
     return Assembly(game, bf, moduledata, images, plans, locator, definitions, prototypes, gpids, scenario, stacks,
-                    marker_defs, marker_gpids)
+                    marker_defs, marker_gpids, ledger)
 
 
 def _description(info) -> str:
@@ -224,11 +236,17 @@ def module_file_name(game) -> str:
 
 def build_module(game_dir: str | os.PathLike, outdir: str | os.PathLike, *, scenario: str | None = None,
                  cache: Path | None = None, progress: Progress = _quiet) -> Path:
-    """Build the ``.vmod`` of the game in ``game_dir`` into the folder ``outdir``; its path."""
+    """Build the ``.vmod`` of the game in ``game_dir`` into the folder ``outdir``; its path.
+
+    The game's gpid ledger (``gpids.csv``, :mod:`.gpids`) is written when the build gave
+    new slots their gpids.
+    """
     assembly = assemble(game_dir, scenario=scenario, cache=cache, progress=progress)
     out = Path(outdir)
     out.mkdir(parents=True, exist_ok=True)
     path = write_archive(module_archive(assembly), out / module_file_name(assembly.game))
+    if assembly.ledger is not None:
+        assembly.ledger.write()  # new slots' gpids, for the maintainer to commit with the data
     progress(STAGES[4], len(STAGES), len(STAGES))
     return path
 

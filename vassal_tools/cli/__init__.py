@@ -52,6 +52,7 @@ VERBS = {
     "dice": ("dice_chain_cmds", "Dice statistics per player and roll kind, over one or more logs."),
     "demo": ("demo_cmd", "Build Invasion: Norway, write and audit a sample game."),
     "diff": ("release_cmds", "Release notes: what changed from module OLD to module NEW."),
+    "errata": ("release_cmds", "Apply an errata file's unit, hex and zone entries to a game's data."),
     "encode": ("stream_cmds", "Write a command stream (TEXT) into a copy of a save or log."),
     "grid": ("geometry_cmds", "Draw a module's map with its grid, zones and location names."),
     "inspect": ("inspect_cmd", "Describe a module, save or log."),

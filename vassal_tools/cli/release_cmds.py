@@ -137,3 +137,32 @@ def lint_cmd(module: Path, as_json: bool) -> None:
     else:
         click.echo(lint_text(str(module), findings))
     sys.exit(1 if any(f["severity"] in ("error", "warning") for f in findings) else 0)
+
+
+@main.command("errata")
+@click.argument("errata", type=click.Path(**_FILE))
+@click.option("--game", "game_dir", required=True, type=click.Path(file_okay=False, exists=True, path_type=Path),
+              help="The game's data folder (module_src/<game>).")
+@click.option("-o", "--output", "outdir", type=click.Path(file_okay=False, path_type=Path),
+              help="Then build the new module into this folder (only the counters the errata touch are redrawn).")
+@click.option("--cache", type=click.Path(file_okay=False, path_type=Path), help="The build's art cache.")
+@click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
+@click.option("--json", "as_json", is_flag=True, help="Print the changes as JSON.")
+def errata_cmd(errata: Path, game_dir: Path, outdir: Path | None, cache: Path | None, dry_run: bool,
+               as_json: bool) -> None:
+    """Apply ERRATA.toml's unit, unit type, hex and zone entries to the game data in GAME_DIR: only
+    the named cells change, the module version is bumped and CHANGELOG.md gets a section."""
+    from ..builder.module import build_module
+    from ..games.gamedata import load_game
+    from ..release.dataerrata import errata_text, plan_data_errata
+    from ..release.errata import read_errata
+
+    result = plan_data_errata(read_errata(errata), game_dir)
+    if not dry_run:
+        result.write(check=load_game)
+    if as_json:
+        _json(result.to_json())
+    else:
+        click.echo(errata_text(result, written=not dry_run))
+    if outdir is not None and not dry_run:
+        click.echo(str(build_module(game_dir, outdir, cache=cache)))

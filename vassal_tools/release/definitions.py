@@ -18,7 +18,7 @@ from ..formats.components import simple_name
 from ..formats.files import Module
 from ..formats.moduleviews import PieceSlot
 from ..formats.pieces import Piece, expand_prototypes, parse_definition
-from ..formats.traits import PlaceMarker
+from ..formats.traits import Comment, PlaceMarker, Prototype
 
 
 @dataclass
@@ -112,8 +112,12 @@ class ModuleDefinitions:
         key = id(definition)
         cached = self._expanded.get(key)
         if cached is None:
+            piece = definition.piece
             try:
-                cached = expand_prototypes(definition.piece, self.prototypes)
+                # Nothing to expand or drop: the piece as stored is its expansion (and keeps its
+                # decoded strings, so its type is not rebuilt).
+                cached = piece if not any(isinstance(t, (Prototype, Comment)) for t in piece.traits) \
+                    else expand_prototypes(piece, self.prototypes)
             except BadInput as err:
                 raise err.located(self.source, definition.where) from None
             self._expanded[key] = cached

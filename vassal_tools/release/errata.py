@@ -42,6 +42,7 @@ PROTOTYPE_SET_KEYS = {"image", "properties"}
 IMAGE_SET_KEYS = {"file"}
 PIECE_SELECTOR_KEYS = {"name", "gpid", "palette"}
 TRAIT_KEYS = {"trait", "where", "set"}
+NOTE_KEYS = {"cite", "note", "id"}
 FORMAT = 1
 
 Scalar = str | int | float | bool
@@ -106,6 +107,16 @@ class Entry:
 
 
 @dataclass
+class Note:
+    """An erratum that changes only the rules' text (a ``[[note]]``): recorded, nothing applied."""
+
+    number: int
+    cite: str
+    note: str
+    id: str | None = None
+
+
+@dataclass
 class Errata:
     """A parsed errata file."""
 
@@ -115,6 +126,7 @@ class Errata:
     game: str = ""
     publication: str = ""
     module_version: str | None = None
+    notes: list[Note] = field(default_factory=list)
 
     def module_entries(self) -> list[Entry]:
         return [e for e in self.entries if not e.is_data]
@@ -145,7 +157,7 @@ def read_errata(path: str | os.PathLike) -> Errata:
 
 def parse_errata(data: dict[str, Any], source: str | None = None) -> Errata:
     """An :class:`Errata` from TOML already loaded into a dict."""
-    _no_unknown(data, {"errata", "entry"}, source, "top level")
+    _no_unknown(data, {"errata", "entry", "note"}, source, "top level")
     header = data.get("errata", {})
     if not isinstance(header, dict):
         raise BadInput(source, "'errata' must be a table (the file's header)", "[errata]")
@@ -159,11 +171,15 @@ def parse_errata(data: dict[str, Any], source: str | None = None) -> Errata:
     entries = data.get("entry", [])
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
         raise BadInput(source, "entries must be written as [[entry]] tables", "entry")
-    if not entries:
-        raise BadInput(source, "the file has no [[entry]]: nothing to apply")
+    notes = data.get("note", [])
+    if not isinstance(notes, list) or not all(isinstance(n, dict) for n in notes):
+        raise BadInput(source, "notes must be written as [[note]] tables", "note")
+    if not entries and not notes:
+        raise BadInput(source, "the file has no [[entry]] and no [[note]]: nothing to apply or record")
     parsed = [_entry(number, raw, source) for number, raw in enumerate(entries, 1)]
     return Errata(source, parsed, _text(header, "title", source, "[errata]"), _text(header, "game", source, "[errata]"),
-                  _text(header, "source", source, "[errata]"), version)
+                  _text(header, "source", source, "[errata]"), version,
+                  [_note(number, raw, source) for number, raw in enumerate(notes, 1)])
 
 
 def require_module_entries(errata: Errata) -> list[Entry]:
@@ -204,6 +220,18 @@ def _entry(number: int, raw: dict[str, Any], source) -> Entry:
     if not entry.set and not entry.traits:
         raise BadInput(source, "changes nothing: give 'set' or 'trait'", where)
     return entry
+
+
+def _note(number: int, raw: dict[str, Any], source) -> Note:
+    where = f"note {number}"
+    _no_unknown(raw, NOTE_KEYS, source, where)
+    cite = raw.get("cite")
+    if not isinstance(cite, str) or not cite.strip():
+        raise BadInput(source, "needs 'cite': the rule number or publisher's note", where)
+    text = _text(raw, "note", source, where)
+    if not text:
+        raise BadInput(source, "needs 'note': what the erratum says", where)
+    return Note(number, cite.strip(), text, _optional_id(raw, source, where))
 
 
 def _target(kind: str, value: Any, source, where: str) -> Target:

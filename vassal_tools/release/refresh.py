@@ -52,9 +52,10 @@ from ..formats.outputs import refuse_overwriting
 from ..formats.pieces import Piece, decode_piece
 from ..formats.sequence import encode
 from ..formats.traits import BasicPiece, DynamicProperty, Layer, Marker, Trait
-from ..formats.traits.encoding import join
+from ..formats.traits.encoding import join, join_chain
 from .definitions import Definition, ModuleDefinitions
-from .traitdiff import identity, pair_traits, piece_changes, state_changes, stateless
+from .missing import add_missing_stacks
+from .traitdiff import identity, label, pair_traits, state_changes, trait_changes
 
 
 def is_piece(command: AddPiece) -> bool:
@@ -127,18 +128,95 @@ class Binding:
 
 @dataclass
 class Plan:
-    """The expanded definition, its type string, and for each of its traits the old trait it takes state from."""
+    """The expanded definition, its type string, and for each of its traits the old trait it takes state from.
+
+    The template is only read: a refreshed piece is built as a list of state strings,
+    and only the traits whose state needs working out are copied.
+    """
 
     template: Piece
     type: str
     partner: list[int | None]
+    old_type: str
+    # (new index, old index) pairs by how the new trait takes its state (see PieceRefresher._transfer):
+    plain: list[tuple[int, int]] = field(default_factory=list)  # the game's state as is
+    markers: list[tuple[int, int]] = field(default_factory=list)  # Markers: the module's values
+    special: list[tuple[int, int]] = field(default_factory=list)  # worked out trait by trait
+    plain_when_played: list[tuple[int, int]] = field(default_factory=list)  # the same with an old module
+    special_when_played: list[tuple[int, int]] = field(default_factory=list)
     _type_changes: list[dict[str, Any]] | None = None
 
-    def type_changes(self, piece: Piece) -> list[dict[str, Any]]:
-        """What the definition changes in pieces of this type (the same for all of them)."""
+    def sort_pairs(self, old: list[Trait]) -> None:
+        """Sort the paired traits by how they take their state, once per plan."""
+        for j, i in enumerate(self.partner):
+            if i is None:
+                continue
+            before, after = old[i], self.template.traits[j]
+            if isinstance(after, BasicPiece) or (isinstance(after, Layer) and type(before) is not type(after)):
+                self.special.append((j, i))
+                self.special_when_played.append((j, i))
+            elif isinstance(after, Marker):
+                self.markers.append((j, i))
+                self.special_when_played.append((j, i))
+            elif isinstance(after, DynamicProperty):
+                self.plain.append((j, i))
+                self.special_when_played.append((j, i))
+            else:
+                self.plain.append((j, i))
+                self.plain_when_played.append((j, i))
+
+    def type_changes(self, piece: Piece, known: dict[tuple, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+        """What the definition changes in pieces of this type (the same for all of them), in editor order.
+
+        ``known``: one trait's changes by its old and new type, shared by all plans (many
+        piece types of a save change one trait the same way)."""
         if self._type_changes is None:
-            self._type_changes = piece_changes(stateless(piece), stateless(self.template))
+            self._type_changes = [] if self.old_type == self.type else self._changes(piece.traits, known)
         return self._type_changes
+
+    def _changes(self, old: list[Trait], known: dict[tuple, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+        changes: list[dict[str, Any]] = []
+        for before, after in self._editor_pairs(old):
+            if before is None and after is not None:
+                changes.append({"what": "trait added", "trait": label(after), "type": after.type})
+            elif after is None and before is not None:
+                changes.append({"what": "trait removed", "trait": label(before), "type": before.type})
+            elif before is not None and after is not None and before.type != after.type:
+                key = (type(before), before.type, type(after), after.type)
+                if key not in known:
+                    known[key] = trait_changes(_stateless(before), _stateless(after))
+                changes += known[key]
+        return changes
+
+    def _editor_pairs(self, old: list[Trait]) -> list[tuple[Trait | None, Trait | None]]:
+        """The plan's pairs that differ in type, in editor order (innermost first); an old trait
+        without partner goes just outside the nearest paired trait inside it."""
+        new = self.template.traits
+        last = len(new) - 1
+        keyed: list[tuple[tuple[int, int, int], Trait | None, Trait | None]] = []
+        place_of_old: dict[int, int] = {}
+        for j, i in enumerate(self.partner):
+            if i is not None:
+                place_of_old[i] = last - j
+                if old[i].type == new[j].type:
+                    continue  # unchanged: nothing to report
+            keyed.append(((last - j, 0, 0), None if i is None else old[i], new[j]))
+        inner_place = -1
+        for i in range(len(old) - 1, -1, -1):
+            if i in place_of_old:
+                inner_place = place_of_old[i]
+            else:
+                keyed.append(((inner_place, 1, len(old) - i), old[i], None))
+        keyed.sort(key=lambda item: item[0])
+        return [(before, after) for _, before, after in keyed]
+
+
+def _stateless(trait: Trait) -> Trait:
+    return type(trait)(trait.type, None)
+
+
+def _with_state(trait: Trait, state: str | None) -> Trait:
+    return type(trait)(trait.type, state)
 
 
 @dataclass
@@ -184,6 +262,8 @@ class PieceRefresher:
         self.old = Matcher(old, matcher.by_name) if old is not None else None
         self.bindings: dict[str, Binding] = {}
         self._plans: dict[tuple[str, int], Plan] = {}
+        self._templates: dict[int, Piece] = {}
+        self._trait_changes: dict[tuple, list[dict[str, Any]]] = {}
 
     def refresh(self, command: AddPiece, step: int | None = None) -> tuple[AddPiece, PieceReport]:
         piece = command.piece()
@@ -194,46 +274,76 @@ class PieceRefresher:
         if definition is None:
             return command, report
         report.matched_by, report.candidates = how, candidates
-        plan = self._plan(piece, definition)
-        fresh, binding = self._rebuild(piece, definition, plan)
-        report.name = fresh.basic_name
-        report.old_gpid, report.new_gpid = basic.gpid, fresh.basic.gpid if fresh.basic else ""
+        old_type = piece.type
+        plan = self._plan(piece, old_type, definition)
+        states, changed, binding = self._rebuild(piece, definition, plan)
+        report.name = plan.template.basic_name
+        last = len(states) - 1
+        new_basic = changed.get(last) or (_with_state(plan.template.traits[last], states[last]) if states else None)
+        report.old_gpid = basic.gpid if basic else ""
+        report.new_gpid = new_basic.gpid if isinstance(new_basic, BasicPiece) else ""
         if command.id is not None:
             self.bindings[command.id] = binding
-        state = fresh.state or ""
-        if plan.type == piece.type and state == piece.state:
+        state = join_chain(states) or ""
+        if plan.type == old_type and state == piece.state:
             return command, report
-        report.changes = list(plan.type_changes(piece))
+        report.changes = list(plan.type_changes(piece, self._trait_changes))
         for j, i in enumerate(plan.partner):
-            if i is not None:
-                report.changes += state_changes(piece.traits[i], fresh.traits[j])
+            if i is not None and piece.traits[i].state != states[j]:
+                after = changed.get(j) or _with_state(plan.template.traits[j], states[j])
+                report.changes += state_changes(piece.traits[i], after)
         ident = command.id if command.id is not None else "null"
         return AddPiece(join(["+", ident, plan.type, state], "/"), command.id, plan.type, state), report
 
-    def _rebuild(self, piece: Piece, definition: Definition, plan: Plan) -> tuple[Piece, Binding]:
-        partner = plan.partner
-        fresh = plan.template.copy()
+    def _rebuild(self, piece: Piece, definition: Definition,
+                 plan: Plan) -> tuple[list[str | None], dict[int, Trait], Binding]:
+        """The refreshed piece's state strings, the traits copied to work them out, and its binding."""
+        template = plan.template.traits
+        states = [t.state for t in template]
+        changed: dict[int, Trait] = {}
+        old_traits = piece.traits
         old_definition = self._old_definition(piece)
-        binding = Binding(piece.type, fresh.traits, partner)
-        for j, i in enumerate(partner):
-            if i is not None:
-                self._transfer(piece.traits[i], fresh.traits[j], definition, old_definition, binding, j)
-        return fresh, binding
+        binding = Binding(plan.old_type, template, plan.partner)
+        plain = plan.plain if old_definition is None else plan.plain_when_played
+        for j, i in plain:
+            state = old_traits[i].state
+            if state is not None:
+                states[j] = state  # the common case: the game's state, as is
+        if old_definition is None:
+            for j, i in plan.markers:  # the module's values; the game's value is remembered for D/ commands
+                binding.marker_states[j] = (old_traits[i].state, states[j])
+        for j, i in plan.special if old_definition is None else plan.special_when_played:
+            after = changed[j] = template[j].copy()
+            self._transfer(old_traits[i], after, definition, old_definition, binding, j)
+            states[j] = after.state
+        return states, changed, binding
 
-    def _plan(self, piece: Piece, definition: Definition) -> Plan:
+    def _plan(self, piece: Piece, old_type: str, definition: Definition) -> Plan:
         """How pieces of this type made from this definition are rebuilt: worked out once."""
-        key = (piece.type, id(definition))
+        key = (old_type, id(definition))
         plan = self._plans.get(key)
         if plan is None:
-            template = self.matcher.definitions.expanded(definition).fill_states()
+            template = self._template(definition)
             old_index = {id(t): i for i, t in enumerate(piece.traits)}
             new_index = {id(t): j for j, t in enumerate(template.traits)}
             partner: list[int | None] = [None] * len(template.traits)
             for before, after in pair_traits(piece.traits, template.traits):
                 if before is not None and after is not None:
                     partner[new_index[id(after)]] = old_index[id(before)]
-            plan = self._plans[key] = Plan(template, template.type, partner)
+            plan = self._plans[key] = Plan(template, template.type, partner, old_type)
+            plan.sort_pairs(piece.traits)
         return plan
+
+    def _template(self, definition: Definition) -> Piece:
+        """The expanded definition with every trait's starting state, shared by all its plans."""
+        template = self._templates.get(id(definition))
+        if template is None:
+            definitions = self.matcher.definitions
+            expanded = definitions.expanded(definition, copy=False)
+            if any(t.state is None for t in expanded.traits):
+                expanded = definitions.expanded(definition).fill_states()
+            template = self._templates[id(definition)] = expanded
+        return template
 
     def _transfer(self, before: Trait, after: Trait, definition: Definition, old_definition: Piece | None,
                   binding: Binding, index: int) -> None:
@@ -347,8 +457,6 @@ def refresh_game(game_path, module_path, output=None, *, by_name: bool = True, o
     result = RefreshResult(str(game.path), str(module.path), str(output) if output else None, game.kind, [])
     _rewrite(game.commands, refresher, result)
     if add_missing:
-        from .missing import add_missing_stacks
-
         result.missing = add_missing_stacks(game, game.commands, definitions)
     if output is not None:
         game.stream = encode_commands(game.commands)
