@@ -9,8 +9,9 @@ as VASSAL draws an unexpanded stack (each piece ``unexSepX`` right and
 ``unexSepY`` up from the one below). Invisible and masked pieces are drawn
 half transparent: the picture is for someone auditing the game, not a player.
 
-Images VASSAL could show but Pillow cannot read (SVG boards of old modules) are
-drawn as a labelled grey area, so a picture is always made. A picture may be
+SVG images are drawn by :class:`~vassal_tools.geometry.svgraster.SvgDrawer`, with
+the files they reference taken from the module. Images that cannot be drawn (missing,
+damaged) are a labelled grey area, so a picture is always made. A picture may be
 cropped around an outline (a hex or zone) that is drawn over it.
 """
 
@@ -24,6 +25,7 @@ from PIL import Image, ImageDraw, UnidentifiedImageError
 
 from ..formats.components import child_elements, simple_name
 from ..formats.traits.layer import Layer
+from ..geometry.svgraster import SvgDrawer, is_svg
 from ..replay.state import GameState, PieceState
 from .places import Outline
 
@@ -42,21 +44,25 @@ class BoardPainter:
         self.module = module
         self.geometry = geometry
         self._images: dict[tuple[str, float], Image.Image | None] = {}
+        self._svg = SvgDrawer(module.image_bytes)
         self._separation = {view.identifier: _separation(view) for view in module.buildfile.maps if view.identifier}
 
     # -- images -----------------------------------------------------------------------
 
     def image(self, name: str, scale: float = 1.0) -> Image.Image | None:
-        """An image of the module as RGBA, scaled; None when missing or unreadable (SVG)."""
+        """An image of the module as RGBA, scaled; None when missing or unreadable."""
         key = (name, scale)
         if key not in self._images:
             self._images[key] = self._load(name, scale)
         return self._images[key]
 
-    def _decode(self, name: str) -> Image.Image | None:
+    def _decode(self, name: str, scale: float = 1.0) -> Image.Image | None:
+        """The image as read; an SVG is drawn at ``scale`` (crisper than resizing it later)."""
         data = self.module.image_bytes(name) if name else None
         if data is None:
             return None
+        if is_svg(data, name):
+            return self._svg.draw(data, scale)
         try:
             img = Image.open(io.BytesIO(data))
             img.load()
@@ -65,6 +71,8 @@ class BoardPainter:
         return img
 
     def _load(self, name: str, scale: float) -> Image.Image | None:
+        if name.lower().endswith(".svg"):
+            return self._decode(name, scale)
         img = self._decode(name)
         if img is None:
             return None
