@@ -82,6 +82,7 @@ class RecordedLog:
     record: Record
     warnings: list[str] = field(default_factory=list)
     locations: Locations | None = None  # how map points became LOCs (for pictures of the game)
+    unit_pieces: dict[str, list[str]] = field(default_factory=dict)  # unit id -> its pieces' ids
 
 
 def open_module(path: str | os.PathLike) -> Module:
@@ -181,7 +182,7 @@ class Recorder:
         except BadInput as err:  # a record we made that its own reader refuses: say where it came from
             raise BadInput(self.replayer.source, f"the record made from this log is not valid: {err}") from None
         record.source = self.replayer.source
-        return RecordedLog(data, record, self.warnings, self.locations)
+        return RecordedLog(data, record, self.warnings, self.locations, self.units.pieces_of_units())
 
     # -- the opening ----------------------------------------------------------------------
 

@@ -18,10 +18,11 @@ cropped around an outline (a hex or zone) that is drawn over it.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
-from PIL import Image, ImageDraw, UnidentifiedImageError
+from PIL import Image, ImageDraw, ImageFont, UnidentifiedImageError
 
 from ..formats.components import child_elements, simple_name
 from ..formats.traits.layer import Layer
@@ -31,10 +32,28 @@ from .places import Outline
 
 #: VASSAL's StackMetrics defaults (unexpanded separation of stacked pieces).
 UNEXPANDED = (2, 4)
+COMPACT_OVER = 4  # a stack of more pieces is drawn compactly, with a count badge
+COMPACT_SHOWN = 3  # pieces of a compact stack drawn (its top ones)
+SIDE_GAP = 4  # pixels between a stack and the highlighted pieces drawn beside it
+HIGHLIGHT = (255, 200, 0, 255)  # the frame of a piece a finding names
+HIGHLIGHT_WIDTH = 3
+BADGE = (25, 25, 25, 235)
+BADGE_TEXT = (255, 255, 255, 255)
 MARGIN = 260  # pixels of map kept around an outline when cropping
 OUTLINE = (220, 20, 60, 255)
 BACKGROUND = (200, 200, 200, 255)
 Box = tuple[int, int, int, int]
+
+
+class DrawnPiece(NamedTuple):
+    """A piece as drawn: the point its centre goes to, framed if highlighted, the count
+    its badge shows (0: no badge)."""
+
+    piece: PieceState
+    x: int
+    y: int
+    framed: bool = False
+    badge: int = 0
 
 
 class BoardPainter:
@@ -85,24 +104,36 @@ class BoardPainter:
     # -- a map ------------------------------------------------------------------------
 
     def draw(self, state: GameState, map_name: str, crop: Box | None = None,
-             outline: Outline | None = None) -> Image.Image:
-        """The map ``map_name`` in ``state``; only the ``crop`` box (map coordinates) if given."""
+             outline: Outline | None = None, highlight: Collection[str] = ()) -> Image.Image:
+        """The map ``map_name`` in ``state``; only the ``crop`` box (map coordinates) if given.
+
+        Pieces whose ids are in ``highlight`` are framed, and drawn beside their stack when
+        a piece above would hide them."""
         geo_map = self.geometry.map(map_name)
         width, height = geo_map.size
         box = _clip(crop, width, height) if crop else (0, 0, width, height)
         canvas = Image.new("RGBA", (max(1, box[2] - box[0]), max(1, box[3] - box[1])), BACKGROUND)
         for placed in geo_map.boards:
             self._board(canvas, placed, box)
-        for piece, (x, y) in self.placed_pieces(state, map_name):
-            self._piece(canvas, piece, x - box[0], y - box[1])
+        badges = []
+        for drawn in self.placed_pieces(state, map_name, highlight):
+            bounds = self._piece(canvas, drawn.piece, drawn.x - box[0], drawn.y - box[1])
+            if drawn.framed and bounds is not None:
+                _frame(canvas, bounds)
+            if drawn.badge and bounds is not None:
+                badges.append((bounds, drawn.badge))
+        for bounds, count in badges:  # over every piece: a neighbour must not hide a count
+            _badge(canvas, bounds, count)
         if outline is not None and outline.map == map_name:
             _outline(canvas, [(x - box[0], y - box[1]) for x, y in outline.points])
         return canvas
 
-    def around(self, state: GameState, outline: Outline, margin: int = MARGIN) -> Image.Image:
+    def around(self, state: GameState, outline: Outline, margin: int = MARGIN,
+               highlight: Collection[str] = ()) -> Image.Image:
         """The map of an outline, cropped to the outline plus ``margin``, the outline drawn."""
         x0, y0, x1, y1 = outline.bounds
-        return self.draw(state, outline.map, (x0 - margin, y0 - margin, x1 + margin, y1 + margin), outline)
+        return self.draw(state, outline.map, (x0 - margin, y0 - margin, x1 + margin, y1 + margin), outline,
+                         highlight)
 
     def _board(self, canvas: Image.Image, placed, box: Box) -> None:
         """Paste the part of a board inside ``box``; the board image is cropped before converting."""
@@ -132,18 +163,43 @@ class BoardPainter:
 
     # -- pieces -----------------------------------------------------------------------
 
-    def placed_pieces(self, state: GameState, map_name: str) -> Iterable[tuple[PieceState, tuple[int, int]]]:
-        """Every piece of the map with the point it is drawn at, bottom first."""
+    def placed_pieces(self, state: GameState, map_name: str,
+                      highlight: Collection[str] = ()) -> Iterable[DrawnPiece]:
+        """Every piece of the map drawn, bottom first, where it is drawn.
+
+        A stack is fanned out by the map's StackMetrics as VASSAL draws it unexpanded,
+        but one of more than :data:`COMPACT_OVER` pieces shows only its top
+        :data:`COMPACT_SHOWN` and a count badge (a campaign's 127-counter stack would
+        run across the map). Highlighted pieces under the top one follow, side by
+        side to the right of the stack, so that none is hidden."""
         dx, dy = self._separation.get(map_name, UNEXPANDED)
         for top in state.maps.get(map_name, ()):
             if top.children is None:
-                yield top, (top.x, top.y)
+                yield DrawnPiece(top, top.x, top.y, top.id in highlight)
                 continue
-            for i, child in enumerate(top.children):
-                yield child, (top.x + dx * i, top.y - dy * i)
+            children = list(top.children)
+            compact = len(children) > COMPACT_OVER
+            shown = children[-COMPACT_SHOWN:] if compact else children
+            for i, child in enumerate(shown):
+                last = i == len(shown) - 1
+                yield DrawnPiece(child, top.x + dx * i, top.y - dy * i, last and child.id in highlight,
+                                 len(children) if compact and last else 0)  # a piece under it: framed beside
+            hidden = [child for child in children[:-1] if child.id in highlight]
+            left = top.x + dx * (len(shown) - 1) + self.piece_width(shown[-1]) // 2 if hidden else 0
+            for child in hidden:
+                width = self.piece_width(child)
+                left += SIDE_GAP
+                yield DrawnPiece(child, left + width // 2, top.y, True)
+                left += width
 
-    def _piece(self, canvas: Image.Image, piece: PieceState, x: int, y: int) -> None:
+    def piece_width(self, piece: PieceState) -> int:
+        """The width of what a piece shows (its widest layer, offsets included)."""
+        return max(img.width + 2 * abs(ox) for img, (ox, _oy) in self.piece_layers(piece))
+
+    def _piece(self, canvas: Image.Image, piece: PieceState, x: int, y: int) -> Box | None:
+        """Draw one piece centred on (x, y); the box it covers on the canvas, None if off it."""
         faded = piece.hidden_by is not None or piece.masked_by is not None
+        covered: Box | None = None
         for img, (ox, oy) in self.piece_layers(piece):
             if faded:
                 img = img.copy()
@@ -152,6 +208,10 @@ class BoardPainter:
             if left >= canvas.width or top >= canvas.height or left + img.width <= 0 or top + img.height <= 0:
                 continue
             canvas.paste(img, (left, top), img)
+            box = (left, top, left + img.width, top + img.height)
+            covered = box if covered is None else (min(covered[0], box[0]), min(covered[1], box[1]),
+                                                   max(covered[2], box[2]), max(covered[3], box[3]))
+        return covered
 
     def piece_layers(self, piece: PieceState) -> list[tuple[Image.Image, tuple[int, int]]]:
         """The images a piece shows now, bottom first, with their offsets from its position."""
@@ -212,3 +272,27 @@ def _clip(box: Box, width: int, height: int) -> Box:
 def _outline(canvas: Image.Image, points: Sequence[tuple[int, int]]) -> None:
     draw = ImageDraw.Draw(canvas)
     draw.line(list(points) + [points[0]], fill=OUTLINE, width=5, joint="curve")
+
+
+def _frame(canvas: Image.Image, bounds: Box) -> None:
+    """A highlight frame just outside a piece."""
+    pad = HIGHLIGHT_WIDTH
+    ImageDraw.Draw(canvas).rectangle((bounds[0] - pad, bounds[1] - pad, bounds[2] + pad - 1, bounds[3] + pad - 1),
+                                     outline=HIGHLIGHT, width=HIGHLIGHT_WIDTH)
+
+
+@lru_cache(maxsize=1)
+def _badge_font() -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    return ImageFont.load_default(size=13)
+
+
+def _badge(canvas: Image.Image, bounds: Box, count: int) -> None:
+    """The number of pieces of a compact stack, in a disc on its top piece's upper right corner."""
+    draw = ImageDraw.Draw(canvas)
+    text = str(count)
+    font = _badge_font()
+    left, top, right, bottom = draw.textbbox((0, 0), text, font=font)
+    radius = max(9, (right - left) // 2 + 4)
+    cx, cy = bounds[2] - 2, bounds[1] + 2
+    draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=BADGE, outline=BADGE_TEXT)
+    draw.text((cx, cy), text, fill=BADGE_TEXT, font=font, anchor="mm")

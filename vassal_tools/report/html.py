@@ -77,18 +77,21 @@ def _replay(result: AuditResult) -> tuple[dict[tuple, Picture], dict[int, list[s
     places = Places(locations) if geometry is not None else None
     painter = BoardPainter(result.module, geometry) if geometry is not None else None
     wanted: dict[int, list[str]] = {}
+    named: dict[tuple[int, str], set[str]] = {}  # the pieces of the units the findings of a picture name
     for f in result.findings:
         if places is not None and isinstance(f.step, int) and f.where and places.outline(f.where) is not None:
             spots = wanted.setdefault(f.step, [])
             if f.where not in spots and sum(map(len, wanted.values())) < MAX_PICTURES:
                 spots.append(f.where)
+            named.setdefault((f.step, f.where), set()).update(
+                piece for unit in f.units for piece in result.recorded.unit_pieces.get(unit, ()))
     told = {n for f in result.findings if isinstance(f.step, int) for n in range(f.step - AROUND, f.step + AROUND + 1)}
     replay = Replayer(result.log)
     teller = StepTeller(replay, result.module, geometry)
     pictures: dict[tuple, Picture] = {}
     state = replay.restore()
     for where in wanted.get(0, ()):
-        pictures[(0, where)] = _draw(painter, state, places, 0, where)
+        pictures[(0, where)] = _draw(painter, state, places, 0, where, named.get((0, where), set()))
     words: dict[int, list[str]] = {}
     for done in replay.steps(before=teller.before):
         if done.step.number in told:
@@ -96,13 +99,14 @@ def _replay(result: AuditResult) -> tuple[dict[tuple, Picture], dict[int, list[s
         else:
             teller.context.learn(done.step.commands)  # names of pieces added on the way
         for where in wanted.get(done.step.number, ()):
-            pictures[(done.step.number, where)] = _draw(painter, done.state, places, done.step.number, where)
+            pictures[(done.step.number, where)] = _draw(painter, done.state, places, done.step.number, where,
+                                                        named.get((done.step.number, where), set()))
     return pictures, words
 
 
-def _draw(painter: BoardPainter, state, places: Places, step: int, where: str) -> Picture:
+def _draw(painter: BoardPainter, state, places: Places, step: int, where: str, highlight: set[str]) -> Picture:
     outline = places.outline(where)
-    img = painter.around(state, outline)
+    img = painter.around(state, outline, highlight=highlight)
     if img.width > MAX_WIDTH:
         img = img.resize((MAX_WIDTH, round(img.height * MAX_WIDTH / img.width)), Image.LANCZOS)
     buffer = io.BytesIO()
