@@ -13,7 +13,9 @@ import math
 from collections import defaultdict
 
 from shapely.geometry import LineString, Polygon
+from shapely.geometry import box as shapely_box
 from shapely.ops import polylabel, unary_union
+from shapely.prepared import prep
 
 from ..errors import BadInput
 from .canvas import Canvas
@@ -29,6 +31,10 @@ SUPERSAMPLE = 2
 WATER_SIDES = ("lake", "fjord", "sea")
 EDGE_SIDES = ("river",) + WATER_SIDES
 CENTRE_SIDES = ("road", "highway", "railroad", "ferry")
+#: A place name line wider than this many hex heights leaves its hex (0.87 hex heights wide)
+#: and runs over the next row's hex numbers.
+NAME_WIDTH = 0.9
+BoxF = tuple[float, float, float, float]  # left, top, right, bottom
 
 
 def draw_operational(data: MapData, style: MapStyle) -> Drawn:
@@ -58,10 +64,11 @@ def draw_operational(data: MapData, style: MapStyle) -> Drawn:
     for feature in CENTRE_SIDES:
         _centre_lines(c, layout, sides.get(feature, []), style, feature)
     _edge_lines(c, layout, sides.get("swedish_border", []), style, "swedish_border")
-    _places(c, layout, data, style)
+    marked = _places(c, layout, data, style)
     _hex_numbers(c, layout, hexes, style)
     zones = _zone_polygons(layout, hexes)
-    _zone_labels(c, zones, style, h)
+    rows = sorted({layout.centre(name)[1] for name in hexes})
+    _zone_labels(c, zones, style, h, [_box_of(layout.polygon(name)) for name in marked], rows)
     return Drawn(c, {name: _int_ring(poly) for name, poly in zones.items()}, {})
 
 
@@ -324,15 +331,54 @@ def _zone_polygons(layout: HexLayout, hexes: dict[str, dict]) -> dict[str, Polyg
     return zones
 
 
-def _zone_labels(c: Canvas, zones: dict[str, Polygon], style: MapStyle, h: float) -> None:
+def _zone_labels(c: Canvas, zones: dict[str, Polygon], style: MapStyle, h: float, taken: list[BoxF],
+                 rows: list[float]) -> None:
+    """Each zone's name where it has room and covers no place and no hex number: the
+    hexes of ``taken`` hold settlements, ports and their names (HORDALAND once lay over
+    Voss); ``rows`` are the centre heights of the rows of hexes."""
     size = h * style.number("zones.label_size")
     colour = style.colour("zones.label_colour")
     for name, poly in zones.items():
-        # The pole of inaccessibility: the point deepest inside the zone, where a label
-        # has the most room (a centroid can fall on the border or outside).
-        point = polylabel(poly, tolerance=h / 4)
-        room = 2 * max(poly.exterior.distance(point), h)
-        c.text((point.x - room, point.y - size / 2, 2 * room, size), name.upper(), "condensed_bold", size, colour, halo=(255, 255, 255))
+        text = name.upper()
+        width = c.text_width(text, "condensed_bold", size)
+        x, y = label_point(poly, width, size, h, taken, rows)
+        c.text((x - width / 2 - 1, y - size / 2, width + 2, size), text, "condensed_bold", size, colour,
+               halo=(255, 255, 255))
+
+
+#: Where between two rows of hex numbers a label fits: this far below a row's centres
+#: (its numbers end 0.255 hex heights above them, the next row's start 0.445 below).
+BETWEEN_NUMBERS = 0.095
+
+
+def label_point(poly: Polygon, width: float, size: float, h: float, taken: list[BoxF],
+                rows: list[float]) -> PointF:
+    """Where a zone's label goes: between two rows of hex numbers, as near the pole of
+    inaccessibility (the point deepest inside the zone; a centroid can fall on the border
+    or outside) as it can be while inside the zone and clear of every ``taken`` box; the
+    pole when there is no such place."""
+    pole = polylabel(poly, tolerance=h / 4)
+    x0, y0, x1, y1 = poly.bounds
+    columns = [x0 + i * h / 4 for i in range(int((x1 - x0) / (h / 4)) + 1)]
+    bands = [y + BETWEEN_NUMBERS * h for y in rows if y0 <= y + BETWEEN_NUMBERS * h <= y1]
+    candidates = sorted(((x, y) for x in columns for y in bands),
+                        key=lambda p: (p[0] - pole.x) ** 2 + (p[1] - pole.y) ** 2)
+    inside = prep(poly)
+    near = [b for b in taken if _overlap(b, (x0, y0, x1, y1))]
+    for x, y in candidates:
+        box = (x - width / 2, y - size / 2, x + width / 2, y + size / 2)
+        if not any(_overlap(box, other) for other in near) and inside.contains(shapely_box(*box)):
+            return x, y
+    return pole.x, pole.y
+
+
+def _box_of(points: list[PointF]) -> BoxF:
+    xs, ys = zip(*points)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _overlap(a: BoxF, b: BoxF) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _int_ring(poly: Polygon) -> list[tuple[int, int]]:
@@ -343,7 +389,8 @@ def _int_ring(poly: Polygon) -> list[tuple[int, int]]:
 # -- places -----------------------------------------------------------------------------
 
 
-def _places(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -> None:
+def _places(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -> list[str]:
+    """Draw every place's symbols and name; the hexes that hold places."""
     by_hex: dict[str, list[dict]] = defaultdict(list)
     for place in data.places:
         if place.get("hex") and place.get("kind") not in ("map_edge_group", "frozen_fjord"):
@@ -370,18 +417,46 @@ def _places(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -> Non
         codes = [p.get("code") or p["name"] for p in places if p["kind"] == "mobilization_center"]
         if codes:
             _mobilization(c, (cx + 0.2 * h, cy - 0.17 * h), "/".join(codes), style.colour("places.mobilization_center"), h)
-        names = _labels(places)
-        if names:
-            c.text((cx - h, cy + 0.33 * h - label_size / 2, 2 * h, label_size), names, "condensed_bold", label_size, label_colour, halo=halo)
+        place_names(c, (cx, cy), _labels(places), label_size, label_colour, halo, h)
+    return sorted(by_hex)
 
 
-def _labels(places: list[dict]) -> str:
+def place_names(c: Canvas, centre: PointF, names: list[str], size: float, colour: RGB, halo: RGB,
+                h: float) -> list[BoxF]:
+    """The names of a hex's places under its symbols (the boxes they cover): on one line
+    if it stays inside the hex, else on two smaller lines ("Bergen" over "Kvarven"). The
+    band under the symbols (0.19 to 0.45 hex heights below the centre) is the hex's own
+    across its width; lower, the next row's hex numbers begin 0.3 hex heights out, so a
+    second line must be narrower than 0.6 hex heights."""
+    if not names:
+        return []
+    cx, cy = centre
+    line = " / ".join(names)
+    if len(names) == 1 or c.text_width(line, "condensed_bold", size) <= NAME_WIDTH * h:
+        return [_corners(c.text((cx - h, cy + 0.33 * h - size / 2, 2 * h, size), line, "condensed_bold", size, colour,
+                                halo=halo))]
+    lines = names[:2] if len(names) <= 2 else [names[0], " / ".join(names[1:])]
+    small = size * 0.65
+    boxes = []
+    for i, text in enumerate(lines):
+        top = cy + (0.255 + 0.13 * i) * h - small / 2
+        boxes.append(_corners(c.text((cx - NAME_WIDTH * h / 2, top, NAME_WIDTH * h, small), text, "condensed_bold",
+                                     small, colour, halo=halo)))
+    return boxes
+
+
+def _corners(box: tuple[float, float, float, float]) -> BoxF:
+    """(left, top, width, height) as (left, top, right, bottom)."""
+    return box[0], box[1], box[0] + box[2], box[1] + box[3]
+
+
+def _labels(places: list[dict]) -> list[str]:
     shown: list[str] = []
     for p in places:
         if p["kind"] in ("mobilization_center",) or p["name"] in shown:
             continue
         shown.append(p["name"])
-    return " / ".join(shown)
+    return shown
 
 
 def _settlement(c: Canvas, centre: PointF, kinds: dict, style: MapStyle, h: float) -> None:
