@@ -4,6 +4,7 @@ grid and the style (maps.toml), not read back from the drawing code."""
 
 from __future__ import annotations
 
+import csv
 from collections import defaultdict
 from pathlib import Path
 
@@ -13,9 +14,16 @@ from shapely.geometry import box as shapely_box
 from shapely.ops import unary_union
 
 from vassal_tools.art.canvas import Canvas
+from vassal_tools.art.colours import parse
 from vassal_tools.art.map_data import map_data
 from vassal_tools.art.map_style import load_map_style
-from vassal_tools.art.operational import label_point, place_names
+from vassal_tools.art.operational import (
+    KEY_LINE,
+    draw_operational_panel,
+    key_entries,
+    label_point,
+    place_names,
+)
 
 GAME = Path(__file__).resolve().parent.parent / "module_src" / "invasion_norway"
 SKIPPED_KINDS = ("map_edge_group", "frozen_fjord", "mobilization_center")  # not labelled by name
@@ -103,3 +111,31 @@ def test_zone_names_cover_no_place_and_no_hex_number(board):
         assert not over_numbers, f"{zone.upper()} over hex numbers {over_numbers}"
         checked += 1
     assert checked >= 8 and "Hordaland" in by_zone and "4328" in taken  # Voss's hex was covered before
+
+
+def test_the_key_explains_every_tint_and_line_the_map_draws(board):
+    """Expectations read from the game's tables: hexes.csv terrains, hexsides.csv features,
+    places.csv edge groups and frozen fjord, and the zone and weather borders (3.0)."""
+    data, style, _layout, _canvas = board
+    entries = key_entries(data, style)
+    fills = {e.colour for e in entries if e.kind == "fill"}
+    terrains = {row["terrain"] for row in csv_rows("hexes.csv")} - {""}
+    assert {parse(style.get(f"terrain.{t}")) for t in terrains} <= fills
+    features = {row["feature"] for row in csv_rows("hexsides.csv")} - {""}
+    assert {e.feature for e in entries if e.kind == "line"} == features
+    groups = [row for row in csv_rows("places.csv") if row["kind"] == "map_edge_group"]
+    assert len([e for e in entries if "Map Edge Hex Group" in e.label]) == len(groups) > 0
+    assert {"hatch", "border", "weather", "coast", "lake"} <= {e.kind for e in entries}
+
+
+def test_the_panel_is_tall_enough_for_the_whole_key(board):
+    data, style, _layout, _canvas = board
+    panel = draw_operational_panel(data, style)
+    gunfire = [row for row in csv_rows("boxes.csv") if row["kind"] == "gunfire_support"]
+    needed = len(gunfire) * style.number("operational.box_height") + len(key_entries(data, style)) * KEY_LINE
+    assert panel.canvas.size[1] > needed
+
+
+def csv_rows(name: str) -> list[dict]:
+    with (GAME / name).open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from dataclasses import dataclass
 
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import box as shapely_box
@@ -514,7 +515,8 @@ def draw_operational_panel(data: MapData, style: MapStyle) -> Drawn:
     w = style.number("operational.strip_width")
     box_h = style.number("operational.box_height")
     pad = 12
-    key_h = 24 + 11 * 18
+    entries = key_entries(data, style)
+    key_h = 24 + len(entries) * KEY_LINE
     h = pad + 44 + len(gunfire) * (box_h + 8) + 10 + key_h + pad
     c = Canvas((int(w), int(h)), 1, style.colour("operational.background"), SUPERSAMPLE)
     c.rect((0, 0, w, h), outline=(60, 60, 60), width=2)
@@ -524,36 +526,103 @@ def draw_operational_panel(data: MapData, style: MapStyle) -> Drawn:
     for box in gunfire:
         boxes.update(draw_box(c, box, (pad, top, w - 2 * pad, box_h), style, "operational"))
         top += box_h + 8
-    _key(c, style, (pad, top + 10, w - 2 * pad, key_h))
+    _key(c, style, (pad, top + 10, w - 2 * pad, key_h), entries)
     return Drawn(c, {}, boxes)
 
 
-def _key(c: Canvas, style: MapStyle, area: tuple[float, float, float, float]) -> None:
+@dataclass(frozen=True)
+class KeyEntry:
+    """One line of the map key: a sample (``kind``: fill, hatch, line, border, weather,
+    lake) and what it means."""
+
+    kind: str
+    label: str
+    feature: str = ""  # a [features] key for lines
+    colour: RGB = (0, 0, 0)
+
+
+FEATURE_WORDS = {
+    "river": "River hexside", "lake": "Lake hexside (1.2.1)", "fjord": "Fjord hexside (1.2.1)",
+    "sea": "Sea hexside (1.2.1)", "road": "Road", "highway": "Highway", "railroad": "Railroad",
+    "ferry": "Ferry", "swedish_border": "Swedish border",
+}
+
+
+def key_entries(data: MapData, style: MapStyle) -> list[KeyEntry]:
+    """Every tint and line the Operational Map draws, in the order the map draws them."""
+    entries = []
+    terrains = {(row.get("terrain") or "").strip().lower().replace(" ", "_") for row in data.hexes if row.get("hex")}
+    known = style.table("terrain")
+    for terrain in [t for t in known if t in terrains] + sorted(t for t in terrains if t not in known):
+        colour = style.colour(f"terrain.{terrain}") if terrain in known else style.colour("terrain.default")
+        entries.append(KeyEntry("fill", terrain.replace("_", " ").capitalize(), colour=colour))
+    if any(row.get("coast") == "sea" and row.get("terrain") != "sea" for row in data.hexes):
+        entries.append(KeyEntry("coast", "Coastal hex: sea on its seaward side", colour=style.colour("terrain.sea")))
+    if any(str(row.get("lake", "")).lower() in ("yes", "true", "1") for row in data.hexes):
+        entries.append(KeyEntry("lake", "Lake for a Frozen Lake Airbase (5.1.4)"))
+    palette = style.get("edge_groups.colours")
+    for i, group in enumerate(p for p in data.places if p.get("kind") == "map_edge_group"):
+        colour = _parse(palette[i % len(palette)], style, "edge_groups.colours")
+        entries.append(KeyEntry("fill", f"Map Edge Hex Group: {group.get('name', '')} (1.1)", colour=colour))
+    if any(p.get("kind") == "frozen_fjord" for p in data.places):
+        entries.append(KeyEntry("hatch", "Frozen until the Thaw (3.3.2)"))
+    features = {(row.get("feature") or "").strip().lower() for row in data.hexsides}
+    for feature in (*EDGE_SIDES, *CENTRE_SIDES, "swedish_border"):
+        if feature in features:
+            entries.append(KeyEntry("line", FEATURE_WORDS.get(feature, feature.replace("_", " ").capitalize()), feature))
+    entries.append(KeyEntry("border", "Zone border"))
+    if len({row.get("weather") for row in data.hexes if row.get("weather")} | {z.get("weather") for z in data.zones if z.get("weather")}) > 1:
+        entries.append(KeyEntry("weather", "Weather section border (3.0)"))
+    return entries
+
+
+KEY_LINE = 18  # pixels a key entry takes
+
+
+def _key(c: Canvas, style: MapStyle, area: tuple[float, float, float, float], entries: list[KeyEntry]) -> None:
     x, y, w, h = area
-    if h < 60:
-        return
     c.text((x, y, w, 18), "Key", "bold", 14, (30, 30, 30), align="left")
     row = y + 24
-    line_h = 18
-    for terrain in ("clear", "forest", "rough", "mountain", "sea"):
-        if row + line_h > y + h:
-            return
-        c.rect((x, row, 26, 14), fill=style.colour(f"terrain.{terrain}"), outline=(80, 80, 80), width=1)
-        c.text((x + 34, row - 1, w - 34, 16), terrain.capitalize(), "regular", 12, (30, 30, 30), align="left")
-        row += line_h
-    for feature in ("river", "road", "highway", "railroad", "ferry", "swedish_border"):
-        if row + line_h > y + h:
-            return
-        colour, width, dash, ties = _feature(style, feature)
-        a, b = (x, row + 7), (x + 26, row + 7)
+    for entry in entries:
+        _key_sample(c, style, entry, (x, row, 26, 14))
+        c.text((x + 34, row - 1, w - 34, 16), entry.label, "regular", 12, (30, 30, 30), align="left")
+        row += KEY_LINE
+
+
+def _key_sample(c: Canvas, style: MapStyle, entry: KeyEntry, box: tuple[float, float, float, float]) -> None:
+    x, y, w, h = box
+    mid = (x, y + h / 2), (x + w, y + h / 2)
+    if entry.kind in ("fill", "coast", "lake", "hatch"):
+        paper = style.colour("terrain.rough") if entry.kind in ("coast", "lake", "hatch") else entry.colour
+        c.rect((x, y, w, h), fill=paper, outline=(80, 80, 80), width=1)
+    if entry.kind == "coast":
+        c.rect((x + w / 2, y, w / 2, h), fill=entry.colour)
+    elif entry.kind == "lake":
+        c.ellipse((x + w / 2 - 7, y + h / 2 - 3.5, 14, 7), fill=style.colour("terrain.lake"),
+                  outline=style.colour("features.lake.colour"), width=1)
+    elif entry.kind == "hatch":
+        c.rect((x, y, w, h), fill=style.colour("terrain.fjord"), outline=(80, 80, 80), width=1)
+        step = style.number("frozen_fjord.spacing")
+        colour, width = style.colour("frozen_fjord.colour"), style.number("frozen_fjord.width")
+        d = 0.0
+        while d < w:
+            c.line([(x + d, y), (x + min(w, d + h), y + min(h, w - d))], colour, width, joint=False)
+            d += step
+    elif entry.kind == "line":
+        colour, width, dash, ties = _feature(style, entry.feature)
         if dash:
-            c.dashed(a, b, colour, width, dash[0], dash[1])
+            c.dashed(mid[0], mid[1], colour, width, dash[0], dash[1])
         else:
-            c.line([a, b], colour, width, joint=False)
+            c.line(list(mid), colour, width, joint=False)
             if ties:
-                _ties(c, a, b, colour, width)
-        c.text((x + 34, row - 1, w - 34, 16), feature.replace("_", " ").capitalize(), "regular", 12, (30, 30, 30), align="left")
-        row += line_h
+                _ties(c, mid[0], mid[1], colour, width)
+    elif entry.kind == "border":
+        c.line(list(mid), style.colour("zones.border_colour"), style.number("zones.border_width"), joint=False)
+    elif entry.kind == "weather":
+        c.rect((x, y, w, h), fill=style.colour("zones.border_colour"))
+        dash = style.get("zones.weather_dash")
+        c.dashed(mid[0], mid[1], style.colour("zones.weather_colour"), style.number("zones.weather_width"),
+                 dash[0], dash[1])
 
 
 def _parse(value, style: MapStyle, field: str) -> RGB:
