@@ -3,12 +3,14 @@ and none is hidden under its stack; a big stack is drawn compactly with a count 
 
 from __future__ import annotations
 
+from html import escape
+
 import pytest
 from test_replay_kit import mini_module  # noqa: F401  (fixture)
 from test_report_html import pictures, two_findings  # noqa: F401  (fixture)
 
 from vassal_tools.replay.replayer import Replayer
-from vassal_tools.report.board import BADGE, COMPACT_SHOWN, HIGHLIGHT, BoardPainter
+from vassal_tools.report.board import BADGE, COMPACT_SHOWN, HIGHLIGHT, KEY_WORDS, BoardPainter
 
 BERGEN_UNITS = ("nor-ir1-1", "nor-ir1-2", "nor-ir2-1", "nor-ir2-2", "nor-ir3-1")  # stacked in this order
 
@@ -59,3 +61,20 @@ def test_the_finding_picture_frames_its_units_and_shows_the_count(two_findings):
     colours = {colour for _n, colour in bergen_picture.getcolors(1 << 20)}
     assert HIGHLIGHT[:3] in colours
     assert BADGE[:3] in colours or any(max(abs(a - b) for a, b in zip(c, BADGE[:3])) < 12 for c in colours)
+
+
+def test_the_picture_key_explains_each_mark_it_draws(bergen):
+    painter, state, ids, stack = bergen
+    outline_free = painter.picture(state, stack.map, (stack.x - 100, stack.y - 100, stack.x + 100, stack.y + 100))
+    assert outline_free.key == [KEY_WORDS["badge"]]  # a compact stack, nothing framed, no outline
+    framed = painter.picture(state, stack.map, (stack.x - 100, stack.y - 100, stack.x + 100, stack.y + 100),
+                             highlight={ids["nor-ir1-1"]})
+    assert framed.key == [KEY_WORDS["frame"], KEY_WORDS["badge"]]
+    far = painter.picture(state, stack.map, (0, 0, 50, 50))
+    assert KEY_WORDS["badge"] not in far.key  # the stack is outside the crop
+
+
+def test_the_report_prints_the_key_under_each_picture(two_findings):  # noqa: F811
+    _result, page = two_findings
+    for words in (KEY_WORDS["outline"], KEY_WORDS["frame"], KEY_WORDS["badge"]):
+        assert escape(words) in page

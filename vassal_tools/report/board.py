@@ -45,6 +45,23 @@ BACKGROUND = (200, 200, 200, 255)
 Box = tuple[int, int, int, int]
 
 
+#: What a picture may show besides the map and its pieces, in the words of its key.
+KEY_WORDS = {
+    "outline": "crimson outline: the place of the finding",
+    "frame": "amber frame: a unit the finding names (one a stack would hide is drawn beside it)",
+    "badge": "dark disc: the number of pieces in a stack drawn compactly, its top 3 shown",
+    "faded": "faded: a hidden or masked piece",
+    "blank board": "grey area: a board whose image cannot be drawn",
+}
+
+
+class MapPicture(NamedTuple):
+    """A drawn map and its key: the words for every mark drawn over the map."""
+
+    image: Image.Image
+    key: list[str]
+
+
 class DrawnPiece(NamedTuple):
     """A piece as drawn: the point its centre goes to, framed if highlighted, the count
     its badge shows (0: no badge)."""
@@ -109,38 +126,58 @@ class BoardPainter:
 
         Pieces whose ids are in ``highlight`` are framed, and drawn beside their stack when
         a piece above would hide them."""
+        return self.picture(state, map_name, crop, outline, highlight).image
+
+    def picture(self, state: GameState, map_name: str, crop: Box | None = None,
+                outline: Outline | None = None, highlight: Collection[str] = ()) -> MapPicture:
+        """:meth:`draw`, with the key of what the picture shows besides the map and pieces."""
         geo_map = self.geometry.map(map_name)
         width, height = geo_map.size
         box = _clip(crop, width, height) if crop else (0, 0, width, height)
         canvas = Image.new("RGBA", (max(1, box[2] - box[0]), max(1, box[3] - box[1])), BACKGROUND)
+        key: set[str] = set()
         for placed in geo_map.boards:
-            self._board(canvas, placed, box)
+            if not self._board(canvas, placed, box):
+                key.add("blank board")
         badges = []
         for drawn in self.placed_pieces(state, map_name, highlight):
             bounds = self._piece(canvas, drawn.piece, drawn.x - box[0], drawn.y - box[1])
-            if drawn.framed and bounds is not None:
+            if bounds is None:
+                continue
+            if drawn.piece.hidden_by is not None or drawn.piece.masked_by is not None:
+                key.add("faded")
+            if drawn.framed:
                 _frame(canvas, bounds)
-            if drawn.badge and bounds is not None:
+                key.add("frame")
+            if drawn.badge:
                 badges.append((bounds, drawn.badge))
         for bounds, count in badges:  # over every piece: a neighbour must not hide a count
             _badge(canvas, bounds, count)
+            key.add("badge")
         if outline is not None and outline.map == map_name:
             _outline(canvas, [(x - box[0], y - box[1]) for x, y in outline.points])
-        return canvas
+            key.add("outline")
+        return MapPicture(canvas, [words for name, words in KEY_WORDS.items() if name in key])
 
     def around(self, state: GameState, outline: Outline, margin: int = MARGIN,
                highlight: Collection[str] = ()) -> Image.Image:
         """The map of an outline, cropped to the outline plus ``margin``, the outline drawn."""
-        x0, y0, x1, y1 = outline.bounds
-        return self.draw(state, outline.map, (x0 - margin, y0 - margin, x1 + margin, y1 + margin), outline,
-                         highlight)
+        return self.picture_around(state, outline, margin, highlight).image
 
-    def _board(self, canvas: Image.Image, placed, box: Box) -> None:
-        """Paste the part of a board inside ``box``; the board image is cropped before converting."""
+    def picture_around(self, state: GameState, outline: Outline, margin: int = MARGIN,
+                       highlight: Collection[str] = ()) -> MapPicture:
+        """:meth:`around`, with the picture's key."""
+        x0, y0, x1, y1 = outline.bounds
+        return self.picture(state, outline.map, (x0 - margin, y0 - margin, x1 + margin, y1 + margin), outline,
+                            highlight)
+
+    def _board(self, canvas: Image.Image, placed, box: Box) -> bool:
+        """Paste the part of a board inside ``box`` (the board image is cropped before
+        converting); False when its image cannot be drawn and a grey area stands for it."""
         x0, y0 = max(box[0], placed.x), max(box[1], placed.y)
         x1, y1 = min(box[2], placed.x + placed.width), min(box[3], placed.y + placed.height)
         if x0 >= x1 or y0 >= y1:
-            return
+            return True
         img = self.board_image(placed.board.image, placed.reversed)
         dest = (x0 - box[0], y0 - box[1])
         if img is None:
@@ -149,9 +186,10 @@ class BoardPainter:
             draw.rectangle((left, top, left + placed.width - 1, top + placed.height - 1), fill=(225, 225, 220, 255),
                            outline=(120, 120, 120, 255))
             draw.text((max(left, 0) + 8, max(top, 0) + 8), placed.name, fill=(60, 60, 60, 255))
-            return
+            return False
         part = img.crop((x0 - placed.x, y0 - placed.y, x1 - placed.x, y1 - placed.y)).convert("RGBA")
         canvas.alpha_composite(part, dest=dest)
+        return True
 
     def board_image(self, name: str, reversed_: bool = False) -> Image.Image | None:
         """A board image as decoded (not converted: boards are large), turned if reversed."""

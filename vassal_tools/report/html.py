@@ -14,7 +14,7 @@ import base64
 import io
 import json
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 
 from PIL import Image
@@ -55,6 +55,7 @@ ol.log li.here{background:#fde6e6;font-weight:600}ol.log .sub{display:block;padd
 class Picture:
     png: bytes
     caption: str
+    key: list[str] = field(default_factory=list)  # what each mark drawn over the map means
 
 
 def html_report(result: AuditResult) -> str:
@@ -106,13 +107,13 @@ def _replay(result: AuditResult) -> tuple[dict[tuple, Picture], dict[int, list[s
 
 def _draw(painter: BoardPainter, state, places: Places, step: int, where: str, highlight: set[str]) -> Picture:
     outline = places.outline(where)
-    img = painter.around(state, outline, highlight=highlight)
+    img, key = painter.picture_around(state, outline, highlight=highlight)
     if img.width > MAX_WIDTH:
         img = img.resize((MAX_WIDTH, round(img.height * MAX_WIDTH / img.width)), Image.LANCZOS)
     buffer = io.BytesIO()
     img.convert("RGB").save(buffer, "PNG", optimize=True)
     when = "the opening position" if step == 0 else f"step {step}"
-    return Picture(buffer.getvalue(), f"{where} on the {outline.map} after {when}")
+    return Picture(buffer.getvalue(), f"{where} on the {outline.map} after {when}", key)
 
 
 class StepTeller:
@@ -178,7 +179,9 @@ def _finding_section(index: int, f: Finding, result: AuditResult, pictures, word
     if picture is not None:
         data = base64.b64encode(picture.png).decode("ascii")
         parts.append(f'<figure><img src="data:image/png;base64,{data}" alt="{escape(picture.caption)}">'
-                     f"<figcaption>{escape(picture.caption)}</figcaption></figure>")
+                     f"<figcaption>{escape(picture.caption)}"
+                     + "".join(f'<br><span class="key">{escape(words)}</span>' for words in picture.key)
+                     + "</figcaption></figure>")
     parts.append(_around(f, result, words))
     parts.append("</div></section>")
     return "\n".join(parts)
