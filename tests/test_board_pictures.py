@@ -78,3 +78,4 @@ def test_the_report_prints_the_key_under_each_picture(two_findings):  # noqa: F8
     _result, page = two_findings
     for words in (KEY_WORDS["outline"], KEY_WORDS["frame"], KEY_WORDS["badge"]):
         assert escape(words) in page
+
