@@ -79,13 +79,14 @@ def _replay(result: AuditResult) -> tuple[dict[tuple, Picture], dict[int, list[s
     painter = BoardPainter(result.module, geometry) if geometry is not None else None
     wanted: dict[int, list[str]] = {}
     named: dict[tuple[int, str], set[str]] = {}  # the pieces of the units the findings of a picture name
+    unit_pieces = result.recorded.unit_pieces if result.recorded is not None else {}
     for f in result.findings:
         if places is not None and isinstance(f.step, int) and f.where and places.outline(f.where) is not None:
             spots = wanted.setdefault(f.step, [])
             if f.where not in spots and sum(map(len, wanted.values())) < MAX_PICTURES:
                 spots.append(f.where)
             named.setdefault((f.step, f.where), set()).update(
-                piece for unit in f.units for piece in result.recorded.unit_pieces.get(unit, ()))
+                piece for unit in f.units for piece in unit_pieces.get(unit, ()))
     told = {n for f in result.findings if isinstance(f.step, int) for n in range(f.step - AROUND, f.step + AROUND + 1)}
     replay = Replayer(result.log)
     teller = StepTeller(replay, result.module, geometry)
