@@ -84,33 +84,55 @@ def test_bergen_and_kvarven_are_named_within_their_hex(board):
     assert all(left < b[0] and b[2] < right and top < b[1] and b[3] < bottom for b in boxes)
 
 
-def test_zone_names_cover_no_place_and_no_hex_number(board):
-    data, style, layout, canvas = board
-    h = layout.hex_height
-    size = h * style.number("zones.label_size")
+def hex_range(text: str) -> list[str]:
+    """An edge group's ``hexes`` in places.csv: "4033-4734" is XX 40 to 47 by YY 33 to 34
+    (the row's own note), else a list of hexes."""
+    first, dash, last = text.strip().partition("-")
+    if not dash:
+        return text.replace(",", " ").split()
+    return [f"{x:02d}{y:02d}" for x in range(int(first[:2]), int(last[:2]) + 1)
+            for y in range(int(first[2:]), int(last[2:]) + 1)]
+
+
+def areas(data, style) -> list[tuple[str, list[str], float]]:
+    """(label, member hexes, label size) of every zone and every Map Edge Hex Group (1.1)."""
+    h = data.layout.hex_height
     by_zone: dict[str, list[str]] = defaultdict(list)
     for row in data.hexes:
         if row.get("hex") and row.get("zone"):
             by_zone[row["zone"]].append(row["hex"])
+    out = [(zone.upper(), members, h * style.number("zones.label_size")) for zone, members in by_zone.items()]
+    known = {row["hex"] for row in data.hexes}
+    for place in data.places:
+        if place.get("kind") == "map_edge_group":
+            label = f"{place['name']} = {place.get('omp', '')}".rstrip(" =")
+            members = [n for n in hex_range(place.get("hexes", "")) if n in known]
+            out.append((label, members, h * style.number("edge_groups.label_size")))
+    return out
+
+
+def test_zone_and_edge_group_names_cover_no_place_and_no_hex_number(board):
+    data, style, layout, canvas = board
+    h = layout.hex_height
     taken = {name: shapely_box(*Polygon(layout.polygon(name)).bounds).bounds for name in named_hexes(data)}
     hexes = [row["hex"] for row in data.hexes if row.get("hex")]
     rows = sorted({layout.centre(name)[1] for name in hexes})
     numbers = {name: number_box(canvas, layout, style, name) for name in hexes}
-    checked = 0
-    for zone, members in by_zone.items():
-        shape = unary_union([Polygon(layout.polygon(n)) for n in members])
-        if shape.geom_type != "Polygon":
-            shape = max(shape.geoms, key=lambda g: g.area)
-        width = canvas.text_width(zone.upper(), "condensed_bold", size)
+    checked = []
+    for text, members, size in areas(data, style):
+        shape = unary_union([Polygon(layout.polygon(n)) for n in members]).intersection(shapely_box(0, 0, *layout.size))
+        shape = max(getattr(shape, "geoms", [shape]), key=lambda g: g.area)  # its largest part on the board
+        width = canvas.text_width(text, "condensed_bold", size)
         x, y = label_point(shape, width, size, h, list(taken.values()), rows)
         label = (x - width / 2, y - size / 2, x + width / 2, y + size / 2)
         covered = [n for n, box in taken.items() if overlap(label, box)]
-        assert not covered, f"{zone.upper()} over the places of {covered}"
-        assert shape.contains(shapely_box(*label)), zone
+        assert not covered, f"{text} over the places of {covered}"
+        assert shape.contains(shapely_box(*label)), f"{text} leaves its area or the board"
         over_numbers = [n for n, box in numbers.items() if overlap(label, box)]
-        assert not over_numbers, f"{zone.upper()} over hex numbers {over_numbers}"
-        checked += 1
-    assert checked >= 8 and "Hordaland" in by_zone and "4328" in taken  # Voss's hex was covered before
+        assert not over_numbers, f"{text} over hex numbers {over_numbers}"
+        checked.append(text)
+    assert "HORDALAND" in checked and "4328" in taken  # Voss's hex was covered before
+    assert any(text.startswith("Scapa Flow = ") for text in checked)  # it lay over Bergen's neighbours' numbers
 
 
 def test_the_key_explains_every_tint_and_line_the_map_draws(board):

@@ -36,6 +36,7 @@ CENTRE_SIDES = ("road", "highway", "railroad", "ferry")
 #: and runs over the next row's hex numbers.
 NAME_WIDTH = 0.9
 BoxF = tuple[float, float, float, float]  # left, top, right, bottom
+NOT_PLACES = ("map_edge_group", "frozen_fjord")  # places.csv kinds drawn as areas, not symbols
 
 
 def draw_operational(data: MapData, style: MapStyle) -> Drawn:
@@ -158,24 +159,38 @@ def _hex_range(text: str) -> list[str]:
 
 
 def _edge_groups(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -> None:
-    """1.1: each Edge Hex Group shares a background colour and shows "<zone> = <OMPs>"."""
+    """1.1: each Edge Hex Group shares a background colour and shows "<zone> = <OMPs>",
+    on the board, between two rows of hex numbers and clear of the hexes with places."""
     palette = style.get("edge_groups.colours")
     groups = [p for p in data.places if p.get("kind") == "map_edge_group"]
     known = {row["hex"] for row in data.hexes}
     h = layout.hex_height
+    size = h * style.number("edge_groups.label_size")
+    rows = sorted({layout.centre(name)[1] for name in known})
+    taken = [_box_of(layout.polygon(name)) for name in _place_hexes(data) if name in known]
+    board = shapely_box(0, 0, *layout.size)
     for i, group in enumerate(groups):
         colour = _parse(palette[i % len(palette)], style, "edge_groups.colours")
         members = [n for n in _hex_range(group.get("hexes", "")) if n in known]
         for name in members:
             c.polygon(layout.polygon(name), fill=colour)
         if members:
-            xs, ys = zip(*(layout.centre(n) for n in members))
             label = f"{group['name']} = {group.get('omp', '')}".rstrip(" =")
-            size = h * style.number("edge_groups.label_size")
-            # Centred on the group, but kept on the board (groups lie along its edges).
-            cx = min(max(sum(xs) / len(xs), 2 * h), layout.size[0] - 2 * h)
-            cy = sum(ys) / len(ys)
-            c.text((cx - 2 * h, cy + h * 0.08, 4 * h, size), label, "condensed_bold", size, (40, 40, 40), halo=colour)
+            area = _largest(unary_union([Polygon(layout.polygon(n)) for n in members]).intersection(board))
+            width = c.text_width(label, "condensed_bold", size)
+            x, y = label_point(area, width, size, h, taken, rows)
+            c.text((x - width / 2 - 1, y - size / 2, width + 2, size), label, "condensed_bold", size, (40, 40, 40),
+                   halo=colour)
+
+
+def _largest(shape) -> Polygon:
+    """The largest polygon of a shape (an area cut in parts by the board's edge)."""
+    return max(getattr(shape, "geoms", [shape]), key=lambda g: g.area)
+
+
+def _place_hexes(data: MapData) -> list[str]:
+    """The hexes whose places get symbols and names (not edge groups or the frozen fjord)."""
+    return sorted({p["hex"] for p in data.places if p.get("hex") and p.get("kind") not in NOT_PLACES})
 
 
 def _frozen(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -> None:
@@ -339,10 +354,11 @@ def _zone_labels(c: Canvas, zones: dict[str, Polygon], style: MapStyle, h: float
     Voss); ``rows`` are the centre heights of the rows of hexes."""
     size = h * style.number("zones.label_size")
     colour = style.colour("zones.label_colour")
+    board = shapely_box(0, 0, *c.size)
     for name, poly in zones.items():
         text = name.upper()
         width = c.text_width(text, "condensed_bold", size)
-        x, y = label_point(poly, width, size, h, taken, rows)
+        x, y = label_point(_largest(poly.intersection(board)), width, size, h, taken, rows)
         c.text((x - width / 2 - 1, y - size / 2, width + 2, size), text, "condensed_bold", size, colour,
                halo=(255, 255, 255))
 
@@ -394,7 +410,7 @@ def _places(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -> lis
     """Draw every place's symbols and name; the hexes that hold places."""
     by_hex: dict[str, list[dict]] = defaultdict(list)
     for place in data.places:
-        if place.get("hex") and place.get("kind") not in ("map_edge_group", "frozen_fjord"):
+        if place.get("hex") and place.get("kind") not in NOT_PLACES:
             by_hex[place["hex"]].append(place)
     h = layout.hex_height
     halo = style.colour("places.halo")
