@@ -18,7 +18,7 @@ from PIL import Image
 
 from test_replay_kit import LogWriter, mini_module  # noqa: F401  (fixture)
 from vassal_tools.report.audit import audit_file
-from vassal_tools.report.board import OUTLINE
+from vassal_tools.report.board import HIGHLIGHT, OUTLINE
 from vassal_tools.report.html import html_report
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,3 +119,5 @@ def test_a_browser_shows_the_report(two_findings, tmp_path):
         colours = {c for _, c in img.convert("RGB").getcolors(1 << 24)}
     assert HEADER in colours  # the header was laid out
     assert OUTLINE[:3] in colours  # a picture with its outlined place was drawn
+    # the flagged units framed (the browser may scale the picture: its colour, near enough)
+    assert any(max(abs(a - b) for a, b in zip(c, HIGHLIGHT[:3])) <= 8 for c in colours)

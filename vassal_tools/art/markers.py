@@ -71,6 +71,9 @@ def title_and_value(tpl: Template, unit: CounterData, side: str) -> tuple[str, s
     return title, ""
 
 
+CAP_SHARE = 0.8  # a font's cap height as a share of its size, with room between two lines
+
+
 def paint_marker(c: Canvas, tpl: Template, unit: CounterData, side: str, palette: Palette) -> None:
     bg = marker_background(tpl, unit, side, palette)
     c.fill(bg)
@@ -90,8 +93,27 @@ def paint_marker(c: Canvas, tpl: Template, unit: CounterData, side: str, palette
     if value:
         v = tpl["value"]
         box = v.box if icon else tuple(v["alone"])
-        c.text(box, value, v.font, v.size if icon else v.size * 1.5, ink)
+        _value_text(c, box, value, v.font, v.size if icon else v.size * 1.5, ink)
     draw_frame(c, tpl)
+
+
+WRAP_BELOW = 0.6  # a value that one line would shrink below this share of its size goes on two
+
+
+def _value_text(c: Canvas, box: tuple, value: str, font: str, size: float, ink: RGB) -> None:
+    """A marker's value in its box: one line, or two ("Trondheim / Fjord") when one line
+    would shrink to small print (or, below Canvas.text's limit, run into the frame)."""
+    x, y, w, h = box
+    if " " not in value.strip() or c.text_width(value, font, size * WRAP_BELOW) <= w:
+        c.text(box, value, font, size, ink)
+        return
+    words = value.split()
+    cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+    lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+    line_size = min(c.fit_size(line, font, size, w) for line in lines)
+    line_size = min(line_size, h / 2 / CAP_SHARE)  # two lines of capitals stacked in the box
+    for i, line in enumerate(lines):
+        c.text((x, y + i * h / 2, w, h / 2), line, font, line_size, ink, fit=False)
 
 
 def paint_supply(c: Canvas, tpl: Template, unit: CounterData, side: str, palette: Palette) -> None:

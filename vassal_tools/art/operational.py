@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from dataclasses import dataclass
 
 from shapely.geometry import LineString, Polygon
+from shapely.geometry import box as shapely_box
 from shapely.ops import polylabel, unary_union
+from shapely.prepared import prep
 
 from ..errors import BadInput
 from .canvas import Canvas
@@ -29,6 +32,11 @@ SUPERSAMPLE = 2
 WATER_SIDES = ("lake", "fjord", "sea")
 EDGE_SIDES = ("river",) + WATER_SIDES
 CENTRE_SIDES = ("road", "highway", "railroad", "ferry")
+#: A place name line wider than this many hex heights leaves its hex (0.87 hex heights wide)
+#: and runs over the next row's hex numbers.
+NAME_WIDTH = 0.9
+BoxF = tuple[float, float, float, float]  # left, top, right, bottom
+NOT_PLACES = ("map_edge_group", "frozen_fjord")  # places.csv kinds drawn as areas, not symbols
 
 
 def draw_operational(data: MapData, style: MapStyle) -> Drawn:
@@ -58,10 +66,11 @@ def draw_operational(data: MapData, style: MapStyle) -> Drawn:
     for feature in CENTRE_SIDES:
         _centre_lines(c, layout, sides.get(feature, []), style, feature)
     _edge_lines(c, layout, sides.get("swedish_border", []), style, "swedish_border")
-    _places(c, layout, data, style)
+    marked = _places(c, layout, data, style)
     _hex_numbers(c, layout, hexes, style)
     zones = _zone_polygons(layout, hexes)
-    _zone_labels(c, zones, style, h)
+    rows = sorted({layout.centre(name)[1] for name in hexes})
+    _zone_labels(c, zones, style, h, [_box_of(layout.polygon(name)) for name in marked], rows)
     return Drawn(c, {name: _int_ring(poly) for name, poly in zones.items()}, {})
 
 
@@ -150,24 +159,38 @@ def _hex_range(text: str) -> list[str]:
 
 
 def _edge_groups(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -> None:
-    """1.1: each Edge Hex Group shares a background colour and shows "<zone> = <OMPs>"."""
+    """1.1: each Edge Hex Group shares a background colour and shows "<zone> = <OMPs>",
+    on the board, between two rows of hex numbers and clear of the hexes with places."""
     palette = style.get("edge_groups.colours")
     groups = [p for p in data.places if p.get("kind") == "map_edge_group"]
     known = {row["hex"] for row in data.hexes}
     h = layout.hex_height
+    size = h * style.number("edge_groups.label_size")
+    rows = sorted({layout.centre(name)[1] for name in known})
+    taken = [_box_of(layout.polygon(name)) for name in _place_hexes(data) if name in known]
+    board = shapely_box(0, 0, *layout.size)
     for i, group in enumerate(groups):
         colour = _parse(palette[i % len(palette)], style, "edge_groups.colours")
         members = [n for n in _hex_range(group.get("hexes", "")) if n in known]
         for name in members:
             c.polygon(layout.polygon(name), fill=colour)
         if members:
-            xs, ys = zip(*(layout.centre(n) for n in members))
             label = f"{group['name']} = {group.get('omp', '')}".rstrip(" =")
-            size = h * style.number("edge_groups.label_size")
-            # Centred on the group, but kept on the board (groups lie along its edges).
-            cx = min(max(sum(xs) / len(xs), 2 * h), layout.size[0] - 2 * h)
-            cy = sum(ys) / len(ys)
-            c.text((cx - 2 * h, cy + h * 0.08, 4 * h, size), label, "condensed_bold", size, (40, 40, 40), halo=colour)
+            area = _largest(unary_union([Polygon(layout.polygon(n)) for n in members]).intersection(board))
+            width = c.text_width(label, "condensed_bold", size)
+            x, y = label_point(area, width, size, h, taken, rows)
+            c.text((x - width / 2 - 1, y - size / 2, width + 2, size), label, "condensed_bold", size, (40, 40, 40),
+                   halo=colour)
+
+
+def _largest(shape) -> Polygon:
+    """The largest polygon of a shape (an area cut in parts by the board's edge)."""
+    return max(getattr(shape, "geoms", [shape]), key=lambda g: g.area)
+
+
+def _place_hexes(data: MapData) -> list[str]:
+    """The hexes whose places get symbols and names (not edge groups or the frozen fjord)."""
+    return sorted({p["hex"] for p in data.places if p.get("hex") and p.get("kind") not in NOT_PLACES})
 
 
 def _frozen(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -> None:
@@ -324,15 +347,55 @@ def _zone_polygons(layout: HexLayout, hexes: dict[str, dict]) -> dict[str, Polyg
     return zones
 
 
-def _zone_labels(c: Canvas, zones: dict[str, Polygon], style: MapStyle, h: float) -> None:
+def _zone_labels(c: Canvas, zones: dict[str, Polygon], style: MapStyle, h: float, taken: list[BoxF],
+                 rows: list[float]) -> None:
+    """Each zone's name where it has room and covers no place and no hex number: the
+    hexes of ``taken`` hold settlements, ports and their names (HORDALAND once lay over
+    Voss); ``rows`` are the centre heights of the rows of hexes."""
     size = h * style.number("zones.label_size")
     colour = style.colour("zones.label_colour")
+    board = shapely_box(0, 0, *c.size)
     for name, poly in zones.items():
-        # The pole of inaccessibility: the point deepest inside the zone, where a label
-        # has the most room (a centroid can fall on the border or outside).
-        point = polylabel(poly, tolerance=h / 4)
-        room = 2 * max(poly.exterior.distance(point), h)
-        c.text((point.x - room, point.y - size / 2, 2 * room, size), name.upper(), "condensed_bold", size, colour, halo=(255, 255, 255))
+        text = name.upper()
+        width = c.text_width(text, "condensed_bold", size)
+        x, y = label_point(_largest(poly.intersection(board)), width, size, h, taken, rows)
+        c.text((x - width / 2 - 1, y - size / 2, width + 2, size), text, "condensed_bold", size, colour,
+               halo=(255, 255, 255))
+
+
+#: Where between two rows of hex numbers a label fits: this far below a row's centres
+#: (its numbers end 0.255 hex heights above them, the next row's start 0.445 below).
+BETWEEN_NUMBERS = 0.095
+
+
+def label_point(poly: Polygon, width: float, size: float, h: float, taken: list[BoxF],
+                rows: list[float]) -> PointF:
+    """Where a zone's label goes: between two rows of hex numbers, as near the pole of
+    inaccessibility (the point deepest inside the zone; a centroid can fall on the border
+    or outside) as it can be while inside the zone and clear of every ``taken`` box; the
+    pole when there is no such place."""
+    pole = polylabel(poly, tolerance=h / 4)
+    x0, y0, x1, y1 = poly.bounds
+    columns = [x0 + i * h / 4 for i in range(int((x1 - x0) / (h / 4)) + 1)]
+    bands = [y + BETWEEN_NUMBERS * h for y in rows if y0 <= y + BETWEEN_NUMBERS * h <= y1]
+    candidates = sorted(((x, y) for x in columns for y in bands),
+                        key=lambda p: (p[0] - pole.x) ** 2 + (p[1] - pole.y) ** 2)
+    inside = prep(poly)
+    near = [b for b in taken if _overlap(b, (x0, y0, x1, y1))]
+    for x, y in candidates:
+        box = (x - width / 2, y - size / 2, x + width / 2, y + size / 2)
+        if not any(_overlap(box, other) for other in near) and inside.contains(shapely_box(*box)):
+            return x, y
+    return pole.x, pole.y
+
+
+def _box_of(points: list[PointF]) -> BoxF:
+    xs, ys = zip(*points)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _overlap(a: BoxF, b: BoxF) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _int_ring(poly: Polygon) -> list[tuple[int, int]]:
@@ -343,10 +406,11 @@ def _int_ring(poly: Polygon) -> list[tuple[int, int]]:
 # -- places -----------------------------------------------------------------------------
 
 
-def _places(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -> None:
+def _places(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -> list[str]:
+    """Draw every place's symbols and name; the hexes that hold places."""
     by_hex: dict[str, list[dict]] = defaultdict(list)
     for place in data.places:
-        if place.get("hex") and place.get("kind") not in ("map_edge_group", "frozen_fjord"):
+        if place.get("hex") and place.get("kind") not in NOT_PLACES:
             by_hex[place["hex"]].append(place)
     h = layout.hex_height
     halo = style.colour("places.halo")
@@ -370,18 +434,46 @@ def _places(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -> Non
         codes = [p.get("code") or p["name"] for p in places if p["kind"] == "mobilization_center"]
         if codes:
             _mobilization(c, (cx + 0.2 * h, cy - 0.17 * h), "/".join(codes), style.colour("places.mobilization_center"), h)
-        names = _labels(places)
-        if names:
-            c.text((cx - h, cy + 0.33 * h - label_size / 2, 2 * h, label_size), names, "condensed_bold", label_size, label_colour, halo=halo)
+        place_names(c, (cx, cy), _labels(places), label_size, label_colour, halo, h)
+    return sorted(by_hex)
 
 
-def _labels(places: list[dict]) -> str:
+def place_names(c: Canvas, centre: PointF, names: list[str], size: float, colour: RGB, halo: RGB,
+                h: float) -> list[BoxF]:
+    """The names of a hex's places under its symbols (the boxes they cover): on one line
+    if it stays inside the hex, else on two smaller lines ("Bergen" over "Kvarven"). The
+    band under the symbols (0.19 to 0.45 hex heights below the centre) is the hex's own
+    across its width; lower, the next row's hex numbers begin 0.3 hex heights out, so a
+    second line must be narrower than 0.6 hex heights."""
+    if not names:
+        return []
+    cx, cy = centre
+    line = " / ".join(names)
+    if len(names) == 1 or c.text_width(line, "condensed_bold", size) <= NAME_WIDTH * h:
+        return [_corners(c.text((cx - h, cy + 0.33 * h - size / 2, 2 * h, size), line, "condensed_bold", size, colour,
+                                halo=halo))]
+    lines = names[:2] if len(names) <= 2 else [names[0], " / ".join(names[1:])]
+    small = size * 0.65
+    boxes = []
+    for i, text in enumerate(lines):
+        top = cy + (0.255 + 0.13 * i) * h - small / 2
+        boxes.append(_corners(c.text((cx - NAME_WIDTH * h / 2, top, NAME_WIDTH * h, small), text, "condensed_bold",
+                                     small, colour, halo=halo)))
+    return boxes
+
+
+def _corners(box: tuple[float, float, float, float]) -> BoxF:
+    """(left, top, width, height) as (left, top, right, bottom)."""
+    return box[0], box[1], box[0] + box[2], box[1] + box[3]
+
+
+def _labels(places: list[dict]) -> list[str]:
     shown: list[str] = []
     for p in places:
         if p["kind"] in ("mobilization_center",) or p["name"] in shown:
             continue
         shown.append(p["name"])
-    return " / ".join(shown)
+    return shown
 
 
 def _settlement(c: Canvas, centre: PointF, kinds: dict, style: MapStyle, h: float) -> None:
@@ -439,7 +531,8 @@ def draw_operational_panel(data: MapData, style: MapStyle) -> Drawn:
     w = style.number("operational.strip_width")
     box_h = style.number("operational.box_height")
     pad = 12
-    key_h = 24 + 11 * 18
+    entries = key_entries(data, style)
+    key_h = 24 + len(entries) * KEY_LINE
     h = pad + 44 + len(gunfire) * (box_h + 8) + 10 + key_h + pad
     c = Canvas((int(w), int(h)), 1, style.colour("operational.background"), SUPERSAMPLE)
     c.rect((0, 0, w, h), outline=(60, 60, 60), width=2)
@@ -449,36 +542,103 @@ def draw_operational_panel(data: MapData, style: MapStyle) -> Drawn:
     for box in gunfire:
         boxes.update(draw_box(c, box, (pad, top, w - 2 * pad, box_h), style, "operational"))
         top += box_h + 8
-    _key(c, style, (pad, top + 10, w - 2 * pad, key_h))
+    _key(c, style, (pad, top + 10, w - 2 * pad, key_h), entries)
     return Drawn(c, {}, boxes)
 
 
-def _key(c: Canvas, style: MapStyle, area: tuple[float, float, float, float]) -> None:
+@dataclass(frozen=True)
+class KeyEntry:
+    """One line of the map key: a sample (``kind``: fill, hatch, line, border, weather,
+    lake) and what it means."""
+
+    kind: str
+    label: str
+    feature: str = ""  # a [features] key for lines
+    colour: RGB = (0, 0, 0)
+
+
+FEATURE_WORDS = {
+    "river": "River hexside", "lake": "Lake hexside (1.2.1)", "fjord": "Fjord hexside (1.2.1)",
+    "sea": "Sea hexside (1.2.1)", "road": "Road", "highway": "Highway", "railroad": "Railroad",
+    "ferry": "Ferry", "swedish_border": "Swedish border",
+}
+
+
+def key_entries(data: MapData, style: MapStyle) -> list[KeyEntry]:
+    """Every tint and line the Operational Map draws, in the order the map draws them."""
+    entries = []
+    terrains = {(row.get("terrain") or "").strip().lower().replace(" ", "_") for row in data.hexes if row.get("hex")}
+    known = style.table("terrain")
+    for terrain in [t for t in known if t in terrains] + sorted(t for t in terrains if t not in known):
+        colour = style.colour(f"terrain.{terrain}") if terrain in known else style.colour("terrain.default")
+        entries.append(KeyEntry("fill", terrain.replace("_", " ").capitalize(), colour=colour))
+    if any(row.get("coast") == "sea" and row.get("terrain") != "sea" for row in data.hexes):
+        entries.append(KeyEntry("coast", "Coastal hex: sea on its seaward side", colour=style.colour("terrain.sea")))
+    if any(str(row.get("lake", "")).lower() in ("yes", "true", "1") for row in data.hexes):
+        entries.append(KeyEntry("lake", "Lake for a Frozen Lake Airbase (5.1.4)"))
+    palette = style.get("edge_groups.colours")
+    for i, group in enumerate(p for p in data.places if p.get("kind") == "map_edge_group"):
+        colour = _parse(palette[i % len(palette)], style, "edge_groups.colours")
+        entries.append(KeyEntry("fill", f"Map Edge Hex Group: {group.get('name', '')} (1.1)", colour=colour))
+    if any(p.get("kind") == "frozen_fjord" for p in data.places):
+        entries.append(KeyEntry("hatch", "Frozen until the Thaw (3.3.2)"))
+    features = {(row.get("feature") or "").strip().lower() for row in data.hexsides}
+    for feature in (*EDGE_SIDES, *CENTRE_SIDES, "swedish_border"):
+        if feature in features:
+            entries.append(KeyEntry("line", FEATURE_WORDS.get(feature, feature.replace("_", " ").capitalize()), feature))
+    entries.append(KeyEntry("border", "Zone border"))
+    if len({row.get("weather") for row in data.hexes if row.get("weather")} | {z.get("weather") for z in data.zones if z.get("weather")}) > 1:
+        entries.append(KeyEntry("weather", "Weather section border (3.0)"))
+    return entries
+
+
+KEY_LINE = 18  # pixels a key entry takes
+
+
+def _key(c: Canvas, style: MapStyle, area: tuple[float, float, float, float], entries: list[KeyEntry]) -> None:
     x, y, w, h = area
-    if h < 60:
-        return
     c.text((x, y, w, 18), "Key", "bold", 14, (30, 30, 30), align="left")
     row = y + 24
-    line_h = 18
-    for terrain in ("clear", "forest", "rough", "mountain", "sea"):
-        if row + line_h > y + h:
-            return
-        c.rect((x, row, 26, 14), fill=style.colour(f"terrain.{terrain}"), outline=(80, 80, 80), width=1)
-        c.text((x + 34, row - 1, w - 34, 16), terrain.capitalize(), "regular", 12, (30, 30, 30), align="left")
-        row += line_h
-    for feature in ("river", "road", "highway", "railroad", "ferry", "swedish_border"):
-        if row + line_h > y + h:
-            return
-        colour, width, dash, ties = _feature(style, feature)
-        a, b = (x, row + 7), (x + 26, row + 7)
+    for entry in entries:
+        _key_sample(c, style, entry, (x, row, 26, 14))
+        c.text((x + 34, row - 1, w - 34, 16), entry.label, "regular", 12, (30, 30, 30), align="left")
+        row += KEY_LINE
+
+
+def _key_sample(c: Canvas, style: MapStyle, entry: KeyEntry, box: tuple[float, float, float, float]) -> None:
+    x, y, w, h = box
+    mid = (x, y + h / 2), (x + w, y + h / 2)
+    if entry.kind in ("fill", "coast", "lake", "hatch"):
+        paper = style.colour("terrain.rough") if entry.kind in ("coast", "lake", "hatch") else entry.colour
+        c.rect((x, y, w, h), fill=paper, outline=(80, 80, 80), width=1)
+    if entry.kind == "coast":
+        c.rect((x + w / 2, y, w / 2, h), fill=entry.colour)
+    elif entry.kind == "lake":
+        c.ellipse((x + w / 2 - 7, y + h / 2 - 3.5, 14, 7), fill=style.colour("terrain.lake"),
+                  outline=style.colour("features.lake.colour"), width=1)
+    elif entry.kind == "hatch":
+        c.rect((x, y, w, h), fill=style.colour("terrain.fjord"), outline=(80, 80, 80), width=1)
+        step = style.number("frozen_fjord.spacing")
+        colour, width = style.colour("frozen_fjord.colour"), style.number("frozen_fjord.width")
+        d = 0.0
+        while d < w:
+            c.line([(x + d, y), (x + min(w, d + h), y + min(h, w - d))], colour, width, joint=False)
+            d += step
+    elif entry.kind == "line":
+        colour, width, dash, ties = _feature(style, entry.feature)
         if dash:
-            c.dashed(a, b, colour, width, dash[0], dash[1])
+            c.dashed(mid[0], mid[1], colour, width, dash[0], dash[1])
         else:
-            c.line([a, b], colour, width, joint=False)
+            c.line(list(mid), colour, width, joint=False)
             if ties:
-                _ties(c, a, b, colour, width)
-        c.text((x + 34, row - 1, w - 34, 16), feature.replace("_", " ").capitalize(), "regular", 12, (30, 30, 30), align="left")
-        row += line_h
+                _ties(c, mid[0], mid[1], colour, width)
+    elif entry.kind == "border":
+        c.line(list(mid), style.colour("zones.border_colour"), style.number("zones.border_width"), joint=False)
+    elif entry.kind == "weather":
+        c.rect((x, y, w, h), fill=style.colour("zones.border_colour"))
+        dash = style.get("zones.weather_dash")
+        c.dashed(mid[0], mid[1], style.colour("zones.weather_colour"), style.number("zones.weather_width"),
+                 dash[0], dash[1])
 
 
 def _parse(value, style: MapStyle, field: str) -> RGB:

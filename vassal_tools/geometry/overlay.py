@@ -21,6 +21,7 @@ from .images import image_size
 from .maps import Map
 from .regiongrid import RegionGrid
 from .squaregrid import SquareGrid
+from .svgraster import SvgDrawer, is_svg
 from .zonedgrid import ZonedGrid
 
 GRID_COLOUR = (255, 0, 0, 200)
@@ -34,15 +35,18 @@ ToCanvas = Callable[[float, float], tuple[float, float]]
 MAX_PIXELS = 150_000_000  # refuse canvases a grid check never needs (below Pillow's bomb limit)
 
 
-def board_image(placed: PlacedBoard, image_bytes: bytes | None) -> Image.Image:
-    """The board's raster image, or a plain canvas of its size (SVG and missing images)."""
+def board_image(placed: PlacedBoard, image_bytes: bytes | None, svg: SvgDrawer | None = None) -> Image.Image:
+    """The board's image (SVG drawn by ``svg``, which resolves its references), or a plain
+    canvas of its size (missing or undecodable images)."""
     width, height = placed.board.size
     image = None
-    if image_bytes is not None and image_size(image_bytes, placed.board.image) is not None:
+    if image_bytes is not None and is_svg(image_bytes, placed.board.image):
+        image = (svg or SvgDrawer()).draw(image_bytes)
+    elif image_bytes is not None and image_size(image_bytes, placed.board.image) is not None:
         try:
             image = Image.open(io.BytesIO(image_bytes)).convert("RGBA")
         except (OSError, ValueError, Image.DecompressionBombError):
-            image = None  # SVG (Pillow cannot rasterise it) or undecodable: draw on a blank board
+            image = None  # undecodable: draw on a blank board
     if image is None or image.size != (width, height):
         image = Image.new("RGBA", (width, height), BLANK_BOARD)
     if placed.reversed:
@@ -68,8 +72,9 @@ def draw_map(map_: Map, images: Callable[[str], bytes | None], board: str | None
     if width * height > MAX_PIXELS:
         raise ValueError(f"a {width}x{height} canvas is too big to draw")
     canvas = Image.new("RGBA", (max(width, 1), max(height, 1)), (255, 255, 255, 255))
+    svg = SvgDrawer(images)
     for placed in placed_boards:
-        image = board_image(placed, images(placed.board.image) if placed.board.image else None)
+        image = board_image(placed, images(placed.board.image) if placed.board.image else None, svg)
         canvas.alpha_composite(image, (placed.x - origin[0], placed.y - origin[1]))
         grid = placed.board.grid
         if grid is not None:

@@ -85,6 +85,7 @@ class RecordedLog:
     locations: Locations | None = None  # how map points became LOCs (for pictures of the game)
     unidentified: dict[str, int] = field(default_factory=dict)  # piece name -> pieces not read as units
     mismatch: list[str] = field(default_factory=list)  # how the module differs from the log's, when allowed
+    unit_pieces: dict[str, list[str]] = field(default_factory=dict)  # unit id -> its pieces' ids
 
 
 def pack_of(module: Module, mapping: Mapping_ | None, game: str | None = None):
@@ -179,7 +180,8 @@ class Recorder:
         except BadInput as err:  # a record we made that its own reader refuses: say where it came from
             raise BadInput(self.replayer.source, f"the record made from this log is not valid: {err}") from None
         record.source = self.replayer.source
-        return RecordedLog(data, record, self.warnings, self.locations, dict(self.units.unmatched), self.mismatch)
+        return RecordedLog(data, record, self.warnings, self.locations, dict(self.units.unmatched), self.mismatch,
+                           self.units.pieces_of_units())
 
     # -- the opening ----------------------------------------------------------------------
 

@@ -138,6 +138,14 @@ class UnitReader:
                 self.unmatched[piece.name] = self.unmatched.get(piece.name, 0) + 1
         return self._cache[key]
 
+    def pieces_of_units(self) -> dict[str, list[str]]:
+        """Unit id -> the ids of the pieces read as that unit so far (pictures frame them)."""
+        out: dict[str, list[str]] = {}
+        for (piece_id, _type), unit in self._cache.items():
+            if unit is not None and piece_id not in out.setdefault(unit.id, []):
+                out[unit.id].append(piece_id)
+        return out
+
     def marker(self, piece: PieceState) -> PlayMarker | None:
         """The control or hits a piece stands for (cached per type and state: a flip can change it)."""
         key = (piece.type, piece.state)

@@ -14,7 +14,7 @@ import base64
 import io
 import json
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 
 from PIL import Image
@@ -59,6 +59,7 @@ ol.log li.here{background:#fde6e6;font-weight:600}ol.log .sub{display:block;padd
 class Picture:
     png: bytes
     caption: str
+    key: list[str] = field(default_factory=list)  # what each mark drawn over the map means
 
 
 def html_report(result: AuditResult) -> str:
@@ -83,18 +84,22 @@ def _replay(result: AuditResult) -> tuple[dict[tuple, Picture], dict[int, list[s
     places = Places(locations) if locations is not None and geometry is not None else None
     painter = BoardPainter(result.module, geometry) if geometry is not None else None
     wanted: dict[int, list[str]] = {}
+    named: dict[tuple[int, str], set[str]] = {}  # the pieces of the units the findings of a picture name
+    unit_pieces = result.recorded.unit_pieces if result.recorded is not None else {}
     for f in result.findings:
         if places is not None and isinstance(f.step, int) and f.where and places.outline(f.where) is not None:
             spots = wanted.setdefault(f.step, [])
             if f.where not in spots and sum(map(len, wanted.values())) < MAX_PICTURES:
                 spots.append(f.where)
+            named.setdefault((f.step, f.where), set()).update(
+                piece for unit in f.units for piece in unit_pieces.get(unit, ()))
     told = {n for f in result.findings if isinstance(f.step, int) for n in range(f.step - AROUND, f.step + AROUND + 1)}
     replay = Replayer(result.log)
     teller = StepTeller(replay, result.module, geometry)
     pictures: dict[tuple, Picture] = {}
     state = replay.restore()
     for where in wanted.get(0, ()):
-        pictures[(0, where)] = _draw(painter, state, places, 0, where)
+        pictures[(0, where)] = _draw(painter, state, places, 0, where, named.get((0, where), set()))
     words: dict[int, list[str]] = {}
     for done in replay.steps(before=teller.before):
         if done.step.number in told:
@@ -102,22 +107,24 @@ def _replay(result: AuditResult) -> tuple[dict[tuple, Picture], dict[int, list[s
         else:
             teller.context.learn(done.step.commands)  # names of pieces added on the way
         for where in wanted.get(done.step.number, ()):
-            pictures[(done.step.number, where)] = _draw(painter, done.state, places, done.step.number, where)
+            pictures[(done.step.number, where)] = _draw(painter, done.state, places, done.step.number, where,
+                                                        named.get((done.step.number, where), set()))
     return pictures, words
 
 
-def _draw(painter: BoardPainter | None, state, places: Places | None, step: int, where: str) -> Picture:
+def _draw(painter: BoardPainter | None, state, places: Places | None, step: int, where: str,
+          highlight: set[str]) -> Picture:
     # Pictures are wanted only where a place was found, so only with a board geometry.
     assert painter is not None and places is not None
     outline = places.outline(where)
     assert outline is not None
-    img = painter.around(state, outline)
+    img, key = painter.picture_around(state, outline, highlight=highlight)
     if img.width > MAX_WIDTH:
         img = img.resize((MAX_WIDTH, round(img.height * MAX_WIDTH / img.width)), Image.Resampling.LANCZOS)
     buffer = io.BytesIO()
     img.convert("RGB").save(buffer, "PNG", optimize=True)
     when = "the opening position" if step == 0 else f"step {step}"
-    return Picture(buffer.getvalue(), f"{where} on the {outline.map} after {when}")
+    return Picture(buffer.getvalue(), f"{where} on the {outline.map} after {when}", key)
 
 
 class StepTeller:
@@ -188,7 +195,9 @@ def _finding_section(index: int, f: Finding, result: AuditResult, pictures, word
     if picture is not None:
         data = base64.b64encode(picture.png).decode("ascii")
         parts.append(f'<figure><img src="data:image/png;base64,{data}" alt="{escape(picture.caption)}">'
-                     f"<figcaption>{escape(picture.caption)}</figcaption></figure>")
+                     f"<figcaption>{escape(picture.caption)}"
+                     + "".join(f'<br><span class="key">{escape(words)}</span>' for words in picture.key)
+                     + "</figcaption></figure>")
     parts.append(_around(f, result, words))
     parts.append("</div></section>")
     return "\n".join(parts)

@@ -160,7 +160,7 @@ class PageBuilder:
         orders: list[list[int]] = []
         for map_number, name in enumerate(self.map_names):
             order = []
-            for piece, (x, y) in self.painter.placed_pieces(state, name):
+            for piece, (x, y) in self.painter.fanned_pieces(state, name):
                 index = self._piece(piece)
                 drawn[index] = Drawn(map_number, x, y, self._look(piece))
                 order.append(index)
