@@ -96,3 +96,45 @@ def test_a_log_of_the_module_is_recorded_and_audited(tmp_path):
     assert audited.exit_code == 1, audited.output
     findings = json.loads(audited.output)["findings"]
     assert [(f["rule"], f["where"], f["excess"]) for f in findings] == [("narvik-1940.txt 9.0", "0919", 1)]
+
+
+def fog_log(tmp_path: Path, *, attack: bool) -> list[tuple[str, str]]:
+    """German units masked, then unmasked: Narvik (0919) after (or without) an Allied attack on it, and
+    a unit in the German Random Reinforcements display."""
+    assembly = assemble(DATA_DIR, scenario="campaign", cache=tmp_path / "cache")
+    module = write_archive(module_archive(assembly), tmp_path / module_file_name(assembly.game))
+    opening = write_save(tmp_path / "start.vsav", setup_stream(assembly), moduledata=assembly.moduledata,
+                         module_version=assembly.version, vassal_version=VASSAL_VERSION, description="narvik",
+                         date_saved=source_date_ms())
+
+    def place(loc: str) -> tuple[str, int, int]:
+        spot = assembly.locator.spot(loc)
+        return spot.map, spot.x, spot.y
+
+    writer = LogWriter(open_file(opening), place, "Gerd", "gerd-pw")
+    writer.step(writer.seat("German"))
+    writer.step(writer.turn(TRACKER_ID, tracker_state(assembly.game.info, "GT 1", "actions")))
+    writer.step(writer.mask("ger-i-139", "Gerd"))
+    writer.step(writer.mask("ger-fl", "Gerd"))
+    if attack:
+        writer.step(writer.chat("attack 0919 with brit-1-sg"))
+    writer.step(writer.mask("ger-i-139", None))
+    writer.step(writer.mask("ger-fl", None))
+    log = writer.save(tmp_path / "fog.vlog")
+    audited = CliRunner().invoke(main, ["audit", str(log), "--module", str(module), "--format", "json"])
+    assert audited.exit_code in (0, 1), audited.output
+    return [(f["rule"], f["where"]) for f in json.loads(audited.output)["findings"]]
+
+
+def test_the_modules_units_carry_a_mask_per_side(built):
+    module = vassal_tools.open(built)
+    text = "\n".join(e.text or "" for e in module.buildfile.element.iter() if isinstance(e.tag, str))
+    assert text.count("obs;") >= 44  # every unit of units.csv (21.0)
+    assert "side:" in text
+
+
+def test_a_logs_unmasking_is_judged_as_fog_of_war(tmp_path):
+    # 21.0: the units in a target hex are revealed; units in off-map displays never are.
+    assert fog_log(tmp_path / "a", attack=True) == [("narvik-1940.txt 21.0", "German Random Reinforcements")]
+    assert fog_log(tmp_path / "b", attack=False) == [("narvik-1940.txt 21.0", "0919"),
+                                                      ("narvik-1940.txt 21.0", "German Random Reinforcements")]

@@ -24,7 +24,7 @@ from .. import register
 from ..gamedata import GameData, load_game
 from ..gamedata.gametoml import TomlDoc, read_info
 from ..gamedata.vocabulary import SIZES
-from ..vocabulary import Vocabulary
+from ..vocabulary import ReplayHooks, Vocabulary
 from .catalogue import NarvikCatalogue, read_counters
 from .checks import CHECKS, CITED
 from .rules import NarvikRules
@@ -86,6 +86,11 @@ class Narvik1940:
     def railroad_hexes(self) -> frozenset[str]:
         """The hexes the data's railroad hexsides join (sample path between Narvik and Bjornfjell, 12.4)."""
         return frozenset(h for side in self.data.hexsides if side.feature == "railroad" for h in (side.a, side.b))
+
+    @property
+    def replay_hooks(self) -> ReplayHooks:
+        """21.0: a log's unmasking of a unit is its reveal to the other side."""
+        return ReplayHooks(reveals=True)
 
     def rules(self) -> NarvikRules:
         return NarvikRules(self, CHECKS)
