@@ -292,3 +292,12 @@ def test_units_in_displays_are_never_revealed():
 def test_a_reveal_needs_an_enemy_side():
     with pytest.raises(BadInput, match="side is 'red'"):
         RecordBuilder(GAME).place("ger-i-139", "0919").add({"reveal": {"units": ["ger-i-139"], "to": "red"}}).result()
+
+
+def test_the_die_is_a_d6():
+    # 2.0: "one six-sided die"; records-four-games.md: a result outside 1-6 is a finding.
+    def rolled(result: int):
+        return findings(actions(record().place("brit-1-sg", "0216")).roll("regroup", result, side="allied"))
+    assert rolled(6) == [] and rolled(1) == []
+    assert rolled(7) == [("narvik-1940.txt 2.0", None)]
+    assert rolled(0) == [("narvik-1940.txt 2.0", None)]
