@@ -301,3 +301,20 @@ def test_the_die_is_a_d6():
     assert rolled(6) == [] and rolled(1) == []
     assert rolled(7) == [("narvik-1940.txt 2.0", None)]
     assert rolled(0) == [("narvik-1940.txt 2.0", None)]
+
+
+def test_a_reveal_before_the_attack_of_its_action_is_combat_too():
+    # 21.0: the target hex's units are revealed; the record may say so before or after the attack.
+    builder = actions(record().place("ger-i-139", "0217").place("brit-1-sg", "0216"))
+    action(builder, "allied", "fire").add({"reveal": {"units": ["ger-i-139"], "to": "allied"}})
+    assert findings(builder.attack("0217", ["brit-1-sg"])) == []
+
+
+def test_anti_aircraft_next_to_an_airborne_landing_is_revealed():
+    # 8.1.1: "the Allied player must reveal the anti-aircraft unit".
+    def landing(aa_at: str):
+        builder = record().place("brit-l-aa", aa_at).phase("reinforcement", turn="GT 2")
+        builder.place("ger-i-1-fjr", "1010")
+        return findings(builder.add({"reveal": {"units": ["brit-l-aa"], "to": "german"}}))
+    assert landing("1011") == []
+    assert landing("1014") == [("narvik-1940.txt 21.0", "1014")]

@@ -14,6 +14,6 @@ CITED = {
     "OpposingUnits": ("9.0",),
     "Strikes": ("16.0", "2.3.8"),
     "Stacking": ("9.0", "17.0", "20.0"),
-    "FogOfWar": ("21.0",),
+    "FogOfWar": ("21.0", "8.1.1"),
     "SixSidedDie": ("2.0",),
 }
