@@ -44,7 +44,7 @@ def read_counters(path: Path) -> dict[str, dict[str, Any]]:
 class NarvikCatalogue:
     """Units of units.csv + counters.csv; places by hex number, name or box name."""
 
-    game = "narvik-1940"
+    game: str = "narvik-1940"
 
     def __init__(self, data: GameData, counters: Mapping[str, Mapping[str, Any]], places: Mapping[str, str]):
         self.data = data
@@ -72,6 +72,9 @@ class NarvikCatalogue:
             out["formation"] = formation.name
         out.update({k: v for k, v in self.counters.get(ref, {}).items() if v is not None})
         return out
+
+    def unit_ids(self) -> list[str]:
+        return list(self.data.units)
 
     def location(self, loc: str) -> str | None:
         text = loc.strip()
