@@ -318,3 +318,19 @@ def test_anti_aircraft_next_to_an_airborne_landing_is_revealed():
         return findings(builder.add({"reveal": {"units": ["brit-l-aa"], "to": "german"}}))
     assert landing("1011") == []
     assert landing("1014") == [("narvik-1940.txt 21.0", "1014")]
+
+
+def test_a_record_without_actions_judges_strikes_standing_together():
+    # A record made from a log has no action entries: 16.0 is judged by the strikes in a hex at once.
+    def placed(strikes: list[str]):
+        builder = actions(record().place("brit-1-sg", "0216"))
+        for uid in strikes:
+            builder.move(uid, "0216")
+        return findings(builder)
+    assert placed(["ger-air-1", "ger-air-2"]) == []
+    assert placed(["ger-air-1", "ger-air-2", "ger-air-3"]) == [("narvik-1940.txt 16.0", "0216")]
+
+
+def test_a_record_without_actions_cannot_exclude_a_recon():
+    builder = actions(record().place("ger-i-139", "0919"))
+    assert findings(builder.add({"reveal": {"units": ["ger-i-139"], "to": "allied"}})) == []

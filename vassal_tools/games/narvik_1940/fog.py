@@ -4,7 +4,8 @@ A masked enemy unit is shown to a side only (a) by that side's recon action: the
 adjacent to the designated hex; or (b) in combat, once a hex is a target hex: the units in the target
 hex and the units firing (a reveal is judged when its action ends, against every attack of that
 action: a counterattack is the defender's attack in the same action). Units in off-map displays and
-staging areas are never shown. 8.1.1: an Allied anti-aircraft unit next to the hex a German airborne
+staging areas are never shown; a record without action entries (made from a log) cannot show a
+recon action, so there only a reveal off the map is a finding. 8.1.1: an Allied anti-aircraft unit next to the hex a German airborne
 unit lands in is revealed to the German player.
 """
 
@@ -60,6 +61,8 @@ class FogOfWar(Check):
             return "", ()
         if self.anti_aircraft_at_landing(audit, uid, loc):
             return "", ()
+        if not self.rules.shows_actions:
+            return "", ()  # a record made from a log does not show recon actions: a reveal may be one
         if action is not None and action.kind == "recon" and action.side == to and action.hex is not None:
             if loc == action.hex or grid.adjacent(loc, action.hex):
                 return "", ()

@@ -58,6 +58,8 @@ class NarvikRules(GameRules):
         self.action: Action | None = None
         self.checks = [check(self) for check in checks]
         self.started = False
+        self.shows_actions = False  # a record made from a log has no action entries
+
 
     def first_turn(self, record: Record) -> str | None:
         return next((e.turn for e in record.entries if isinstance(e, PhaseStart)), None)
@@ -65,6 +67,7 @@ class NarvikRules(GameRules):
     def start_phase(self, audit: Audit) -> None:
         if not self.started:
             self.started = True
+            self.shows_actions = any(isinstance(e, Action) for e in audit.record.entries)
             for check in self.checks:
                 check.start(audit)
 

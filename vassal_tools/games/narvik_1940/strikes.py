@@ -3,6 +3,7 @@
 16.0: strikes leave the available display only in an air or naval support action, into enemy-occupied
 hexes; the Allies place up to one air or one naval strike in each target hex, the Germans up to two
 air strikes; ground units take no part in a support action. 2.3.8: naval strikes are Allied only.
+A record without action entries (made from a log) is judged by the strikes standing in a hex at once.
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ class Strikes(Check):
         hex_ = audit.position.loc(entry.unit)
         assert hex_ is not None
         rule = self.rule(s["rule"])
+        if not self.rules.shows_actions:
+            self.without_actions(audit, entry.unit, hex_)
+            return
         if action is None or action.kind not in s["kinds"] or action.side != unit.side:
             audit.report(rule, f"strike {entry.unit} is placed in {hex_} outside a {unit.side} air or naval "
                                f"support action", where=hex_, units=[entry.unit])
@@ -49,6 +53,17 @@ class Strikes(Check):
             audit.report(rule, f"strike {entry.unit} is placed in {hex_}, which holds no enemy unit",
                          where=hex_, units=[entry.unit])
         self.placed[hex_].append(entry.unit)
+
+    def without_actions(self, audit: Audit, uid: str, hex_: str) -> None:
+        """A record with no action entries (made from a log): strikes in a hex at once, over the limit."""
+        side = audit.units[uid].side
+        limit = self.cfg["strikes"][side]
+        here = sorted(other for other in audit.position.at(hex_)
+                      if audit.units[other].unit_class == "strike" and audit.units[other].side == side)
+        if len(here) > limit:
+            audit.report(self.rule(self.cfg["strikes"]["rule"]),
+                         f"{len(here)} {side.capitalize()} strikes in target hex {hex_} at once, over the limit of "
+                         f"{limit}", where=hex_, units=here, excess=len(here) - limit)
 
     def ground_in_support(self, audit: Audit, attack: Attack, action: Action | None) -> None:
         if action is None or action.kind not in self.cfg["strikes"]["kinds"]:
