@@ -313,7 +313,8 @@ def test_a_reveal_before_the_attack_of_its_action_is_combat_too():
 def test_anti_aircraft_next_to_an_airborne_landing_is_revealed():
     # 8.1.1: "the Allied player must reveal the anti-aircraft unit".
     def landing(aa_at: str):
-        builder = record().place("brit-l-aa", aa_at).phase("reinforcement", turn="GT 2")
+        builder = action(actions(record().place("brit-l-aa", aa_at), "GT 2"), "german", "pass")
+        builder.phase("reinforcement", turn="GT 3")
         builder.place("ger-i-1-fjr", "1010")
         return findings(builder.add({"reveal": {"units": ["brit-l-aa"], "to": "german"}}))
     assert landing("1011") == []
