@@ -5,7 +5,7 @@
 Builds the module from module_src/invasion_norway (not timed) unless --module is given,
 then times, best of 3: the draft with the module's Marker unit data (every slot by its
 UnitId), and the draft of the same module stripped of its Marker traits, the way a module
-made in VASSAL's editor holds no unit data (every slot by name, numerals and palette).
+made in VASSAL's editor holds no unit data (every slot by its images, name, numerals and palette).
 No peer drafts mappings; the figure is the target's.
 """
 
@@ -55,7 +55,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         module = args.module or build_module(ROOT / "module_src" / "invasion_norway", tmp)
         bare = without_markers(module, Path(tmp) / "editor-made.vmod")
-        for label, path in (("built module (Marker UnitIds)", module), ("editor-made (names only)", bare)):
+        for label, path in (("built module (Marker UnitIds)", module), ("editor-made (no Marker data)", bare)):
             seconds, draft = best_of(3, lambda p=path: draft_for_module(p, "invasion-norway"))
             summary = draft["summary"]  # type: ignore[index]
             print(f"{label:32s} {seconds:6.2f} s  {summary['matched']}/{summary['slots']} slots matched"

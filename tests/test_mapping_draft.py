@@ -129,3 +129,42 @@ def test_the_cli_writes_a_draft_the_audit_reads(norway, tmp_path):
 def test_an_unknown_game_is_one_line(norway, tmp_path):
     result = CliRunner().invoke(main, ["mapping", str(norway.module), "--game", "chess", "-o", str(tmp_path / "m.json")])
     assert result.exit_code == 2 and "no game 'chess'" in result.output
+
+
+def _strip_markers(piece_text: str, piece_id: str) -> str:
+    piece = parse_definition(piece_text)[1]
+    piece.traits = [t for t in piece.traits if not isinstance(t, Marker)]
+    return encode_definition(piece, piece_id)
+
+
+def test_a_game_on_an_editor_made_module_audits_as_on_the_built_one_through_the_drafted_mapping(tmp_path):
+    """issue 13.1: the same findings, with the units known only through the drafted mapping."""
+    from vassal_tools.demo import run_demo
+    from vassal_tools.formats.commands import AddPiece, encode_commands, walk
+    from vassal_tools.replay.mapping_draft import draft_for_module
+    from vassal_tools.report.audit import audit_file
+
+    demo = run_demo(tmp_path / "demo")
+    built = audit_file(demo.log, demo.module)
+    module = open_file(demo.module)
+    for holder in [*module.buildfile.piece_slots, *module.buildfile.prototypes]:
+        if (holder.text or "").strip():
+            holder.text = _strip_markers(holder.text, "null")
+    bare_module = module.save(tmp_path / "editor-made.vmod")
+    log = open_file(demo.log)
+    for command in walk(log.commands):
+        if isinstance(command, AddPiece) and command.type != "stack" and not command.type.startswith("deck;"):
+            command.raw = _strip_markers(command.raw, command.id or "null")
+    log.stream = encode_commands(log.commands)
+    bare_log = log.save(tmp_path / "editor-made.vlog")
+    assert "UnitId" not in open_file(bare_log).stream
+
+    mapping_path = tmp_path / "mapping.json"
+    mapping_path.write_text(json.dumps(draft_for_module(bare_module, GAME)), encoding="utf-8")
+    editor = audit_file(bare_log, bare_module, read_mapping(mapping_path), GAME)
+
+    def facts(result):
+        return sorted((f.rule, f.step, f.where, tuple(sorted(f.units))) for f in result.findings)
+
+    assert len(built.findings) == 3
+    assert facts(editor) == facts(built)

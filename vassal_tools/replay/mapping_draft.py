@@ -4,11 +4,13 @@ Each piece slot of the module is matched against the units of the game's data, f
 the module holds: a Marker ``UnitId``, the piece's name, and hints in its palette path,
 prototypes, images and properties (a nationality word). Every match carries a confidence
 and the reason for it; a slot that matches no unit, or several equally, is listed as
-unmatched with its best candidates. Nothing is guessed silently: the user reads the draft,
+unmatched with its best candidates. Slots alike in name and images (a palette slot and an at-start stack's) are one counter and
+get one unit; otherwise each unit is given to one slot at most. Nothing is guessed silently: the user reads the draft,
 edits it, and passes it to ``audit --mapping``.
 
 Confidence, highest first:
 - 1.0: a Marker property ``UnitId`` (or ``id``) is the unit's id;
+- 0.95: an image of the piece is named after the unit's id (``ger-138-gj-1.png``);
 - 0.9: the piece's name is the unit's counter name, and no other unit has it;
 - 0.8: the name is shared, and a nationality word in the slot's palette path, prototypes,
   images or properties leaves one unit, or identical units (same attributes) are assigned
@@ -37,10 +39,11 @@ ROMAN = {"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii":
 #: Below this a match is not written into the mapping's units (it is listed as unmatched).
 ACCEPT = 0.6
 #: Nationality adjectives a palette or prototype name may use for a nationality of the data.
-NATIONALITY_WORDS = {"british": ("british", "uk", "england", "english", "royal navy", "raf"),
-                     "german": ("german", "germany", "wehrmacht", "kriegsmarine", "luftwaffe"),
-                     "norwegian": ("norwegian", "norway", "norsk", "norge"),
-                     "french": ("french", "france"), "polish": ("polish", "poland")}
+#: Short forms count as whole words only ("nor-dd-1.png", "Ger / Navy").
+NATIONALITY_WORDS = {"british": ("british", "brit", "uk", "gb", "england", "english", "royal navy", "raf"),
+                     "german": ("german", "ger", "germany", "wehrmacht", "kriegsmarine", "luftwaffe"),
+                     "norwegian": ("norwegian", "nor", "norway", "norsk", "norge"),
+                     "french": ("french", "fr", "france"), "polish": ("polish", "pol", "poland")}
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,13 @@ class Slot:
     palette: str
     hints: str  # palette path, prototypes, images and property values, lower case
     unit_id: str | None  # a Marker UnitId, if the module gives one
+    images: tuple[str, ...] = ()
+
+    @property
+    def same_piece(self) -> tuple:
+        """Slots alike in name, images and unit id show one counter (a palette slot and an
+        at-start stack's, say): they are one unit."""
+        return (self.name, self.images, self.unit_id)
 
 
 @dataclass
@@ -109,7 +119,7 @@ def module_slots(buildfile) -> Iterable[Slot]:
         name = piece.name or slot.entry_name or ""
         palette = " / ".join(slot.palette_path)
         hints = " ".join([palette, *own_prototypes, *piece.images, *properties.values(), slot.entry_name or ""])
-        yield Slot(f"gpid:{gpid}" if gpid else name, name, palette, hints.lower(), unit_id)
+        yield Slot(f"gpid:{gpid}" if gpid else name, name, palette, hints.lower(), unit_id, tuple(piece.images))
 
 
 class UnitMatcher:
@@ -128,10 +138,19 @@ class UnitMatcher:
 
     def match_all(self, slots: list[Slot]) -> list[Match]:
         # Certain matches first, so a unit named by its id is not given away by a name match.
-        order = sorted(range(len(slots)), key=lambda i: slots[i].unit_id is None)
+        order = sorted(range(len(slots)), key=lambda i: (slots[i].unit_id is None, not slots[i].palette))
+        first: dict[tuple, Match] = {}
         out: dict[int, Match] = {}
         for i in order:
-            out[i] = self.match(slots[i])
+            slot = slots[i]
+            alike = first.get(slot.same_piece)
+            if alike is None:
+                out[i] = first[slot.same_piece] = self.match(slot)
+            elif alike.ref is None:
+                out[i] = Match(slot, None, 0.0, alike.reason, alike.candidates)
+            else:
+                out[i] = Match(slot, alike.ref, alike.confidence, f"the same counter as {alike.slot.key} "
+                                                                   f"(name and images): {alike.reason}")
         return [out[i] for i in range(len(slots))]
 
     def match(self, slot: Slot) -> Match:
@@ -139,6 +158,9 @@ class UnitMatcher:
             if slot.unit_id in self.units:
                 return self._take(slot, slot.unit_id, 1.0, f"Marker UnitId {slot.unit_id!r} is the unit's id")
             return Match(slot, None, 0.0, f"Marker UnitId {slot.unit_id!r} is no unit of the game")
+        by_image = [u for u in self._image_ids(slot) if u not in self.taken]
+        if len(by_image) == 1:
+            return self._take(slot, by_image[0], 0.95, f"its image is named after the unit's id {by_image[0]!r}")
         same_name = [u for u in self.by_key.get(name_key(slot.name), []) if u not in self.taken]
         if same_name:
             return self._by_name(slot, same_name)
@@ -178,6 +200,10 @@ class UnitMatcher:
             return Match(slot, None, 0.0, f"its name {slot.name!r} is close to several units", candidates)
         return self._take(slot, best_uid, 0.6, f"its name {slot.name!r} is close to {self.names[best_uid]!r} "
                                                 f"(similarity {best:.2f}, same numbers): check it")
+
+    def _image_ids(self, slot: Slot) -> list[str]:
+        stems = {re.sub(r"(_back|_front|-back|-front)?\.[a-z]+$", "", image.lower()) for image in slot.images}
+        return [uid for uid in self.units if uid.lower() in stems]
 
     def _nationality_filter(self, slot: Slot, candidates: list[str]) -> list[str]:
         named = {nat for nat, words in NATIONALITY_WORDS.items() if any(_word_in(w, slot.hints) for w in words)}
