@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..formats.pieces import Piece, encode_definition
-from ..formats.traits import BasicPiece, Delete, Embellishment, Marker, Prototype
+from ..formats.traits import BasicPiece, Delete, Embellishment, Marker, Obscurable, Prototype
 from ..formats.traits.values import KeyStroke
 from .art import CounterImages
 
@@ -62,14 +62,21 @@ def prototype_pieces() -> dict[str, Piece]:
     return {name: Piece([Delete.new(), BasicPiece.new()]) for name in PROTOTYPES.values()}
 
 
-def unit_piece(unit, images: CounterImages, scale: float) -> Piece:
-    """The definition of one counter (its BasicPiece state gets the slot's gpid later)."""
-    return Piece([
+def unit_piece(unit, images: CounterImages, scale: float, masked: bool = False) -> Piece:
+    """The definition of one counter (its BasicPiece state gets the slot's gpid later); ``masked``:
+    outermost, a Mask its side can set and lift (a game with fog of war, game.toml ``[module]``)."""
+    traits = [
         face_layer(images, scale, unit.back),
         Marker.new(unit_properties(unit)),
         Prototype.new(prototype_name(unit)),
         BasicPiece.new("", unit.name),
-    ])
+    ]
+    return Piece([side_mask(), *traits] if masked else traits)
+
+
+def side_mask() -> Obscurable:
+    """VASSAL's Mask, settable and liftable by the players of the side that masked it ("side:")."""
+    return Obscurable.new(access="side:", mask_name="?", description="hidden from the other side (fog of war)")
 
 
 def slot_text(piece: Piece, gpid: str) -> str:

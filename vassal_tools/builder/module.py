@@ -130,7 +130,10 @@ def _compose(game, art: CounterArt, boards: dict[str, BoardArt], plans: list[Map
         "nextPieceSlotId": str(FIRST_GPID), "version": str(info.raw.get("version", DEFAULT_VERSION)),
     })
     prototypes = counters.prototype_pieces()
-    definitions = {unit.id: counters.unit_piece(unit, art.of(unit.id), art.scale) for unit in game.units.values()}
+    masks = bool(info.raw.get("module", {}).get("masks", False))  # fog of war: every unit but markers
+    definitions = {unit.id: counters.unit_piece(unit, art.of(unit.id), art.scale,
+                                                masked=masks and unit.unit_class != "marker")
+                   for unit in game.units.values()}
     names = palette.entry_names(game.units.values())
 
     marker_defs = {m.id: play_markers.marker_piece(m, marker_art[m.id], art.scale) for m in markers}

@@ -54,7 +54,8 @@ class RulePack(Protocol):
 
 
 # id -> module that registers it when imported
-KNOWN_GAMES = {"invasion-norway": "vassal_tools.games.invasion_norway"}
+KNOWN_GAMES = {"invasion-norway": "vassal_tools.games.invasion_norway",
+               "narvik-1940": "vassal_tools.games.narvik_1940"}
 _PACKS: dict[str, RulePack] = {}
 
 

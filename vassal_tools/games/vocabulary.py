@@ -146,3 +146,6 @@ class ReplayHooks:
     # Die rolls the audit judges by side and target: the record needs the roller's side and the
     # declaration that named the target, and the recorder warns when one is missing.
     judged_rolls: tuple[str, ...] = ()
+    # Whether an unmasked piece (VASSAL's Obscurable) is a ``reveal`` entry: the game's fog of war
+    # (narvik-1940.txt 21.0) is kept by masking units from the other side.
+    reveals: bool = False

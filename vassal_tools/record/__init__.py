@@ -36,6 +36,7 @@ from typing import Any
 from ..errors import BadInput
 from .entries import (
     ENTRY_KINDS,
+    Action,
     Attack,
     Catalogue,
     Control,
@@ -50,6 +51,7 @@ from .entries import (
     Place,
     Record,
     Remove,
+    Reveal,
     Roll,
     Steps,
     Unit,
@@ -76,6 +78,8 @@ __all__ = [
     "Mission",
     "Roll",
     "Intercept",
+    "Action",
+    "Reveal",
     "End",
     "ENTRY_KINDS",
     "Record",

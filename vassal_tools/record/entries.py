@@ -282,6 +282,36 @@ class Intercept(Entry):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Action(Entry):
+    """An action begins (narvik-1940, norway-1940): it lasts until the next action or the phase's end."""
+
+    side: str
+    kind: str
+    units: tuple[str, ...] = ()
+    hex: str | None = None
+    inner: Mapping[str, Any] = field(default_factory=dict)
+    KEY = "action"
+
+    def body(self):
+        inner = _drop_none({"side": self.side, "kind": self.kind, "units": list(self.units) or None,
+                            "hex": self.hex})
+        inner.update(self.inner)
+        return {"action": inner}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reveal(Entry):
+    """Units of the enemy of side ``to`` are shown to that side (narvik-1940 fog of war)."""
+
+    units: tuple[str, ...]
+    to: str
+    KEY = "reveal"
+
+    def body(self):
+        return {"reveal": {"units": list(self.units), "to": self.to}}
+
+
+@dataclass(frozen=True, kw_only=True)
 class End(Entry):
     """The end of a phase."""
 
@@ -293,7 +323,7 @@ class End(Entry):
 
 
 ENTRY_KINDS = (PhaseStart, Place, Move, Steps, Remove, Control, Hits, Weather,
-               Attack, Defend, Mission, Roll, Intercept, End)
+               Attack, Defend, Mission, Roll, Intercept, Action, Reveal, End)
 KIND_BY_KEY = {kind.KEY: kind for kind in ENTRY_KINDS}
 
 

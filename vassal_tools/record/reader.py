@@ -380,6 +380,28 @@ class RecordReader:
             raise self.fail("an intercept names at least one naval or air unit", where)
         return out, ()
 
+    def _entry_action(self, raw, where, turn):
+        inner = self.inner(raw, "action", where)
+        at = f"{where}, field 'action."
+        kind = inner.get("kind")
+        if not isinstance(kind, str) or not kind.strip():
+            raise self.fail("an action needs a 'kind' (e.g. \"move\")", at + "kind'")
+        out = {
+            "side": self.side(inner.get("side"), at + "side'"),
+            "kind": _word(kind),
+            "units": self.unit_list(inner.get("units"), at + "units'"),
+            "hex": self.loc(inner["hex"], at + "hex'") if inner.get("hex") is not None else None,
+            "inner": {k: v for k, v in inner.items() if k not in ("side", "kind", "units", "hex")},
+        }
+        return out, ()
+
+    def _entry_reveal(self, raw, where, turn):
+        inner = self.inner(raw, "reveal", where)
+        at = f"{where}, field 'reveal."
+        out = {"units": self.unit_list(inner.get("units"), at + "units'", required=True),
+               "to": self.side(inner.get("to"), at + "to'")}
+        return out, ()
+
     def _entry_end(self, raw, where, turn):
         return {"phase": self.phase(raw["end"], f"{where}, field 'end'")}, ()
 

@@ -24,7 +24,7 @@ from ..formats.files import SavedGame
 from ..formats.logsteps import split_stream
 from ..formats.pieces import Piece, encode_definition
 from ..formats.sequence import encode, escape_token
-from ..formats.traits import Embellishment
+from ..formats.traits import Embellishment, Obscurable
 from .replayer import Replayer
 from .state import PIECE, PieceState
 
@@ -157,6 +157,19 @@ class LogWriter:
             raise BadInput(self.game.path, f"unit {unit_id!r} has no layer to turn over")
         layer.value = level
         command = "D/" + (encode([piece.id, changed.state, before.state], "/") or "")
+        self._apply(command)
+        return [command]
+
+    def mask(self, unit_id: str, by: str | None) -> list[str]:
+        """Masking a counter (its Obscurable state ``by;``), or with ``by`` None lifting the mask (``null;``)."""
+        piece = self.unit(unit_id)
+        before = _placed(piece)
+        changed = before.copy()
+        trait = changed.first(Obscurable)
+        if trait is None:
+            raise BadInput(self.game.path, f"unit {unit_id!r} has no mask")
+        trait.state = f"{by};" if by is not None else "null;"
+        command = "D/" + encode([piece.id, changed.state, before.state], "/")
         self._apply(command)
         return [command]
 

@@ -73,6 +73,7 @@ class Where:
 
     loc: str | None
     strength: int | None
+    masked: bool = False  # an Obscurable (mask) hides it from the other side
 
 
 @dataclass
@@ -262,10 +263,22 @@ class Recorder:
             else:
                 # Only a stack dragged whole moves as a stack (8.1.1): pieces dragged one by one do not.
                 self._add(n, unit, _drop_none({"move": unit.id, "to": after.loc, "stack": self._stacks.get(piece_id)}))
+        if self.hooks.reveals and before.masked and not after.masked and after.loc is not None:
+            self._reveal(n, unit)
         # A unit coming into play is at full strength unless its counter shows otherwise.
         was = before.strength if before.loc is not None else unit.full
         if after.loc is not None and after.strength is not None and after.strength != was:
             self._add(n, unit, {"steps": unit.id, "to": after.strength})
+
+    def _reveal(self, n: int, unit: UnitInfo) -> None:
+        """A masked unit unmasked: shown to the other side (a game whose records read masks, ReplayHooks)."""
+        known = self.catalogue.unit(unit.line["ref"]) if "ref" in unit.line else None
+        side = str((known or {}).get("side") or unit.line.get("side") or "").lower()
+        others = [s for s in self.words.sides if s != side]
+        if side in self.words.sides and len(others) == 1:
+            self._add(n, unit, {"reveal": {"units": [unit.id], "to": others[0]}})
+        else:
+            self.warnings.append(f"step {n}: {unit.id} was unmasked, but to which side is not known")
 
     def _arrives(self, piece_id: str, before: Where) -> bool:
         """Whether a unit now on the map comes into play (``place``) rather than moves there.
@@ -299,7 +312,7 @@ class Recorder:
         loc = self.locations.loc(spot.map, spot.x, spot.y) if self.locations is not None else None
         if loc is not None and unit.unit_class == "air" and self._on_airbase_marker(piece):
             loc = self.catalogue.location(f"airbase:{loc}") or loc
-        return Where(loc, self.units.strength(piece, unit))
+        return Where(loc, self.units.strength(piece, unit), piece.masked_by is not None)
 
     def _on_airbase_marker(self, piece: PieceState) -> bool:
         """Whether a marker the game says makes an airbase (a Frozen Lake Airbase, 5.1.4) shares the piece's stack."""

@@ -1,0 +1,95 @@
+"""Time each game folder other than Invasion: Norway: a cold module build and a 1,000-step log audit.
+
+    python bench/games.py [--steps 1000]
+
+For Narvik 1940 (vassal_tools/games/narvik_1940): builds the module with an empty art cache (cold),
+then writes a log of the campaign's opening save with the project's log writer: the tracker walks the
+phases of every GT and, in each actions phase, German and Allied units standing on hexes step back and
+forth between their hex and the next one; then times ``audit`` of that log against the module (replay,
+record, the pack's checks), best of 3. Targets (issue 11): build <= 10 s, audit <= 2 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+
+from vassal_tools.builder.module import (
+    VASSAL_VERSION,
+    assemble,
+    build_module,
+    module_archive,
+    module_file_name,
+    setup_stream,
+)
+from vassal_tools.builder.savegame import source_date_ms, write_save
+from vassal_tools.builder.turns import TRACKER_ID, tracker_state
+from vassal_tools.formats.archive import write_archive
+from vassal_tools.formats.files import open_file
+from vassal_tools.games.narvik_1940 import DATA_DIR
+from vassal_tools.replay.logwriter import LogWriter
+from vassal_tools.report.audit import audit_file
+
+# Units that start on hexes (scenarios/campaign.toml) and a neighbouring hex each steps to and back.
+WALKERS = {"ger-haussels": ("1416", "1415"), "ger-rr": ("1317", "1417"), "nw-alta": ("1801", "1701"),
+           "brit-1-sg": ("0216", "0215")}
+
+
+def write_log(folder: Path, steps: int) -> tuple[Path, Path, int]:
+    assembly = assemble(DATA_DIR, scenario="campaign", cache=folder / "cache")
+    module = write_archive(module_archive(assembly), folder / module_file_name(assembly.game))
+    opening = write_save(folder / "start.vsav", setup_stream(assembly), moduledata=assembly.moduledata,
+                         module_version=assembly.version, vassal_version=VASSAL_VERSION, description="bench",
+                         date_saved=source_date_ms())
+
+    def place(loc: str) -> tuple[str, int, int]:
+        spot = assembly.locator.spot(loc)
+        return spot.map, spot.x, spot.y
+
+    info = assembly.game.info
+    writer = LogWriter(open_file(opening), place, "Bench", "bench-pw")
+    count = writer.step(writer.seat("German"))
+    turn = 0
+    while count < steps:
+        name = info.turn_names[turn % len(info.turn_names)]
+        for phase in info.phase_order():
+            count = writer.step(writer.turn(TRACKER_ID, tracker_state(info, name, phase)))
+            if phase == "actions":
+                for _ in range(10):
+                    for unit, (home, away) in WALKERS.items():
+                        writer.step(writer.move(unit, away))
+                        count = writer.step(writer.move(unit, home))
+        turn += 1
+    return writer.save(folder / "bench.vlog"), module, count
+
+
+def best_of(runs: int, work) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--steps", type=int, default=1000)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        start = time.perf_counter()
+        built = build_module(DATA_DIR, folder / "dist", cache=folder / "cold-cache")
+        cold = time.perf_counter() - start
+        print(f"narvik-1940 module build (cold cache): {cold:.2f} s  ({built.stat().st_size:,} bytes)  target <= 10 s")
+        log, module, steps = write_log(folder, args.steps)
+        findings: list[int] = []
+        seconds = best_of(3, lambda: findings.append(len(audit_file(log, module).findings)))
+        print(f"narvik-1940 audit of a {steps:,}-step log: {seconds:.2f} s (best of 3; {findings[-1]} findings)  "
+              f"target <= 2 s")
+
+
+if __name__ == "__main__":
+    main()

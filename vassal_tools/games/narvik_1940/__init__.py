@@ -1,0 +1,99 @@
+"""The ``narvik-1940`` rule pack: Narvik 1940 (Decision Games), checked against narvik-1940.txt.
+
+A folder like every game's: ``data/`` (game.toml, the tables, counters.csv, scenarios/; linked from
+``module_src/narvik_1940`` in a checkout), ``pack.toml`` (every number the checks use, each with its
+rule or ``sample``) and small checks over the shared engine: stacking and opposing units (9.0),
+strikes (16.0), the set-up zones (3.1, 3.2) and fog of war (21.0). The game has no supply rule,
+and the pack checks none.
+
+May import: :mod:`vassal_tools.rules`, :mod:`vassal_tools.record`, the games layer,
+:mod:`vassal_tools.geometry`, :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`.
+Imported by: nothing but the registry (:func:`vassal_tools.games.pack_for`), by name.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import replace
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from .. import register
+from ..gamedata import GameData, load_game
+from ..gamedata.gametoml import TomlDoc, read_info
+from ..gamedata.vocabulary import SIZES
+from ..vocabulary import ReplayHooks, Vocabulary
+from .catalogue import NarvikCatalogue, read_counters
+from .checks import CHECKS, CITED
+from .rules import NarvikRules
+
+DATA_DIR = Path(__file__).with_name("data")
+PACK_FILE = Path(__file__).with_name("pack.toml")
+ID = "narvik-1940"
+# records-four-games.md: units are land (ground units and leaders), strike (air or naval) or marker;
+# a "wing" is two companies (2.3.3).
+UNIT_CLASSES = ("land", "strike", "marker")
+
+
+def words_of(folder: Path) -> Vocabulary:
+    """The record words of the game, from its game.toml."""
+    words = Vocabulary.from_info(read_info(TomlDoc(folder / "game.toml")))
+    return replace(words, unit_classes=UNIT_CLASSES, sizes=(*SIZES, "wing"))
+
+
+class Narvik1940:
+    """The pack as the registry knows it: data, words, catalogue and fresh rules per audit."""
+
+    id = ID
+    data_folder = DATA_DIR
+    title = "Narvik 1940"
+
+    @property
+    def rulebook(self) -> str:
+        return str(self.config["rulebook"])
+
+    @property
+    def cited(self) -> Mapping[str, tuple[str, ...]]:
+        """Each check and the rules of narvik-1940.txt it cites."""
+        return CITED
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return (str(self.config["supply"]),)
+
+    @cached_property
+    def config(self) -> Mapping[str, Any]:
+        with PACK_FILE.open("rb") as stream:
+            return tomllib.load(stream)
+
+    @cached_property
+    def data(self) -> GameData:
+        return load_game(DATA_DIR)
+
+    @cached_property
+    def vocabulary(self) -> Vocabulary:
+        return words_of(DATA_DIR)
+
+    @cached_property
+    def catalogue(self) -> NarvikCatalogue:
+        places = self.config["places"]
+        named = {"Ankenes": places["ankenes"], "Bjornfjell": places["bjornfjell"]}
+        return NarvikCatalogue(self.data, read_counters(DATA_DIR / "counters.csv"), named)
+
+    @cached_property
+    def railroad_hexes(self) -> frozenset[str]:
+        """The hexes the data's railroad hexsides join (sample path between Narvik and Bjornfjell, 12.4)."""
+        return frozenset(h for side in self.data.hexsides if side.feature == "railroad" for h in (side.a, side.b))
+
+    @property
+    def replay_hooks(self) -> ReplayHooks:
+        """21.0: a log's unmasking of a unit is its reveal to the other side."""
+        return ReplayHooks(reveals=True)
+
+    def rules(self) -> NarvikRules:
+        return NarvikRules(self, CHECKS)
+
+
+PACK = register(Narvik1940())

@@ -1,0 +1,15 @@
+"""The die (narvik-1940.txt 2.0): "one six-sided die"; a roll outside 1-6 is a finding."""
+
+from __future__ import annotations
+
+from ...record import Action, Entry, Roll
+from ...rules.engine import Audit
+from ...rules.position import UnitState
+from .rules import Check
+
+
+class SixSidedDie(Check):
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None, action: Action | None) -> None:
+        if isinstance(entry, Roll) and not 1 <= entry.result <= 6:
+            audit.report(self.rule("2.0"), f"a {entry.purpose} roll of {entry.result}: the game's die is a d6 (1-6)",
+                         where=entry.zone)

@@ -1,0 +1,88 @@
+"""Air and naval strikes (narvik-1940.txt 16.0; 2.3.8).
+
+16.0: strikes leave the available display only in an air or naval support action, into enemy-occupied
+hexes; the Allies place up to one air or one naval strike in each target hex, the Germans up to two
+air strikes; ground units take no part in a support action. 2.3.8: naval strikes are Allied only.
+A record without action entries (made from a log) is judged by the strikes standing in a hex at once.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ...record import Action, Attack, Entry, Move, Place
+from ...rules.engine import Audit
+from ...rules.position import UnitState
+from .catalogue import is_hex
+from .rules import Check, NarvikRules
+
+
+class Strikes(Check):
+    """Strikes per target hex in each support action, and where they may go."""
+
+    def __init__(self, rules: NarvikRules):
+        super().__init__(rules)
+        self.placed: dict[str, list[str]] = defaultdict(list)  # target hex -> strikes placed this action
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None, action: Action | None) -> None:
+        s = self.cfg["strikes"]
+        if isinstance(entry, Attack):
+            self.ground_in_support(audit, entry, action)
+            return
+        if not isinstance(entry, (Place, Move)) or not is_hex(audit.position.loc(entry.unit)):
+            return
+        unit = audit.units[entry.unit]
+        if unit.unit_class != "strike" or audit.position.phase is None:
+            return
+        hex_ = audit.position.loc(entry.unit)
+        assert hex_ is not None
+        rule = self.rule(s["rule"])
+        if not self.rules.shows_actions:
+            self.without_actions(audit, entry.unit, hex_)
+            return
+        if action is None or action.kind not in s["kinds"] or action.side != unit.side:
+            audit.report(rule, f"strike {entry.unit} is placed in {hex_} outside a {unit.side} air or naval "
+                               f"support action", where=hex_, units=[entry.unit])
+            return
+        if unit.side == "german" and unit.type == "naval":
+            audit.report(self.rule("2.3.8"), f"German naval strike {entry.unit}: naval strikes are Allied only",
+                         where=hex_, units=[entry.unit])
+        enemy = [uid for uid in audit.position.at(hex_)
+                 if audit.units[uid].unit_class == "land" and audit.units[uid].side != unit.side]
+        if not enemy:
+            audit.report(rule, f"strike {entry.unit} is placed in {hex_}, which holds no enemy unit",
+                         where=hex_, units=[entry.unit])
+        self.placed[hex_].append(entry.unit)
+
+    def without_actions(self, audit: Audit, uid: str, hex_: str) -> None:
+        """A record with no action entries (made from a log): strikes in a hex at once, over the limit."""
+        side = audit.units[uid].side
+        limit = self.cfg["strikes"][side]
+        here = sorted(other for other in audit.position.at(hex_)
+                      if audit.units[other].unit_class == "strike" and audit.units[other].side == side)
+        if len(here) > limit:
+            audit.report(self.rule(self.cfg["strikes"]["rule"]),
+                         f"{len(here)} {side.capitalize()} strikes in target hex {hex_} at once, over the limit of "
+                         f"{limit}", where=hex_, units=here, excess=len(here) - limit)
+
+    def ground_in_support(self, audit: Audit, attack: Attack, action: Action | None) -> None:
+        if action is None or action.kind not in self.cfg["strikes"]["kinds"]:
+            return
+        ground = [uid for uid in attack.attackers if audit.units[uid].unit_class == "land"]
+        if ground:
+            audit.report(self.rule(self.cfg["strikes"]["rule"]),
+                         f"ground units {', '.join(ground)} fire in a {action.kind} action: ground units may not "
+                         f"participate in an air or naval support action", where=attack.hex, units=ground)
+
+    def end_action(self, audit: Audit, action: Action | None) -> None:
+        s = self.cfg["strikes"]
+        for hex_, ids in sorted(self.placed.items()):
+            side = audit.units[ids[0]].side
+            limit = s[side]
+            if len(ids) > limit:
+                what = "one air or one naval strike" if side == "allied" else f"{limit} air strikes"
+                audit.report(self.rule(s["rule"]),
+                             f"{len(ids)} {side.capitalize()} strikes placed in target hex {hex_} in one action; "
+                             f"the {side.capitalize()} player may place up to {what} in each target hex",
+                             where=hex_, units=sorted(ids), excess=len(ids) - limit)
+        self.placed.clear()
