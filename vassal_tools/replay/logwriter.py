@@ -169,7 +169,7 @@ class LogWriter:
         if trait is None:
             raise BadInput(self.game.path, f"unit {unit_id!r} has no mask")
         trait.state = f"{by};" if by is not None else "null;"
-        command = "D/" + encode([piece.id, changed.state, before.state], "/")
+        command = "D/" + (encode([piece.id, changed.state, before.state], "/") or "")
         self._apply(command)
         return [command]
 
