@@ -54,7 +54,8 @@ class RulePack(Protocol):
 
 
 # id -> module that registers it when imported
-KNOWN_GAMES = {"invasion-norway": "vassal_tools.games.invasion_norway"}
+KNOWN_GAMES = {"invasion-norway": "vassal_tools.games.invasion_norway",
+               "kampen-om-norge": "vassal_tools.games.kampen_om_norge"}
 _PACKS: dict[str, RulePack] = {}
 
 

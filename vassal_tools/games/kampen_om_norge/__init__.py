@@ -1,0 +1,88 @@
+"""Kampen om Norge (Vega, 2012; kampen-om-norge.txt): the game's data, words, catalogue and checks.
+
+An area game: 44 land areas and 8 sea zones (2.3), battalions and chips (2.2), ship cards (6.1),
+a d6 (2.1). Its data lives in ``data/`` (``module_src/kampen_om_norge``, read by :mod:`.data`);
+its words (factions, phases, turns) in ``data/game.toml``; its checks in :mod:`.checks`. The
+area polygons are ``sample``: the rulebook has no printed map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from .. import register
+from ..vocabulary import Vocabulary
+from .checks import CHECKS, KampenRules
+from .data import DATA, KampenData, load_kampen
+
+ID = "kampen-om-norge"
+__all__ = ["ID", "KampenPack", "KampenCatalogue", "words"]
+
+
+def words(data: KampenData) -> Vocabulary:
+    """The record words of game.toml: factions, the phases of a turn, the turns."""
+    toml = data.toml
+    sequence, turns = toml["sequence"], toml["turns"]
+    phases = list(sequence["april_phases"])
+    phases += [f"{faction}-{phase}" for faction in sequence["factions"] for phase in sequence["phases"]]
+    names = [turns["april"]] + [f"{turns['round_prefix']} {n}" for n in range(1, turns["last_round"] + 1)]
+    side_of = {n["id"]: n["side"] for n in toml["nationalities"]}
+    return Vocabulary(game=toml["id"], phases=tuple(phases), sides=tuple(s["id"] for s in toml["sides"]),
+                      turns=tuple(names), side_of_nationality=side_of, unit_classes=("land", "naval", "chip"),
+                      sizes=("battalion",))
+
+
+class KampenCatalogue:
+    """How records name the game's pieces (units.csv, ships.csv ids) and places (areas.csv)."""
+
+    def __init__(self, data: KampenData):
+        self.game = ID
+        self.data = data
+        self._places = {name.casefold(): name for name in data.areas}
+
+    def unit(self, ref: str) -> Mapping[str, Any] | None:
+        piece = self.data.pieces.get(ref)
+        if piece is not None:
+            return {"class": piece.kind, "side": piece.side, "nationality": piece.nationality,
+                    "type": piece.type, "points": piece.points, "name": piece.name}
+        ship = self.data.ships.get(ref)
+        if ship is not None:
+            return {"class": "naval", "side": ship.side, "type": ship.type, "name": ship.name}
+        return None
+
+    def location(self, loc: str) -> str | None:
+        return self._places.get(" ".join(loc.split()).casefold()) if isinstance(loc, str) else None
+
+
+class KampenPack:
+    """Kampen om Norge as the registry knows it."""
+
+    id = ID
+    title = "Kampen om Norge"
+    rulebook = "kampen-om-norge.txt"
+    checks = CHECKS
+
+    @property
+    def data_folder(self) -> Path:
+        return DATA
+
+    @cached_property
+    def data(self) -> KampenData:
+        return load_kampen(DATA)
+
+    @cached_property
+    def vocabulary(self) -> Vocabulary:
+        return words(self.data)
+
+    @cached_property
+    def catalogue(self) -> KampenCatalogue:
+        return KampenCatalogue(self.data)
+
+    def rules(self) -> KampenRules:
+        return KampenRules(self.data)
+
+
+register(KampenPack())
