@@ -48,10 +48,10 @@ def _progress(quiet: bool):
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def build(game_dir: Path, outdir: Path, scenario: str | None, cache: Path | None, quiet: bool) -> None:
     """Build the VASSAL module (.vmod) of the game in GAME_DIR."""
-    from ..builder.module import build_module
+    from ..builder.area_module import build_game
 
     with _progress(quiet) as progress:
-        path = build_module(game_dir, outdir, scenario=scenario, cache=cache, progress=progress)
+        path = build_game(game_dir, outdir, scenario=scenario, cache=cache, progress=progress)
     click.echo(str(path))
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import register
+from ..areas import AreaBorder, AreaMap, AreaShape
 from ..vocabulary import Vocabulary
 from .checks import CHECKS, KampenRules
 from .data import DATA, KampenData, load_kampen
@@ -83,6 +84,24 @@ class KampenPack:
 
     def rules(self) -> KampenRules:
         return KampenRules(self.data)
+
+    def area_map(self) -> AreaMap:
+        """The board as areas (sample polygons, map.json) for the art and the module's ZonedGrid."""
+        return area_map(self.data)
+
+
+def area_map(data: KampenData) -> AreaMap:
+    shapes = []
+    for area in data.areas.values():
+        symbols = tuple(symbol for symbol, has in (("victory-city", area.victory_city),
+                                                   ("mobilization-point", area.mobilization_point),
+                                                   ("airfield", area.airfield)) if has)
+        label = area.name.replace("Sea Zone ", "") if area.kind == "sea" else None
+        shapes.append(AreaShape(area.name, area.kind, data.board.areas[area.name], symbols, label))
+    borders = tuple(AreaBorder(b.a, b.b, b.crossing) for b in data.borders)
+    return AreaMap(ID, data.toml["title"], data.board.name, data.board.size, tuple(shapes), borders,
+                   data.board.impassable, tuple(s["name"] for s in data.toml["sides"]),
+                   str(data.toml.get("version", "0.1")), data.board.source)
 
 
 register(KampenPack())
