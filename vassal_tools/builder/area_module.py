@@ -25,7 +25,15 @@ from ..games.gamedata.gametoml import read_toml
 from . import standard
 from .boards import BoardPlan, MapPlan, ZoneDef
 from .locations import Locator
-from .module import STAGES, VASSAL_VERSION, Assembly, Progress, build_module, default_cache, module_archive
+from .module import (
+    STAGES,
+    VASSAL_VERSION,
+    Assembly,
+    Progress,
+    build_module,
+    default_cache,
+    module_archive,
+)
 from .savegame import source_date_ms
 
 
