@@ -122,7 +122,9 @@ def test_every_cited_rule_is_in_the_rulebook():
     printed = set(re.findall(r"^(\d+(?:\.\d+)?) ", text, re.MULTILINE))
     printed |= {"3", "4"}  # chapter numbers stand alone in the contents
     cited = {number for _, rules, _ in CHECKS for number in rules}
-    assert cited <= printed, cited - printed
+    cards = {c for c in cited if c.startswith("Appendix ")}  # a limit printed on a card (Appendix)
+    assert cited - cards <= printed, cited - cards - printed
+    assert "APPENDIX" in text and all(f"**{card.split(' ', 1)[1]}**" in text for card in cards)
 
 
 # -- the checks: a record that breaks each, one that keeps it
@@ -245,3 +247,38 @@ def test_vassal_tools_games_lists_the_game_with_its_checks_and_rules():
     assert "kampen-om-norge: Kampen om Norge (kampen-om-norge.txt)" in result.output
     assert "occupancy [4.2]" in result.output and "allied-seas [5.1, 8.1]" in result.output
     assert "invasion-norway" in result.output
+
+
+def interception(*dice: int, again: bool = False, enter: bool = False) -> RecordBuilder:
+    rec = ships(ships(game_record(), "allied", "w1", "w2"), "german", "h1", "k1", "b1")
+    rec.place("w1", "Sea Zone IV", stack="tf").place("w2", "Sea Zone IV", stack="tf")
+    rec.place("h1", "Sea Zone III", stack="g").place("k1", "Sea Zone III", stack="g").place("b1", "Sea Zone V")
+    rec.phase("allied-movement", turn="Round 2")
+    rec.move("w1", "Sea Zone III", stack="tf").move("w2", "Sea Zone III", stack="tf")
+    rec.intercept("allied", "Sea Zone III", ["w1", "w2"])
+    for die in dice:
+        rec.roll("naval-interception", die, side="allied", zone="Sea Zone III")
+    if again:
+        rec.intercept("allied", "Sea Zone III", ["w1", "w2"])
+        rec.roll("naval-interception", 6, side="allied", zone="Sea Zone III")
+        rec.roll("naval-interception", 6, side="allied", zone="Sea Zone III")
+    if enter:
+        rec.move("w1", "Sea Zone IV", stack="tf2").move("w1", "Sea Zone III", stack="tf2")
+    return rec.phase("allied-combat")
+
+
+def test_naval_interception():
+    # 8.1 and example 4: two German ships in the zone, one die for each.
+    assert findings(interception(6, 4)) == []
+    assert findings(interception(6)) == [(f"{FILE} 8.1", "Sea Zone III")]  # one die short
+    assert findings(interception(6, 4, again=True)) == [(f"{FILE} 8.1", "Sea Zone III")]  # a second attempt
+    assert (f"{FILE} 8.1", "Sea Zone III") in findings(interception(6, 4, enter=True))  # back into the zone
+
+
+def test_the_recon_card_is_barred_from_three_zones():
+    def recon(zone: str) -> RecordBuilder:
+        rec = game_record().phase("initial", turn="9. April")
+        return rec.roll("Rekognoseringsfly", 6, side="allied", zone=zone)
+    assert findings(recon("Sea Zone III")) == []  # example 4
+    for zone in ("Sea Zone I", "Sea Zone VI", "Sea Zone VII"):
+        assert findings(recon(zone)) == [(f"{FILE} Appendix Rekognoseringsfly", zone)]

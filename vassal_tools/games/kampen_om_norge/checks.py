@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
-from ...record import Entry, Move, Place
+from ...record import Entry, Intercept, Move, Place, Roll
 from ...rules.engine import Audit, GameRules
 from ...rules.position import UnitState
 from .data import KampenData
@@ -34,7 +34,11 @@ CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("ship-move", ("6.1", "8.1"), "a ship moves at most two sea zones a turn (Eidsvoll & Norge one), to bordering "
                                   "zones"),
     ("allied-seas", ("5.1", "8.1"), "Allied ships never enter Sea Zones I and II"),
+    ("interception", ("8.1",), "the moving player attempts one interception a sea zone a turn and then enters it no "
+                               "more; an attempt rolls one die per enemy ship there"),
+    ("recon", ("Appendix Rekognoseringsfly",), "Rekognoseringsfly is not played in Sea Zones I, VI or VII"),
 )
+RECON = ("rekognoseringsfly", "regognoseringsfly")  # the Appendix spells the card both ways
 
 
 def rule(number: str) -> str:
@@ -54,10 +58,17 @@ class KampenRules(GameRules):
         self.placed: Counter[str] = Counter()  # Norwegian reinforcements this phase, by area
         self.allied_opening: list[tuple[str, str | None, Entry]] = []
         self.allied_reinforced = False
+        self.turn: str | None = None
+        self.attempted: set[tuple[str, str]] = set()  # (side, sea zone) intercepted from this turn
+        self.attempt: tuple[str, str, int, Entry] | None = None  # side, zone, enemy ships, the intercept
+        self.dice = 0
 
     # -- the moments
 
     def start_phase(self, audit: Audit) -> None:
+        if audit.position.turn != self.turn:
+            self.turn = audit.position.turn
+            self.attempted.clear()
         self.moves.clear()
         self.placed.clear()
         self.allied_opening = []
@@ -65,6 +76,7 @@ class KampenRules(GameRules):
             self.origins.clear()
 
     def end_phase(self, audit: Audit) -> None:
+        self._close_attempt(audit)
         kind = self._kind(audit)
         if kind == "combat":
             self._occupancy(audit)
@@ -79,6 +91,10 @@ class KampenRules(GameRules):
             self._before_move(audit, entry)
         elif isinstance(entry, Place) and entry.unit in audit.units:
             self._before_place(audit, entry)
+        elif isinstance(entry, Intercept):
+            self._intercept(audit, entry)
+        elif isinstance(entry, Roll):
+            self._roll(audit, entry)
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         return None
@@ -241,7 +257,12 @@ class KampenRules(GameRules):
 
     def _ship_move(self, audit: Audit, entry: Move, origin: str) -> None:
         uid, to = entry.unit, entry.to
+        self._close_attempt(audit)
         self._allied_sea(audit, uid, to)
+        side = self._side(audit, uid)
+        if (side, to) in self.attempted and side == self._faction(audit):
+            audit.report(rule("8.1"), f"ship {uid} enters {to}, where {side} ships attempted an interception this "
+                         "turn", where=to, units=[uid])
         if self.data.areas[origin].kind == "land" or self.data.areas[to].kind == "land":
             return
         self.moves[uid] += 1
@@ -254,6 +275,40 @@ class KampenRules(GameRules):
             why = "Eidsvoll & Norge moves one sea zone a turn (6.1)" if slow else "ships move up to two sea zones"
             audit.report(rule("6.1" if slow else "8.1"), f"ship {uid} enters a sea zone beyond its move: {why}",
                          where=to, units=[uid], excess=1)
+
+    def _intercept(self, audit: Audit, entry: Intercept) -> None:
+        self._close_attempt(audit)
+        key = (entry.side, entry.zone)
+        if entry.side == self._faction(audit) and key in self.attempted:
+            audit.report(rule("8.1"), f"a second {entry.side} interception attempt in {entry.zone} this turn: the "
+                         "attacker gets one in each sea zone each turn", where=entry.zone, units=entry.naval)
+        if entry.side == self._faction(audit):
+            self.attempted.add(key)
+        enemies = [u for u in audit.position.at(entry.zone)
+                   if self._class(audit, u) == "naval" and self._side(audit, u) not in self.friends[entry.side]]
+        self.attempt = (entry.side, entry.zone, len(enemies), entry)
+        self.dice = 0
+
+    def _roll(self, audit: Audit, entry: Roll) -> None:
+        purpose = entry.purpose.lower()
+        if purpose in RECON and entry.zone in self.sea["recon_barred_zones"]:
+            audit.report(rule("Appendix Rekognoseringsfly"), f"Rekognoseringsfly played in {entry.zone}: it cannot be "
+                         "used in Sea Zones I, VI or VII", where=entry.zone)
+        if purpose == "naval-interception":
+            if self.attempt is None or (entry.zone is not None and entry.zone != self.attempt[1]):
+                audit.report(rule("8.1"), "a naval interception roll with no interception attempt in "
+                             f"{entry.zone or 'its sea zone'}", where=entry.zone)
+            else:
+                self.dice += 1
+
+    def _close_attempt(self, audit: Audit) -> None:
+        if self.attempt is None:
+            return
+        side, zone, enemies, entry = self.attempt
+        self.attempt = None
+        if self.dice != enemies:
+            audit.report(rule("8.1"), f"the {side} interception attempt in {zone} rolls {self.dice} dice for "
+                         f"{enemies} enemy ships: one die for every enemy ship", where=zone, entry=entry)
 
     def _ship_stacks(self, audit: Audit) -> None:
         stacks: dict[tuple[str, str], set[str | None]] = defaultdict(set)
