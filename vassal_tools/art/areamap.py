@@ -17,7 +17,7 @@ from shapely.geometry import LineString, MultiLineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel
 
-from ..games.areas import AreaMap, AreaShape
+from ..games.areas import AreaMap, AreaPiece, AreaShape
 from .fonts import face
 from .png import png_bytes
 
@@ -209,3 +209,27 @@ def _legend(pen: ImageDraw.ImageDraw, area_map: AreaMap) -> None:
 def _bounds(polygon: Polygon) -> tuple[int, int, int, int]:
     x0, y0, x1, y1 = polygon.bounds
     return round(x0), round(y0), round(x1), round(y1)
+
+
+PIECE_SIZE = 40
+
+
+def draw_piece(piece: AreaPiece) -> bytes:
+    """A counter for a battalion, chip or ship card: the faction's colours and a short text."""
+    image = Image.new("RGB", (PIECE_SIZE, PIECE_SIZE), piece.background)
+    pen = ImageDraw.Draw(image)
+    if piece.unit_class == "chip":
+        pen.rectangle((0, 0, PIECE_SIZE - 1, PIECE_SIZE - 1), fill="#ffffff")
+        fill = "#ffffff" if piece.type == "white" else "#111111"
+        pen.ellipse((2, 2, PIECE_SIZE - 3, PIECE_SIZE - 3), fill=fill, outline=piece.background, width=4)
+        colour = "#000000" if piece.type == "white" else "#ffffff"
+    else:
+        pen.rectangle((0, 0, PIECE_SIZE - 1, PIECE_SIZE - 1), outline="#000000", width=2)
+        if piece.unit_class == "naval":  # a ship card: a hull line
+            pen.line((6, PIECE_SIZE - 9, PIECE_SIZE - 6, PIECE_SIZE - 9), fill=piece.foreground, width=3)
+        colour = piece.foreground
+    font = face("bold", 14).font
+    left, top, right, bottom = font.getbbox(piece.short)
+    pen.text(((PIECE_SIZE - (right - left)) / 2 - left, (PIECE_SIZE - (bottom - top)) / 2 - top - 2), piece.short,
+             font=font, fill=colour)
+    return png_bytes(image)

@@ -35,6 +35,22 @@ class AreaBorder:
 
 
 @dataclass(frozen=True)
+class AreaPiece:
+    """A playing piece: a battalion, a chip or a ship card, with the words records use for it."""
+
+    id: str
+    name: str
+    side: str
+    nationality: str
+    unit_class: str
+    type: str
+    points: int | None
+    background: str
+    foreground: str
+    short: str  # the text on the counter
+
+
+@dataclass(frozen=True)
 class AreaMap:
     game: str
     title: str
@@ -46,6 +62,11 @@ class AreaMap:
     sides: tuple[str, ...] = ()
     version: str = "0.1"
     source: str = ""
+    pieces: tuple[AreaPiece, ...] = ()
+    setup: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (area, piece ids) at the start
+    turns: tuple[str, ...] = ()
+    phases: tuple[str, ...] = ()
+    first_turn: str = ""
 
     def shape(self, name: str) -> AreaShape:
         return next(s for s in self.shapes if s.name == name)

@@ -14,16 +14,16 @@ from pathlib import Path
 from typing import Any
 
 from .. import register
-from ..areas import AreaBorder, AreaMap, AreaShape
+from ..areas import AreaBorder, AreaMap, AreaPiece, AreaShape
 from ..vocabulary import Vocabulary
 from .checks import CHECKS, KampenRules
 from .data import DATA, KampenData, load_kampen
 
 ID = "kampen-om-norge"
-__all__ = ["ID", "KampenPack", "KampenCatalogue", "words"]
+__all__ = ["ID", "KampenPack", "KampenCatalogue", "words_of", "area_map"]
 
 
-def words(data: KampenData) -> Vocabulary:
+def words_of(data: KampenData) -> Vocabulary:
     """The record words of game.toml: factions, the phases of a turn, the turns."""
     toml = data.toml
     sequence, turns = toml["sequence"], toml["turns"]
@@ -76,7 +76,7 @@ class KampenPack:
 
     @cached_property
     def vocabulary(self) -> Vocabulary:
-        return words(self.data)
+        return words_of(self.data)
 
     @cached_property
     def catalogue(self) -> KampenCatalogue:
@@ -99,9 +99,42 @@ def area_map(data: KampenData) -> AreaMap:
         label = area.name.replace("Sea Zone ", "") if area.kind == "sea" else None
         shapes.append(AreaShape(area.name, area.kind, data.board.areas[area.name], symbols, label))
     borders = tuple(AreaBorder(b.a, b.b, b.crossing) for b in data.borders)
+    words = words_of(data)
     return AreaMap(ID, data.toml["title"], data.board.name, data.board.size, tuple(shapes), borders,
                    data.board.impassable, tuple(s["name"] for s in data.toml["sides"]),
-                   str(data.toml.get("version", "0.1")), data.board.source)
+                   str(data.toml.get("version", "0.1")), data.board.source, pieces(data), basic_setup(data),
+                   words.turns, words.phases, data.toml["first_turn"])
+
+
+def pieces(data: KampenData) -> tuple[AreaPiece, ...]:
+    colours = {n["id"]: (n["background"], n["foreground"]) for n in data.toml["nationalities"]}
+    found = []
+    for piece in data.pieces.values():
+        background, foreground = colours[piece.nationality]
+        short = str(piece.points) if piece.kind == "chip" else piece.id.split("-")[-1]
+        found.append(AreaPiece(piece.id, piece.name, piece.side, piece.nationality, piece.kind, piece.type,
+                               piece.points, background, foreground, short))
+    side_colour = {"german": colours["german"], "norwegian": colours["norwegian"], "allied": colours["british"]}
+    for ship in data.ships.values():
+        background, foreground = side_colour[ship.side]
+        nationality = "british" if ship.side == "allied" else ship.side
+        found.append(AreaPiece(ship.id, ship.name, ship.side, nationality, "naval", ship.type, None, background,
+                               foreground, ship.name[:3]))
+    return tuple(found)
+
+
+def basic_setup(data: KampenData) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The basic game's opening (3): game.toml [[setup]], each faction's battalions in file order."""
+    free: dict[str, list[str]] = {}
+    for piece in data.pieces.values():
+        if piece.kind == "land":
+            free.setdefault(piece.side, []).append(piece.id)
+    placed = []
+    for entry in data.toml.get("setup", []):
+        pool = free[entry["side"]]
+        units, free[entry["side"]] = tuple(pool[:entry["battalions"]]), pool[entry["battalions"]:]
+        placed.append((entry["area"], units))
+    return tuple(placed)
 
 
 register(KampenPack())
