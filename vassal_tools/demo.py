@@ -81,7 +81,7 @@ def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: Non
     text = audit_report(result, "text")
     report_json = atomic_write(out / "audit.json", audit_report(result, "json").encode("utf-8"))
     report_html = atomic_write(out / "audit.html", audit_report(result, "html").encode("utf-8"))
-    (out / "audit.txt").write_text(text, encoding="utf-8")
+    atomic_write(out / "audit.txt", text.encode("utf-8"))
     return DemoResult(module, opening, log, report_html, report_json, text, len(result.findings))
 
 

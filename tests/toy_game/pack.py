@@ -31,6 +31,9 @@ class ToyCatalogue:
         self.game = data.info.id
         self.data = data
 
+    def unit_ids(self) -> list[str]:
+        return list(self.data.units)
+
     def unit(self, ref: str) -> Mapping[str, Any] | None:
         unit = self.data.units.get(ref)
         if unit is None:

@@ -38,6 +38,7 @@ COMMAND_MODULES = (
     "audit_cmds",
     "demo_cmd",
     "release_cmds",
+    "mapping_cmd",
 )
 
 # verb -> (its module, the line ``vassal-tools --help`` shows for it).
@@ -53,6 +54,7 @@ VERBS = {
     "inspect": ("inspect_cmd", "Describe a module, save or log."),
     "lint": ("release_cmds", "Check a module: images, gpids, prototypes, grids, hotkeys."),
     "locate": ("geometry_cmds", "Name map points X,Y of a module's map as VASSAL does."),
+    "mapping": ("mapping_cmd", "Draft a mapping of a module's pieces to a game's units (--mapping)."),
     "orphans": ("release_cmds", "List the pieces of a game that match no definition of a module."),
     "patch": ("release_cmds", "Apply an errata file to a module, writing a new module."),
     "pieces": ("pieces_cmd", "List every piece slot of a module and what it is made of."),

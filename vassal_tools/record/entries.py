@@ -21,6 +21,9 @@ class Catalogue(Protocol):
     def location(self, loc: str) -> str | None:
         """The canonical spelling of a LOC of this game, or None if it is not one."""
 
+    def unit_ids(self) -> list[str]:
+        """Every unit of the game's data, in the data's order (what a mapping is drafted against)."""
+
 
 @dataclass
 class Unit:

@@ -239,6 +239,9 @@ class NorwayGame:
 
     # -- the catalogue
 
+    def unit_ids(self) -> list[str]:
+        return list(self.data.units)
+
     def unit(self, ref: str) -> Mapping[str, Any] | None:
         u = self.data.units.get(ref)
         if u is None:
