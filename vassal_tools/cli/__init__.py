@@ -39,6 +39,7 @@ COMMAND_MODULES = (
     "demo_cmd",
     "release_cmds",
     "mapping_cmd",
+    "games_cmd",
 )
 
 # verb -> (its module, the line ``vassal-tools --help`` shows for it).
@@ -49,7 +50,7 @@ VERBS = {
     "demo": ("demo_cmd", "Build Invasion: Norway, write and audit a sample game."),
     "diff": ("release_cmds", "Release notes: what changed from module OLD to module NEW."),
     "encode": ("stream_cmds", "Write a command stream (TEXT) into a copy of a save or log."),
-    "games": ("games_cmd", "List the games the toolkit knows, with their checks and the rules they cite."),
+    "games": ("games_cmd", "List the known games with their checks and the rules they cite."),
     "grid": ("geometry_cmds", "Draw a module's map with its grid, zones and location names."),
     "inspect": ("inspect_cmd", "Describe a module, save or log."),
     "lint": ("release_cmds", "Check a module: images, gpids, prototypes, grids, hotkeys."),

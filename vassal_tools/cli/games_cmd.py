@@ -9,7 +9,7 @@ from . import main
 
 @main.command("games")
 def games_cmd() -> None:
-    """List the games the toolkit knows, with their checks and the rules they cite."""
+    """List the known games with their checks and the rules they cite."""
     from ..games.listing import list_games
 
     for game in list_games():
