@@ -282,3 +282,20 @@ def test_the_recon_card_is_barred_from_three_zones():
     assert findings(recon("Sea Zone III")) == []  # example 4
     for zone in ("Sea Zone I", "Sea Zone VI", "Sea Zone VII"):
         assert findings(recon(zone)) == [(f"{FILE} Appendix Rekognoseringsfly", zone)]
+
+
+def test_the_9_april_mobilization():
+    # 7.3: 12 mobilization points (2.3); with Germans on two of them, 10 are free: 5 battalions.
+    def mobilize(*areas: str) -> RecordBuilder:
+        rec = battalions(battalions(game_record(), "german", "g1", "g2"), "norwegian",
+                         *[f"n{i}" for i in range(len(areas))])
+        rec.place("g1", "Hamar").place("g2", "Voss").phase("reinforcement", turn="9. April")
+        for i, area in enumerate(areas):
+            rec.place(f"n{i}", area, by="mobilization")
+        return rec
+    free = ["Østfold", "Kongsvinger", "Gjøvik", "Hønefoss", "Kongsberg"]
+    assert findings(mobilize(*free)) == []
+    assert findings(mobilize(*free, "Åndalsnes")) == [(f"{FILE} 7.3", "Åndalsnes")]  # a sixth
+    assert findings(mobilize("Hamar")) == [(f"{FILE} 7.3", "Hamar")]  # German-held
+    assert findings(mobilize("Østfold", "Østfold")) == [(f"{FILE} 7.3", "Østfold")]  # two on one point
+    assert findings(mobilize("Tynset")) == [(f"{FILE} 7.3", "Tynset")]  # no mobilization point

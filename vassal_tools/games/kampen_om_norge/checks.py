@@ -28,6 +28,8 @@ CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
                           "for German or Allied defenders"),
     ("norwegian-reinforcement", ("4.3",), "Norway reinforces victory cities and mobilization points free of "
                                           "Germans, one battalion an area a round"),
+    ("april-mobilization", ("7.3",), "on 9 April Norway mobilizes one battalion per two mobilization points free of "
+                                     "Germans, one a point"),
     ("allied-reinforcement", ("3", "4.3"), "the Allies reinforce coastal areas of Sea Zones III-VII; their opening "
                                            "six come as two stacks of three in areas not bordering each other"),
     ("ship-stacks", ("6.1",), "all ships of a faction in a sea zone form one stack"),
@@ -206,12 +208,32 @@ class KampenRules(GameRules):
         if self._kind(audit) != "reinforcement" or self._class(audit, uid) != "land":
             return
         side = self._side(audit, uid)
-        if side != self._faction(audit):
+        if side != self._faction(audit) and not (side == "norwegian" and entry.extra.get("by") == "mobilization"):
             return
-        if side == "norwegian":
+        if side == "norwegian" and entry.extra.get("by") == "mobilization":
+            self._april_mobilization(audit, uid, at)
+        elif side == "norwegian":
             self._norwegian_place(audit, uid, at)
         elif side == "allied":
             self._allied_place(audit, entry)
+
+    def _april_mobilization(self, audit: Audit, uid: str, at: str) -> None:
+        """7.3: one battalion for every second mobilization point not occupied by Germany, one a point."""
+        points = self.data.mobilization_points()
+        free = [p for p in points if not self._enemies_in(audit, p, "norwegian")]
+        self.placed[at] += 1
+        mobilized = sum(self.placed[p] for p in points)
+        if at not in points:
+            problem = f"{at} is not a mobilization point"
+        elif at not in free:
+            problem = f"German battalions occupy {at}"
+        elif self.placed[at] > 1:
+            problem = f"a second battalion on the mobilization point {at}"
+        elif mobilized > len(free) // 2:
+            problem = f"battalion {mobilized} from {len(free)} free mobilization points (one per two)"
+        else:
+            return
+        audit.report(rule("7.3"), f"Norway mobilizes {uid} in {at}: {problem}", where=at, units=[uid])
 
     def _norwegian_place(self, audit: Audit, uid: str, at: str) -> None:
         area = self.data.areas[at]
