@@ -39,6 +39,8 @@ def words_of(data: KampenData) -> Vocabulary:
 class KampenCatalogue:
     """How records name the game's pieces (units.csv, ships.csv ids) and places (areas.csv)."""
 
+    game: str
+
     def __init__(self, data: KampenData):
         self.game = ID
         self.data = data
@@ -137,4 +139,4 @@ def basic_setup(data: KampenData) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple(placed)
 
 
-register(KampenPack())
+register(KampenPack())  # type: ignore[arg-type]  # cached_property where RulePack says property
