@@ -299,3 +299,27 @@ def test_the_9_april_mobilization():
     assert findings(mobilize("Hamar")) == [(f"{FILE} 7.3", "Hamar")]  # German-held
     assert findings(mobilize("Østfold", "Østfold")) == [(f"{FILE} 7.3", "Østfold")]  # two on one point
     assert findings(mobilize("Tynset")) == [(f"{FILE} 7.3", "Tynset")]  # no mobilization point
+
+
+def test_german_reinforcements():
+    def reinforce(area: str, variant: str | None = None, allied_in: str | None = None,
+                  german_in: str | None = None) -> RecordBuilder:
+        rec = battalions(game_record(), "german", "g1")
+        if variant:
+            rec = RecordBuilder(ID, variant=variant)
+            battalions(rec, "german", "g1")
+        ships(rec, "allied", "w1")
+        ships(rec, "german", "h1")
+        if allied_in:
+            rec.place("w1", allied_in)
+        if german_in:
+            rec.place("h1", german_in)
+        return rec.phase("german-reinforcement", turn="Round 3").place("g1", area)
+    assert findings(reinforce("Oslo")) == []  # 4.3: by Sea Zone I
+    assert findings(reinforce("Kristiansand")) == []  # by Sea Zone II
+    assert findings(reinforce("Bergen")) == [(f"{FILE} 4.3", "Bergen")]
+    # 8.3: in the advanced game, Sea Zone IV and every zone south of it free of Allied ships.
+    assert findings(reinforce("Bergen", "advanced", allied_in="Sea Zone VI")) == []
+    assert findings(reinforce("Bergen", "advanced", allied_in="Sea Zone III")) == [(f"{FILE} 8.3", "Bergen")]
+    # ... or Sea Zone IV held by a German ship: one battalion for it.
+    assert findings(reinforce("Bergen", "advanced", allied_in="Sea Zone III", german_in="Sea Zone IV")) == []

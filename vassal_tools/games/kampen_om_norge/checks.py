@@ -30,6 +30,9 @@ CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
                                           "Germans, one battalion an area a round"),
     ("april-mobilization", ("7.3",), "on 9 April Norway mobilizes one battalion per two mobilization points free of "
                                      "Germans, one a point"),
+    ("german-reinforcement", ("4.3", "8.3"), "Germany reinforces areas by Sea Zones I and II; in the advanced game "
+                                             "also by zones free of Allied ships up from the south, or held by "
+                                             "German ships"),
     ("allied-reinforcement", ("3", "4.3"), "the Allies reinforce coastal areas of Sea Zones III-VII; their opening "
                                            "six come as two stacks of three in areas not bordering each other"),
     ("ship-stacks", ("6.1",), "all ships of a faction in a sea zone form one stack"),
@@ -216,6 +219,8 @@ class KampenRules(GameRules):
             self._norwegian_place(audit, uid, at)
         elif side == "allied":
             self._allied_place(audit, entry)
+        elif side == "german":
+            self._german_place(audit, entry)
 
     def _april_mobilization(self, audit: Audit, uid: str, at: str) -> None:
         """7.3: one battalion for every second mobilization point not occupied by Germany, one a point."""
@@ -255,6 +260,39 @@ class KampenRules(GameRules):
                          "III-VII", where=at, units=[entry.unit], samples=self._samples(at))
         if not self.allied_reinforced and audit.position.turn == "Round 1":
             self.allied_opening.append((at, entry.stack, entry))
+
+    def _ships_in(self, audit: Audit, zone: str) -> dict[str, int]:
+        count: Counter[str] = Counter()
+        for uid in audit.position.at(zone):
+            if self._class(audit, uid) == "naval":
+                count[self._side(audit, uid)] += 1
+        return dict(count)
+
+    def _german_place(self, audit: Audit, entry: Place) -> None:
+        """4.3: by Sea Zones I and II; 8.3 (advanced) adds zones free of Allied ships from the south up,
+        and zones German ships control (one battalion per German ship there if Allied ships are further south)."""
+        at, basic = entry.at, self.sea["german_reinforcement_zones"]
+        if self.data.coastal(at, basic):
+            return
+        if audit.record.extra.get("variant") == "advanced":
+            coast = [z for z in self.data.sea_zones() if z != "Sea Zone VIII"]  # south to north (8.3)
+            for index, zone in enumerate(coast):
+                if zone not in self.data.areas[at].sea_zones:
+                    continue
+                ships = self._ships_in(audit, zone)
+                south = [self._ships_in(audit, z).get("allied", 0) for z in coast[: index + 1]]
+                if not any(south):
+                    return
+                if ships.get("german") and set(ships) == {"german"}:
+                    self.placed[zone] += 1
+                    if self.placed[zone] <= ships["german"]:
+                        return
+            audit.report(rule("8.3"), f"Germany places {entry.unit} in {at}: not by Sea Zone I or II, and no sea "
+                         "zone by it is free of Allied ships from the south up or held by enough German ships",
+                         where=at, units=[entry.unit], samples=self._samples(at))
+            return
+        audit.report(rule("4.3"), f"Germany places {entry.unit} in {at}, which borders neither Sea Zone I nor II",
+                     where=at, units=[entry.unit], samples=self._samples(at))
 
     def _allied_opening(self, audit: Audit) -> None:
         """3: the opening six Allied battalions come as 2 stacks of 3, in areas not bordering each other."""
