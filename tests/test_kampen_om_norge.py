@@ -218,6 +218,15 @@ def test_the_allied_opening():
     assert findings(opening(*["Åndalsnes"] * 4, *["Tromsø"] * 2)) == [(f"{FILE} 3", "Tromsø")]
 
 
+def test_allied_reinforcements_in_the_advanced_game_avoid_german_seas():
+    def reinforce(german_in: str) -> RecordBuilder:
+        rec = battalions(RecordBuilder(ID, variant="advanced"), "allied", "a1")
+        ships(rec, "german", "h1").place("h1", german_in).phase("allied-reinforcement", turn="Round 4")
+        return rec.place("a1", "Bergen")
+    assert findings(reinforce("Sea Zone III")) == []
+    assert findings(reinforce("Sea Zone IV")) == [(f"{FILE} 8.3", "Bergen")]  # 8.3
+
+
 def test_ships():
     one = ships(game_record(), "allied", "w1", "w2").place("w1", "Sea Zone III", stack="tf1")
     one.place("w2", "Sea Zone III", stack="tf1").phase("allied-movement", turn="Round 1")

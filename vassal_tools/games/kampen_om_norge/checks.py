@@ -33,7 +33,8 @@ CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("german-reinforcement", ("4.3", "8.3"), "Germany reinforces areas by Sea Zones I and II; in the advanced game "
                                              "also by zones free of Allied ships up from the south, or held by "
                                              "German ships"),
-    ("allied-reinforcement", ("3", "4.3"), "the Allies reinforce coastal areas of Sea Zones III-VII; their opening "
+    ("allied-reinforcement", ("3", "4.3", "8.3"), "the Allies reinforce coastal areas of Sea Zones III-VII (advanced: "
+                                                  "none under German control); their opening "
                                            "six come as two stacks of three in areas not bordering each other"),
     ("ship-stacks", ("6.1",), "all ships of a faction in a sea zone form one stack"),
     ("ship-move", ("6.1", "8.1"), "a ship moves at most two sea zones a turn (Eidsvoll & Norge one), to bordering "
@@ -255,9 +256,15 @@ class KampenRules(GameRules):
 
     def _allied_place(self, audit: Audit, entry: Place) -> None:
         at = entry.at
-        if not self.data.coastal(at, self.sea["allied_reinforcement_zones"]):
+        zones = [z for z in self.data.areas[at].sea_zones if z in self.sea["allied_reinforcement_zones"]]
+        if not zones:
             audit.report(rule("4.3"), f"the Allies place {entry.unit} in {at}, which borders none of Sea Zones "
                          "III-VII", where=at, units=[entry.unit], samples=self._samples(at))
+        elif audit.record.extra.get("variant") == "advanced":
+            german = [z for z in self.data.areas[at].sea_zones if set(self._ships_in(audit, z)) == {"german"}]
+            if german:  # 8.3: not by a sea zone under German control (8.2: alone with ships there)
+                audit.report(rule("8.3"), f"the Allies place {entry.unit} in {at}, by {german[0]}, which German "
+                             "ships control", where=at, units=[entry.unit])
         if not self.allied_reinforced and audit.position.turn == "Round 1":
             self.allied_opening.append((at, entry.stack, entry))
 
