@@ -69,6 +69,7 @@ def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: Non
     module = write_archive(module_archive(assembly), out / module_file_name(assembly.game))
 
     progress("writing the campaign's opening save")
+    assert assembly.scenario is not None  # assemble found SCENARIO (or refused)
     opening = write_save(out / "campaign-start.vsav", setup_stream(assembly), moduledata=assembly.moduledata,
                          module_version=assembly.version, vassal_version=VASSAL_VERSION,
                          description=f"{assembly.scenario.title}: opening set-up", date_saved=source_date_ms())

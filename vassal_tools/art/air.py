@@ -81,7 +81,7 @@ def _silhouette(c: Canvas, tpl: Template, unit: CounterData, side: str, bg) -> N
     shape = tpl.lookup("shapes", unit.type) or tpl.data["role_shapes"].get(role(tpl, unit), "fighter")
     # The template's dark silhouette colour, or white where the ground is dark (sea square).
     colour = el.colour if el.colour and ink_on(bg) == BLACK else ink_on(bg)
-    c.geometry(place_aircraft(shape, box), colour)  # type: ignore[arg-type]
+    c.geometry(place_aircraft(shape, box), colour)
 
 
 def _bombing(c: Canvas, tpl: Template, unit: CounterData, side: str, kind: str, ink) -> None:

@@ -144,8 +144,8 @@ def _turn_notes(data: MapData) -> dict[str, list[str]]:
     thaw: dict[str, list[str]] = defaultdict(list)
     for entry in data.thaw:
         thaw[str(entry.get("turn", ""))].append(str(entry.get("zone", "")))
-    for turn, zones in thaw.items():
-        notes[turn].append("Thaw: " + ", ".join(zones))
+    for turn_name, zones in thaw.items():
+        notes[turn_name].append("Thaw: " + ", ".join(zones))
     return notes
 
 

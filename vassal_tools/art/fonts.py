@@ -48,7 +48,7 @@ _ENV_SWITCH = "VASSAL_TOOLS_SYSTEM_FONTS"
 class Face:
     """A font at one pixel size; ``stroke`` > 0 means faux bold (draw with that stroke width)."""
 
-    font: ImageFont.FreeTypeFont
+    font: ImageFont.FreeTypeFont | ImageFont.ImageFont  # the latter only from a Pillow without FreeType
     stroke: int
 
 

@@ -40,6 +40,7 @@ def paint(c: Canvas, tpl: Template, unit: CounterData, side: str, palette: Palet
     name_ink = ink
     if back:
         band = tpl["reduced"]
+        assert band.colour is not None  # the template schema requires reduced.colour
         c.rect(tuple(band["band"]), fill=band.colour)
         name_ink = ink_on(band.colour)
     points = is_points(tpl, unit)

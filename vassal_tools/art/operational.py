@@ -444,7 +444,7 @@ def draw_operational_panel(data: MapData, style: MapStyle) -> Drawn:
     c = Canvas((int(w), int(h)), 1, style.colour("operational.background"), SUPERSAMPLE)
     c.rect((0, 0, w, h), outline=(60, 60, 60), width=2)
     c.text((pad, pad, w - 2 * pad, 30), style.get("operational.title"), "bold", 17, (30, 30, 30))
-    top = pad + 44
+    top: float = pad + 44
     boxes: dict[str, tuple[int, int, int, int]] = {}
     for box in gunfire:
         boxes.update(draw_box(c, box, (pad, top, w - 2 * pad, box_h), style, "operational"))

@@ -66,11 +66,11 @@ def draw_strategic(data: MapData, style: MapStyle) -> Drawn:
         for child, slot in zip(sub, slots):
             _sub_box(c, child, slot, style)
             zones[child["name"]] = rect_ring(slot)
-        for section, slot in zip(sections, slots[len(sub):]):
-            # The zone's holding box (7.1.6), one slot per section (Ready, Flown).
-            _holding_box(c, slot, section.capitalize(), style)
-            boxes[f"{holding['id']}/{section}"] = int_rect(slot)
         if holding and sections:
+            for section, slot in zip(sections, slots[len(sub):]):
+                # The zone's holding box (7.1.6), one slot per section (Ready, Flown).
+                _holding_box(c, slot, section.capitalize(), style)
+                boxes[f"{holding['id']}/{section}"] = int_rect(slot)
             boxes[holding["id"]] = int_rect(_union(slots[len(sub):]))
         parents[zone["name"]] = rect_ring(rect)
     zones.update(parents)  # sub-zones first: VASSAL's first matching zone wins (6.6)
@@ -103,7 +103,7 @@ def _cells(zones: list[dict], layout: dict, style: MapStyle) -> dict[str, tuple[
     for zone in zones:
         name = zone["name"]
         if name in layout:
-            cells[name] = tuple(layout[name])  # type: ignore[assignment]
+            cells[name] = tuple(layout[name])
         else:
             cells[name] = (spare % columns, used_rows + spare // columns, 1, 1)
             spare += 1

@@ -16,9 +16,12 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import BadInput
-from ..games.gamedata import GameData
+
+if TYPE_CHECKING:  # the art loads only when something is drawn
+    from ..art.map_data import GameSource
 
 COUNTERS = "counters"
 MAPS = "maps"
@@ -63,7 +66,7 @@ class BoardArt:
     boxes: dict[str, tuple[int, int, int, int]]
 
 
-def draw_counters(game: GameData, cache: Path) -> CounterArt:
+def draw_counters(game: GameSource, cache: Path) -> CounterArt:
     """Draw (or reuse) every counter of ``game`` under ``cache``/counters."""
     from ..art.counter_set import MANIFEST, render_all
 
@@ -86,18 +89,18 @@ def draw_counters(game: GameData, cache: Path) -> CounterArt:
     return CounterArt(scale, counters)
 
 
-def draw_boards(game: GameData, cache: Path) -> dict[str, BoardArt]:
+def draw_boards(game: GameSource, cache: Path) -> dict[str, BoardArt]:
     """Draw (or reuse) every map board of ``game`` under ``cache``/maps, by map name."""
     from ..art.maps import render_maps
 
     arts = render_maps(game, cache / MAPS)
     return {
-        name: BoardArt(name, Path(art.image_path), tuple(art.size), dict(art.zones), dict(art.boxes))
+        name: BoardArt(name, Path(art.image_path), (art.size[0], art.size[1]), dict(art.zones), dict(art.boxes))
         for name, art in arts.items()
     }
 
 
-def draw_all(game: GameData, cache: Path) -> tuple[CounterArt, dict[str, BoardArt]]:
+def draw_all(game: GameSource, cache: Path) -> tuple[CounterArt, dict[str, BoardArt]]:
     """Counters and map boards: the maps in a second process while this one draws counters."""
     if (os.cpu_count() or 1) < 2:
         return draw_counters(game, cache), draw_boards(game, cache)
@@ -113,7 +116,7 @@ def draw_all(game: GameData, cache: Path) -> tuple[CounterArt, dict[str, BoardAr
     return counters, outcome
 
 
-def _boards_or_fault(game: GameData, cache: Path):
+def _boards_or_fault(game: GameSource, cache: Path):
     """draw_boards in a worker; a BadInput comes back as its parts (its __init__ does not unpickle)."""
     try:
         return draw_boards(game, cache)

@@ -94,6 +94,7 @@ class BoardPlan:
                 "useParentGrid": "false",
             })
             if zone.holds_hexes:
+                assert self.hexes is not None  # only the board with the hexes has a zone holding them
                 element.append(_hex_grid(self.hexes))
             zoned.append(element)
         zoned.append(standard.component(_MAPGRID + "ZonedGridHighlighter"))

@@ -74,7 +74,10 @@ def unit_piece(unit, images: CounterImages, scale: float) -> Piece:
 
 def slot_text(piece: Piece, gpid: str) -> str:
     """A PieceSlot's text: the AddPiece of the piece, its BasicPiece state ``null;0;0;<gpid>;0`` (2.6)."""
-    piece.basic.gpid = gpid  # set in place: copying 900 definitions costs more than it protects
+    basic = piece.basic
+    if basic is None:
+        raise ValueError("a palette piece ends in a BasicPiece")
+    basic.gpid = gpid  # set in place: copying 900 definitions costs more than it protects
     return encode_definition(piece)
 
 

@@ -17,6 +17,7 @@ from shapely.geometry import Polygon
 from shapely.ops import polylabel, unary_union
 
 from ..errors import BadInput
+from ..geometry.zonedgrid import ZonedGrid
 from .boards import HEX_ZONE, BoardPlan, MapPlan
 
 _WORD = re.compile(r"[a-z0-9#]+")
@@ -83,6 +84,8 @@ class Locator:
     def _hex(self, plan: MapPlan, board: BoardPlan, at: str) -> Spot | None:
         geo = self._maps[plan.name]
         placed = geo.board(board.name)
+        if placed is None or board.hexes is None:  # the geometry is made from the plans: never
+            return None
         point = _hex_grid_of(placed.board.grid).point_of_location(at)
         if point is None:
             return None
@@ -96,6 +99,7 @@ class Locator:
     def _zone(self, plan: MapPlan, board: BoardPlan, name: str) -> Spot:
         geo = self._maps[plan.name]
         placed = geo.board(board.name)
+        assert placed is not None  # the geometry is made from the plans
         index = next(i for i, z in enumerate(board.zones) if z.name == name)
         shape = Polygon(board.zones[index].points)
         earlier = [Polygon(z.points) for z in board.zones[:index]]
@@ -103,7 +107,8 @@ class Locator:
         for lx, ly in _candidates(free):
             x, y = placed.to_map(lx, ly)
             on = geo.find_board(x, y)
-            zone = on.board.grid.find_zone(lx, ly) if on is placed else None
+            grid = placed.board.grid if on is placed else None
+            zone = grid.find_zone(lx, ly) if isinstance(grid, ZonedGrid) else None
             if zone is not None and zone.name == name:
                 return Spot(plan.name, board.name, name, geo.location_name(x, y), x, y, (lx, ly))
         raise BadInput(None, f"zone or box {name!r} has no point on the board that is not inside a zone "

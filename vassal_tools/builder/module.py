@@ -33,6 +33,7 @@ from ..formats.metadata import write_metadata
 from ..formats.moduleviews import Prototype as PrototypeView
 from ..formats.obfuscation import Form
 from ..formats.pieces import Piece, encode_definition, expand_prototypes
+from ..games.gamedata import GameData, Scenario
 from ..geometry.definition import read_grid_definition
 from . import counters, dice, palette, play_markers, standard, turns, weather
 from .art import BoardArt, CounterArt, CounterImages, draw_all
@@ -59,7 +60,7 @@ def _quiet(stage: str, done: int, total: int) -> None:
 class Assembly:
     """Everything built from the data: the buildFile and what the archive and saves need."""
 
-    game: object
+    game: GameData
     buildfile: BuildFile
     moduledata: bytes
     images: dict[str, Path]
@@ -68,7 +69,7 @@ class Assembly:
     definitions: dict[str, Piece] = field(default_factory=dict)  # unit id -> palette definition
     prototypes: dict[str, Piece] = field(default_factory=dict)
     gpids: dict[str, str] = field(default_factory=dict)  # unit id -> palette slot gpid
-    scenario: object = None
+    scenario: Scenario | None = None
     stacks: list[StartStack] = field(default_factory=list)
     markers: dict[str, Piece] = field(default_factory=dict)  # play marker id -> palette definition
     marker_gpids: dict[str, str] = field(default_factory=dict)
@@ -253,6 +254,8 @@ def write_setup(game_dir: str | os.PathLike, scenario: str | None, out: str | os
 def setup_stream(assembly: Assembly) -> str:
     """The command stream of the assembled scenario's opening save."""
     info = assembly.game.info
+    if assembly.scenario is None:
+        raise ValueError("an opening save needs a scenario: the assembly has none")
     turn = assembly.scenario.first_turn
     components = [layout_command(plan) for plan in assembly.plans]
     components.append(SETUP_STACK)

@@ -76,6 +76,8 @@ def opening_stream(maps: Iterable[str], stacks: Iterable[StartStack], pieces: Ma
 def _add_piece(placed: PlacedPiece, piece_id: str, stack: StartStack) -> str:
     piece = placed.piece
     basic = piece.basic
+    if basic is None:
+        raise ValueError(f"the piece of {piece_id} has no BasicPiece to place")
     basic.map = stack.spot.map
     basic.x, basic.y = stack.spot.x, stack.spot.y
     basic.gpid = placed.gpid

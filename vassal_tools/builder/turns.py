@@ -56,14 +56,14 @@ def tracker_state(info, turn: str, phase: str | None = None) -> str:
     segments = [_level_state(s.phases.index(phase) if i == segment and phase in s.phases else 0, 0, len(s.phases), [])
                 for i, s in enumerate(info.segments)]
     turn_level = _level_state(info.turn_names.index(turn), segment, len(info.turn_names), segments)
-    return encode(["0", turn_level], "|")
+    return encode(["0", turn_level], "|") or ""
 
 
 def _level_state(current: int, sub_level: int, items: int, sub_states: list[str]) -> str:
     active = encode(["true"] * items, ",") or ""
-    return encode([str(current), str(sub_level), "0", active, *sub_states], ";")
+    return encode([str(current), str(sub_level), "0", active, *sub_states], ";") or ""
 
 
 def turn_command(state: str, tracker_id: str = TRACKER_ID) -> str:
     """The save's restore command for the tracker: ``TURN<id>⇥state``."""
-    return encode(["TURN" + tracker_id, state], "\t")
+    return encode(["TURN" + tracker_id, state], "\t") or ""

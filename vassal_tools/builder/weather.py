@@ -8,9 +8,12 @@ opening save sets the weather of its own first turn when the rules fix it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..formats.components import Component
 from ..formats.moduleviews import GlobalProperty
 from ..formats.sequence import encode
+from ..games.gamedata import GameInfo
 
 CONTAINER = "Module"  # container id of a module-level property in commands (5.4)
 
@@ -19,13 +22,13 @@ def property_name(section: str) -> str:
     return "Weather" + section[:1].upper() + section[1:]
 
 
-def weather_on(info, turn: str) -> dict[str, str]:
+def weather_on(info: GameInfo, turn: str) -> dict[str, str]:
     """Section -> state for a turn: the pre-determined weather (3.1.1), else the first state."""
-    fixed = next((t.weather for t in info.turns if t.name == turn), {})
+    fixed: Mapping[str, str] = next((t.weather for t in info.turns if t.name == turn), {})
     return {section: fixed.get(section, info.weather_states[0]) for section in info.weather_sections}
 
 
-def weather_properties(info) -> list[Component]:
+def weather_properties(info: GameInfo) -> list[Component]:
     values = weather_on(info, info.turn_names[0])
     states = ", ".join(info.weather_states)
     return [
@@ -37,9 +40,9 @@ def weather_properties(info) -> list[Component]:
     ]
 
 
-def restore_commands(info, turn: str) -> list[str]:
+def restore_commands(info: GameInfo, turn: str) -> list[str]:
     """``GlobalProperty⇥;name;value;Module`` for each section, as a save restores them (5.4)."""
     return [
-        "GlobalProperty\t;" + encode([property_name(section), state, CONTAINER], ";")
+        "GlobalProperty\t;" + (encode([property_name(section), state, CONTAINER], ";") or "")
         for section, state in weather_on(info, turn).items()
     ]

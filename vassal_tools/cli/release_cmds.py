@@ -8,12 +8,19 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TypedDict
 
 import click
 
 from . import main
 
-_FILE = dict(dir_okay=False, path_type=Path)
+
+class _PathOptions(TypedDict):
+    dir_okay: bool
+    path_type: type
+
+
+_FILE = _PathOptions(dir_okay=False, path_type=Path)
 
 
 def _json(data) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 
 from .commandbase import (
     ESC,
@@ -197,6 +197,7 @@ def command_json(command: Command) -> dict:
     if isinstance(command, CommandList):
         out["children"] = [command_json(c) for c in command.children]
         return out
+    assert is_dataclass(command)  # every concrete command is a dataclass
     for f in fields(command):
         if f.name != "raw":
             out[f.name] = getattr(command, f.name)

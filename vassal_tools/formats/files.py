@@ -94,14 +94,18 @@ class VassalFile:
 
     _metadata_entry = "moduledata"
 
-    def _write(self, path, overwrite_input: bool) -> Path:
-        return write_archive(self.archive, path, replace_input=overwrite_input)
+    def _write(self, archive: Archive, path, overwrite_input: bool) -> Path:
+        return write_archive(archive, path, replace_input=overwrite_input)
 
 
 class Module(VassalFile):
     """A ``.vmod``: the buildFile component tree, metadata and resources (images ...)."""
 
     kind = "module"
+    archive: Archive
+
+    def __init__(self, archive: Archive, path: Path | None = None):
+        super().__init__(archive, path)
 
     @cached_property
     def buildfile_entry(self) -> str:
@@ -146,7 +150,7 @@ class Module(VassalFile):
             fresh = self.buildfile.to_bytes()
             if fresh != original and not _same_xml(fresh, original):
                 self.archive.put(name, fresh)
-        return self._write(path, overwrite_input)
+        return self._write(self.archive, path, overwrite_input)
 
 
 class Extension(Module):
@@ -164,7 +168,11 @@ class SavedGame(VassalFile):
 
     def __init__(self, archive: Archive | None, raw: bytes | None = None, path: Path | None = None):
         super().__init__(archive, path)
-        self.raw = raw if raw is not None else archive.read(SAVED_GAME)
+        if raw is None:
+            if archive is None:
+                raise TypeError("a SavedGame is read from an archive or from raw stream bytes")
+            raw = archive.read(SAVED_GAME)
+        self.raw = raw
         self.form: Form = form_of(self.raw)
         # A stream cut short is refused when its commands are read, unless this is set.
         self.allow_damaged = False
@@ -258,7 +266,7 @@ class SavedGame(VassalFile):
         if self.archive is None:
             return atomic_write(path, data, protect=None if overwrite_input else self.path)
         self.archive.put(SAVED_GAME, data)
-        return self._write(path, overwrite_input)
+        return self._write(self.archive, path, overwrite_input)
 
 
 class Log(SavedGame):

@@ -12,9 +12,11 @@ from __future__ import annotations
 import math
 import re
 import struct
+from typing import TypeVar, overload
 
 _F32 = struct.Struct("f")
 _JAVA_INT = re.compile(r"[+-]?[0-9]+")
+_Default = TypeVar("_Default")
 
 # Java's (int) cast of a double truncates toward zero: Python's int() does the same
 # for finite values. Named so call sites read like the Java they mirror.
@@ -58,7 +60,11 @@ def parse_java_double(text: str) -> float:
     return float(s.replace("Infinity", "inf"))
 
 
-def java_int(text: str, default=None):
+@overload
+def java_int(text: str) -> int | None: ...
+@overload
+def java_int(text: str, default: _Default) -> int | _Default: ...
+def java_int(text: str, default: object = None) -> object:
     """``Integer.parseInt`` of a 32-bit int, or ``default`` where Java would throw
     (``SequenceEncoder.Decoder.nextInt(default)`` reads fields this way)."""
     if _JAVA_INT.fullmatch(text):

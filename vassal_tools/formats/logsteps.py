@@ -13,6 +13,7 @@ names that step when the inverses match.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from .commands import (
@@ -131,7 +132,7 @@ def mark_undos(steps: list[Step]) -> None:
             undone.add(target.number)
 
 
-def find_undone(undo: Step, earlier: list[Step], undone: set[int] = frozenset()) -> Step | None:
+def find_undone(undo: Step, earlier: list[Step], undone: AbstractSet[int] = frozenset()) -> Step | None:
     """The latest earlier step (not undo, not already undone) that ``undo`` exactly inverts."""
     wanted = Counter(filter(None, map(_effect, undo.commands)))
     if not wanted:

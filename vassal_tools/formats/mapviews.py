@@ -7,6 +7,8 @@ with VASSAL's own rules (section 6).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..errors import BadInput
 from .components import (
     MAP_CLASSES,
@@ -185,7 +187,7 @@ def _first_grid(component: Component, exclude=("Zone",)):
 class Grid(Component):
     """Any grid. ``kind`` is the simple class name; ``attributes`` holds all settings."""
 
-    NAMES = ("HexGrid", "SquareGrid")
+    NAMES: ClassVar[tuple[str, ...]] = ("HexGrid", "SquareGrid")
 
     @property
     def kind(self) -> str:

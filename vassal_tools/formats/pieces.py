@@ -18,6 +18,7 @@ VASSAL's nesting rules.
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TypeVar
 
@@ -96,11 +97,11 @@ class Piece:
         inner = self.traits[-1] if self.traits else None
         return inner if isinstance(inner, BasicPiece) else None
 
-    def find(self, kind: type[T]) -> list[T]:
+    def find(self, kind: builtins.type[T]) -> list[T]:
         """Every trait of a class, outermost first."""
         return [t for t in self.traits if isinstance(t, kind)]
 
-    def first(self, kind: type[T]) -> T | None:
+    def first(self, kind: builtins.type[T]) -> T | None:
         """The outermost trait of a class (the one whose properties win), or None."""
         return next((t for t in self.traits if isinstance(t, kind)), None)
 

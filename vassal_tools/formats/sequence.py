@@ -94,6 +94,7 @@ def java_double(value: float) -> str:
     if value == 0:
         return "-0.0" if math.copysign(1.0, value) < 0 else "0.0"
     sign, digit_tuple, exponent = Decimal(repr(float(value))).normalize().as_tuple()
+    assert isinstance(exponent, int)  # finite here: NaN and infinities returned above
     digits = "".join(map(str, digit_tuple))
     point = len(digits) + exponent  # position of the decimal point in digits
     prefix = "-" if sign else ""
@@ -184,7 +185,7 @@ class Decoder:
 
     def rest(self) -> list[str]:
         """Every token not read yet."""
-        out = []
-        while self._next is not None:
-            out.append(self.token())
+        out: list[str] = []
+        while (token := self.token()) is not None:
+            out.append(token)
         return out

@@ -26,7 +26,6 @@ from ..errors import BadInput
 VASSAL_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>'
 
 _DECLARATION = re.compile(rb"^(?:\xef\xbb\xbf)?<\?xml[^>]*\?>")
-_LEADING_SPACE = re.compile(rb"[ \t\r\n]*")
 
 
 class _RefuseResolver(etree.Resolver):
@@ -166,7 +165,8 @@ class XmlDocument:
             raw = match.group(0)
             doc.bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
             doc.declaration = raw[len(doc.bom):].decode("ascii", "replace")
-            gap = _LEADING_SPACE.match(data, match.end()).group(0)
+            after = data[match.end():]
+            gap = after[: len(after) - len(after.lstrip(b" \t\r\n"))]
             doc.after_declaration = gap.decode("ascii").replace("\r\n", "\n")
         else:
             doc.declaration = None
@@ -209,7 +209,9 @@ class XmlDocument:
         parts.extend(_serialise(node, encoding) for node in _siblings_after(root))
         if not _ascii_compatible(encoding):
             text = "\n".join(p.decode(encoding) for p in parts)
-            return (self.declaration + "\n" + text + "\n").encode(encoding)
+            # Without a BOM, only the declaration names a UTF-16/32 encoding to a reader.
+            declaration = self.declaration or f'<?xml version="1.0" encoding="{encoding}"?>'
+            return (declaration + "\n" + text + "\n").encode(encoding)
         body = b"\n".join(parts)
         head = b""
         if self.declaration is not None:

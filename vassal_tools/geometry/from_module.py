@@ -100,7 +100,7 @@ class ModuleGeometry:
     # -- building -------------------------------------------------------------------------
 
     def _build_map(self, view) -> Map:
-        boards = {}
+        boards: dict[str, Board] = {}
         for board_view in view.boards:
             board = self._build_board(board_view)
             boards.setdefault(board.name, board)

@@ -70,6 +70,7 @@ class HexMap:
         if grid.numbering is None:
             raise ValueError("hex maths needs a HexGrid with a numbering")
         self.grid = grid
+        self.numbering = grid.numbering
         self._names: dict[Index, str] = {}
         self._indices: dict[str, Index] = {}
 
@@ -79,7 +80,7 @@ class HexMap:
         """The grid's name for the hex with raw index (nx, ny)."""
         name = self._names.get(index)
         if name is None:
-            name = self.grid.location_name(*self.grid.hex_centre(*index))
+            name = self.numbering.name(*self.grid.column_row(*self.grid.hex_centre(*index)))
             self._names[index] = name
             self._indices.setdefault(name, index)
         return name
@@ -89,7 +90,7 @@ class HexMap:
         found = self._indices.get(name)
         if found is not None:
             return found
-        parsed = self.grid.numbering.parse(name)
+        parsed = self.numbering.parse(name)
         if parsed is not None:
             candidate = self.grid.raw_index_of(*parsed)
             if self.name_of(candidate) == name:
@@ -109,17 +110,17 @@ class HexMap:
         Alphabetic parts count A=0, ..., Z=25, AA=26 as VASSAL does.
         """
         col, row = self.grid.column_row(*self.centre(name))
-        n = self.grid.numbering
+        n = self.numbering
         return col + n.h_off, row + n.v_off
 
     def name_at(self, column: int, row: int) -> str:
         """The hex name for printed (column, row) numbers: the inverse of :meth:`column_row`."""
-        n = self.grid.numbering
+        n = self.numbering
         return self.name_of(self.grid.raw_index_of(column - n.h_off, row - n.v_off))
 
     def hex_at(self, x: int, y: int) -> str:
         """The name of the hex containing a board-local point."""
-        return self.grid.hex_at(x, y)
+        return self.numbering.name(*self.grid.column_row(*self.grid.snap_to_hex(x, y)))
 
     # -- the board ---------------------------------------------------------------------------
 

@@ -66,9 +66,9 @@ def svg_size(data: bytes) -> tuple[int, int] | None:
             return None
         if width is None and height is None:
             width, height = box_w, box_h
-        elif width is None and box_h:
+        elif width is None and height is not None and box_h:
             width = height * box_w / box_h
-        elif height is None and box_w:
+        elif height is None and width is not None and box_w:
             height = width * box_h / box_w
     if width is None or height is None:
         return None

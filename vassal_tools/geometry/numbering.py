@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Self
 
 from ..errors import BadInput
-from ..formats.formatted import compile_format, only_slot, render
+from ..formats.formatted import Part, compile_format, only_slot, render
 from ..formats.java import jdiv
 from .attributes import Attributes
 
@@ -54,8 +55,15 @@ def parse_index(text: str, kind: str) -> int:
     return sign * int(body)
 
 
+class _NumberingCaches:
+    # Set in GridNumbering.__post_init__; declared outside the dataclass so they are not fields.
+    _parts: tuple[Part, ...]
+    _slot: str | None
+    _names: dict[tuple[str, int], str]
+
+
 @dataclass(frozen=True)
-class GridNumbering:
+class GridNumbering(_NumberingCaches):
     """Options shared by hex and square numberings; defaults are VASSAL's (6.3 table)."""
 
     first: str = "H"
@@ -90,7 +98,7 @@ class GridNumbering:
 
     @classmethod
     def from_attributes(cls, attrs: Mapping[str, str] | None, source: str | None = None,
-                        where: str = "", properties: Mapping[str, str] | None = None) -> GridNumbering:
+                        where: str = "", properties: Mapping[str, str] | None = None) -> Self:
         """Build from a buildFile numbering element's attribute strings."""
         a = Attributes(attrs, source, where)
         return cls(**cls._read_options(a), properties=properties)

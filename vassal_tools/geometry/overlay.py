@@ -172,7 +172,7 @@ def _draw_cells(layer: Image.Image, grid: Grid, bounds: tuple[int, int, int, int
             _label(draw, to_canvas(cx, cy), name, font_size, TEXT_COLOUR)
 
 
-_FONTS: dict[int, ImageFont.FreeTypeFont] = {}
+_FONTS: dict[int, ImageFont.FreeTypeFont | ImageFont.ImageFont] = {}
 
 
 def _label(draw: ImageDraw.ImageDraw, at: tuple[float, float], text: str, size: int, colour) -> None:

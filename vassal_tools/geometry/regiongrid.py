@@ -103,9 +103,11 @@ class RegionGrid:
         return best
 
     def snap(self, x: int, y: int, force: bool = False, center_only: bool = False) -> Point:
-        if (not self.snap_to and not force) or not self.regions:
+        if not self.snap_to and not force:
             return x, y
         region = self.nearest(x, y)
+        if region is None:  # no regions
+            return x, y
         return region.x, region.y
 
     def location_name(self, x: int, y: int) -> str | None:

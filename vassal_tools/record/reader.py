@@ -56,6 +56,12 @@ class RecordReader:
 
     # -- units
 
+    def game_data(self) -> Catalogue:
+        """The catalogue of the record's game (:meth:`read` sets it before any unit or entry)."""
+        if self.catalogue is None:
+            raise RuntimeError("the record's game is not known yet: read() sets it")
+        return self.catalogue
+
     def read_unit(self, uid: str, spec: Any, where: str) -> Unit:
         if not isinstance(spec, Mapping):
             raise self.fail("a unit is an object ({\"ref\": ID} or inline attributes)", where)
@@ -64,9 +70,9 @@ class RecordReader:
         if ref is not None:
             if not isinstance(ref, str):
                 raise self.fail("'ref' must be a unit id of the game's data", f"{where}.ref")
-            known = self.catalogue.unit(ref)
+            known = self.game_data().unit(ref)
             if known is None:
-                raise self.fail(f"unknown unit {ref!r} in the {self.catalogue.game} data", f"{where}.ref")
+                raise self.fail(f"unknown unit {ref!r} in the {self.game_data().game} data", f"{where}.ref")
             attrs.update(known)
         inline = {k: v for k, v in spec.items() if k != "ref"}
         attrs.update(inline)
@@ -104,9 +110,9 @@ class RecordReader:
         if not isinstance(value, str) or not value:
             raise self.fail(f"a unit id is a string, not {value!r}", where)
         if value not in self.units:
-            known = self.catalogue.unit(value)
+            known = self.game_data().unit(value)
             if known is None:
-                raise self.fail(f"unknown unit {value!r} (not in 'units' nor in the {self.catalogue.game} data)", where)
+                raise self.fail(f"unknown unit {value!r} (not in 'units' nor in the {self.game_data().game} data)", where)
             # A unit of the game's data used without a 'units' line: take it as a ref.
             self.units[value] = self.build_unit(value, dict(known), value, {}, where)
         return value
@@ -127,9 +133,9 @@ class RecordReader:
             value = f"{value:04d}"
         if not isinstance(value, str) or not value.strip():
             raise self.fail(f"a LOC is a hex number, a zone or a box, not {value!r}", where)
-        canonical = self.record_carrier(value.strip()) or self.catalogue.location(value.strip())
+        canonical = self.record_carrier(value.strip()) or self.game_data().location(value.strip())
         if canonical is None:
-            raise self.fail(f"{value!r} is not a hex, zone, airbase or carrier box of {self.catalogue.game}", where)
+            raise self.fail(f"{value!r} is not a hex, zone, airbase or carrier box of {self.game_data().game}", where)
         return canonical
 
     def record_carrier(self, text: str) -> str | None:

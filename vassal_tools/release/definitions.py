@@ -15,6 +15,8 @@ from functools import cached_property
 
 from ..errors import BadInput
 from ..formats.components import simple_name
+from ..formats.files import Module
+from ..formats.moduleviews import PieceSlot
 from ..formats.pieces import Piece, expand_prototypes, parse_definition
 from ..formats.traits import PlaceMarker
 
@@ -29,7 +31,7 @@ class Definition:
     context: str  # "palette", "at-start stack 'X' (map 'M')", "deck 'D' (map 'M')", "place marker in ..."
     entry_name: str | None = None
     palette_path: tuple[str, ...] = ()
-    slot: object | None = field(default=None, repr=False)  # the PieceSlot view, None for a marker
+    slot: PieceSlot | None = field(default=None, repr=False)  # the PieceSlot view, None for a marker
     marker_of: Definition | None = field(default=None, repr=False)
 
     @cached_property
@@ -57,7 +59,7 @@ class Definition:
 class ModuleDefinitions:
     """The piece definitions and prototypes of one module (or extension)."""
 
-    def __init__(self, module):
+    def __init__(self, module: Module):
         self.module = module
         self.source = str(module.path) if module.path is not None else None
         buildfile = module.buildfile

@@ -221,7 +221,8 @@ def diff_components(old: Module, new: Module) -> dict[str, list]:
         attributes = _attribute_changes(dict(element.attrib), dict(other.attrib))
         text_old, text_new = _own_text(element), _own_text(other)
         if attributes or text_old != text_new:
-            entry = {"path": path_text(key, element), "kind": component_kind(element), "attributes": attributes}
+            entry: dict[str, Any] = {"path": path_text(key, element), "kind": component_kind(element),
+                                     "attributes": attributes}
             if text_old != text_new:
                 entry["text"] = {"old": text_old, "new": text_new}
             changed.append(entry)

@@ -131,6 +131,7 @@ class _Patcher:
         except OSError as err:
             raise BadInput(self.errata.source, f"cannot read image file {path}: {err.strerror or err}",
                            entry.label) from None
+        assert entry.target.name is not None  # an image target is always named (errata._target)
         name = "images/" + entry.target.name
         old = self.module.archive.find(name)
         old_bytes = None if old is None else len(old.data)

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..formats.commands import (
@@ -160,7 +161,7 @@ class PieceReport:
         return bool(self.changes)
 
     def to_json(self) -> dict[str, Any]:
-        out = {"id": self.id, "name": self.name, "map": self.map, "x": self.x, "y": self.y,
+        out: dict[str, Any] = {"id": self.id, "name": self.name, "map": self.map, "x": self.x, "y": self.y,
                "matched_by": self.matched_by}
         if self.old_name != self.name:
             out["old_name"] = self.old_name
@@ -250,7 +251,7 @@ class PieceRefresher:
             return
         if isinstance(after, DynamicProperty) and old_definition is not None and not self._played(before, old_definition):
             return  # the game never changed it: the new module's value applies
-        if isinstance(after, Layer) and type(before) is not type(after):
+        if isinstance(after, Layer) and isinstance(before, Layer) and type(before) is not type(after):
             after.value = before.value  # a legacy emb; layer's level in the emb2; form
         elif before.state is not None:
             after.state = before.state
@@ -370,7 +371,7 @@ def _rewrite(commands: list[Command], refresher: PieceRefresher, result: Refresh
         if seen_end and _is_log_step(command):
             step += 1
         at_step = step if seen_end else None
-        commands[index] = _map(command, lambda c, at=at_step: _refresh_one(c, refresher, result, at))
+        commands[index] = _map(command, partial(_refresh_one, refresher=refresher, result=result, step=at_step))
 
 
 def _is_log_step(command: Command) -> bool:
@@ -379,16 +380,17 @@ def _is_log_step(command: Command) -> bool:
     return isinstance(command, LogCommand)
 
 
-def _refresh_one(command: SingleCommand, refresher: PieceRefresher, result: RefreshResult, step: int | None):
+def _refresh_one(command: SingleCommand, refresher: PieceRefresher, result: RefreshResult,
+                 step: int | None) -> SingleCommand:
     if isinstance(command, AddPiece) and is_piece(command):
         fresh, report = refresher.refresh(command, step)
         result.pieces.append(report)
         return fresh
     if isinstance(command, ChangePiece):
-        fresh = refresher.translate(command)
-        if fresh is not command:
+        translated = refresher.translate(command)
+        if translated is not command:
             result.changes_translated += 1
-        return fresh
+        return translated
     return command
 
 

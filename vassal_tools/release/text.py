@@ -141,7 +141,7 @@ def orphans_text(game: str, module: str, pieces: list[dict[str, Any]]) -> str:
 def lint_text(module: str, findings: list[dict[str, Any]]) -> str:
     if not findings:
         return f"{module}: no findings"
-    counts = {}
+    counts: dict[str, int] = {}
     for finding in findings:
         counts[finding["severity"]] = counts.get(finding["severity"], 0) + 1
     lines = [f"{module}: " + ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in counts.items())]

@@ -126,6 +126,7 @@ def piece_changes(old: Piece, new: Piece) -> list[dict[str, Any]]:
     changes: list[dict[str, Any]] = []
     for before, after in pair_traits(old.editor_order(), new.editor_order()):
         if before is None:
+            assert after is not None  # pair_traits never pairs None with None
             changes.append({"what": "trait added", "trait": label(after), "type": after.type})
         elif after is None:
             changes.append({"what": "trait removed", "trait": label(before), "type": before.type})

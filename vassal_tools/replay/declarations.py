@@ -173,7 +173,7 @@ def _attack(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
         overrun, rest = True, re.sub(r"\boverrun\s*$", "", rest, flags=re.IGNORECASE).strip()
     head, clauses = _clauses(rest)
     _no_extra(clauses, ("with", "supply"), word)
-    out = {"hex": _required(head, "the hex attacked (attack HEX with UNITS)"),
+    out: dict[str, Any] = {"hex": _required(head, "the hex attacked (attack HEX with UNITS)"),
            "attackers": units(_required(clauses.get("with"), "'with' and the attacking units"), "attackers"),
            "supply": units(clauses.get("supply", "none"), "supply")}
     if not out["attackers"]:
@@ -218,6 +218,7 @@ def _mission(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
 def _roll(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
     rest, detected = _outcome(rest)
     head, clauses = _clauses(rest)
+    zone: str | None
     if word == "detect":
         _no_extra(clauses, ("target",), word)
         kind, _, zone = head.partition(" ")

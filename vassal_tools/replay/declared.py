@@ -71,7 +71,7 @@ class Declared:
             raise DeclarationError(f"say whose {what} it is (german or allied): the player has no side")
         return side
 
-    def _attack(self, f, step, text, side):
+    def _attack(self, f: dict[str, Any], step: int, text: str, side: str | None) -> dict[str, Any]:
         hex_ = self.place(f["hex"], "the hex attacked")
         inner: dict[str, Any] = {"hex": hex_, "attackers": self.units(f["attackers"]),
                                  "supply": self.units(f["supply"])}
@@ -79,10 +79,10 @@ class Declared:
             inner["overrun"] = True
         return {"attack": inner}
 
-    def _defend(self, f, step, text, side):
+    def _defend(self, f: dict[str, Any], step: int, text: str, side: str | None) -> dict[str, Any]:
         return {"defend": {"hex": self.place(f["hex"], "the hex defended"), "supply": self.units(f["supply"])}}
 
-    def _mission(self, f, step, text, side):
+    def _mission(self, f: dict[str, Any], step: int, text: str, side: str | None) -> dict[str, Any]:
         origin = self.place(f["from"], "where the mission flies from") if f.get("from") else None
         inner: dict[str, Any] = {"side": self.side(f["side"], side, "mission"), "kind": f["kind"],
                                  "units": self.units(f["units"], origin)}
@@ -94,7 +94,7 @@ class Declared:
             inner["supply"] = self.units(f["supply"])
         return {"mission": inner}
 
-    def _roll(self, f, step, text, side):
+    def _roll(self, f: dict[str, Any], step: int, text: str, side: str | None) -> None:
         zone = self.place(f["zone"], "where the roll is made") if f.get("zone") else None
         inner: dict[str, Any] = {"for": f["for"]}
         if zone is not None:
@@ -106,7 +106,7 @@ class Declared:
         self.pending.append(PendingRoll(step, text, side, inner))
         return None
 
-    def _intercept(self, f, step, text, side):
+    def _intercept(self, f: dict[str, Any], step: int, text: str, side: str | None) -> dict[str, Any]:
         zone = self.place(f["zone"], "where the interception is")
         found = self.names().resolve(f["units"])
         self.used += found
@@ -115,10 +115,10 @@ class Declared:
         return {"intercept": {"side": self.side(f["side"], side, "interception"), "zone": zone,
                               "naval": naval, "air": air}}
 
-    def _control(self, f, step, text, side):
+    def _control(self, f: dict[str, Any], step: int, text: str, side: str | None) -> dict[str, Any]:
         return {"control": self.place(f["control"], "the hex controlled"), "side": f["side"]}
 
-    def _hits(self, f, step, text, side):
+    def _hits(self, f: dict[str, Any], step: int, text: str, side: str | None) -> dict[str, Any]:
         return {"hits": self.place(f["hits"], "the place hit"), "to": f["to"]}
 
     # -- die rolls

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ..formats.commands import Chat, Command
+from ..formats.files import Module
 from .state import GameState
 
 
@@ -59,7 +60,7 @@ class DiceButtons:
     so where the game's die reads 0-9 (1.4.6: a 0 is zero, not ten) its 10 is a 0.
     """
 
-    def __init__(self, module, catalogue):
+    def __init__(self, module: Module, catalogue: object) -> None:  # catalogue: its .data.info, if any
         info = getattr(getattr(catalogue, "data", None), "info", None)
         rolls = getattr(info, "die_rolls", None) or {}
         self.purposes = {roll.name.strip().lower(): rid for rid, roll in rolls.items()}

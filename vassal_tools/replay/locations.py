@@ -70,7 +70,7 @@ class Locations:
 
     def _candidates(self, map_name: str | None, x: int, y: int) -> list[str]:
         name = self.name(map_name, x, y)
-        if name is None:
+        if name is None or map_name is None:  # no name off the maps
             return []
         zone = self.zone(map_name, x, y)
         return [name] + (zone_names(zone) if zone is not None else [])

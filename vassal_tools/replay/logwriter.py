@@ -78,8 +78,9 @@ class LogWriter:
         map_name, x, y = self._point(at)
         there = self._top_at(map_name, x, y)
         under = (there.children[-1] if there.children else there) if there is not None and there is not piece.parent else None
-        commands = ["M/" + encode([piece.id, map_name, str(x), str(y), under.id if under else "null",
-                                   old.map or "null", str(old.x), str(old.y), old_under or "null", self.password], "/")]
+        commands = ["M/" + (encode([piece.id, map_name, str(x), str(y), under.id if under else "null",
+                                    old.map or "null", str(old.x), str(old.y), old_under or "null", self.password], "/")
+                            or "")]
         self._apply(commands[-1])
         if under is None:
             commands.append(self._wrap(piece, map_name, x, y))
@@ -92,8 +93,8 @@ class LogWriter:
         moving = piece.parent or piece
         old = moving.spot
         map_name, x, y = self._point(at)
-        command = "M/" + encode([moving.id, map_name, str(x), str(y), "null", old.map or "null", str(old.x),
-                                 str(old.y), "null", self.password], "/")
+        command = "M/" + (encode([moving.id, map_name, str(x), str(y), "null", old.map or "null", str(old.x),
+                                  str(old.y), "null", self.password], "/") or "")
         self._apply(command)
         return [command, f"CHAT* {piece.name} and its stack move {_said(at)} *"]
 
@@ -103,17 +104,20 @@ class LogWriter:
         definition with prototypes expanded; the writer's copy gets its own id."""
         map_name, x, y = self._point(at)
         placed = piece.copy()
+        basic = placed.basic
+        if basic is None:
+            raise BadInput(self.game.path, "a palette piece without a BasicPiece cannot be placed")
         piece_id = self._new_id()
-        placed.basic.map, placed.basic.x, placed.basic.y = map_name, x, y
-        placed.basic.properties = {"UniqueID": piece_id}
+        basic.map, basic.x, basic.y = map_name, x, y
+        basic.properties = {"UniqueID": piece_id}
         there = self._top_at(map_name, x, y)
         commands = [encode_definition(placed, piece_id)]
         self._apply(commands[-1])
         new = self.state[piece_id]
         if there is not None and there is not new:
             under = there.children[-1] if there.children else there
-            commands.append("M/" + encode([piece_id, map_name, str(x), str(y), under.id, map_name, str(x), str(y),
-                                           "null", self.password], "/"))
+            commands.append("M/" + (encode([piece_id, map_name, str(x), str(y), under.id, map_name, str(x), str(y),
+                                            "null", self.password], "/") or ""))
             self._apply(commands[-1])
         else:
             commands.append(self._wrap(new, map_name, x, y))
@@ -138,7 +142,7 @@ class LogWriter:
 
     def _wrap(self, piece: PieceState, map_name: str, x: int, y: int) -> str:
         """The ``+/…/stack`` VASSAL adds when a lone piece lands on an empty spot (5.5)."""
-        command = encode(["+", self._new_id(), "stack", encode([map_name, str(x), str(y), piece.id, "@@0"], ";")], "/")
+        command = encode(["+", self._new_id(), "stack", encode([map_name, str(x), str(y), piece.id, "@@0"], ";")], "/") or ""
         self._apply(command)
         return command
 
@@ -151,7 +155,7 @@ class LogWriter:
         if layer is None:
             raise BadInput(self.game.path, f"unit {unit_id!r} has no layer to turn over")
         layer.value = level
-        command = "D/" + encode([piece.id, changed.state, before.state], "/")
+        command = "D/" + (encode([piece.id, changed.state, before.state], "/") or "")
         self._apply(command)
         return [command]
 
@@ -159,13 +163,13 @@ class LogWriter:
         """A DiceButton roll as its default report and ``_result`` property change (5.8)."""
         old = self.state.property(f"{button}_result") or ""
         commands = [f"CHAT*** {button} = {result} *** &lt;{self.player}&gt;",
-                    encode(["MutableProperty", f"{button}_result", old, str(result), "Module"], "\t")]
+                    encode(["MutableProperty", f"{button}_result", old, str(result), "Module"], "\t") or ""]
         self._apply(commands[1])
         return commands
 
     def seat(self, side: str) -> list[str]:
         """The player takes a side (PlayerRoster add, 5.4): dice and moves are then theirs."""
-        command = encode(["PLAYER", self.password, self.player, side], "\t")
+        command = encode(["PLAYER", self.password, self.player, side], "\t") or ""
         self._apply(command)
         return [command]
 
@@ -174,13 +178,13 @@ class LogWriter:
 
     def turn(self, tracker_id: str, state: str) -> list[str]:
         """The turn tracker set to ``state`` (see ``build.turns.tracker_state``)."""
-        command = encode(["TURN" + tracker_id, state], "\t")
+        command = encode(["TURN" + tracker_id, state], "\t") or ""
         self._apply(command)
         return [command]
 
     def set_property(self, name: str, value: str, container: str = "Module") -> list[str]:
         old = self.state.property(name, container) or ""
-        command = encode(["MutableProperty", name, old, value, container], "\t")
+        command = encode(["MutableProperty", name, old, value, container], "\t") or ""
         self._apply(command)
         return [command]
 
@@ -214,15 +218,18 @@ def _said(at: str | Point) -> str:
     return at if isinstance(at, str) else f"{at[1]},{at[2]} on {at[0]}"
 
 
-def _placed(piece: PieceState):
+def _placed(piece: PieceState) -> Piece:
     """The decoded piece with its BasicPiece at its current spot, as VASSAL's getState writes it.
 
     A move changes where a piece is without rewriting its stored state string, but
     a ``D/`` carries the whole state: a stale position in it would move the piece.
     """
     decoded = piece.piece.copy()
+    basic = decoded.basic
+    if basic is None:
+        raise BadInput(None, f"piece {piece.id} has no BasicPiece to place")
     spot = piece.spot
-    decoded.basic.map, decoded.basic.x, decoded.basic.y = spot.map or "null", spot.x, spot.y
+    basic.map, basic.x, basic.y = spot.map or "null", spot.x, spot.y
     return decoded
 
 
@@ -230,6 +237,6 @@ def _below(piece: PieceState) -> str | None:
     """The id of the piece directly under ``piece`` in its stack, or None at the bottom."""
     if piece.parent is None or piece.kind != PIECE:
         return None
-    members = piece.parent.children
+    members = piece.parent.members
     index = members.index(piece)
     return members[index - 1].id if index > 0 else None

@@ -81,7 +81,7 @@ def _hit_count(piece: Piece, prop: str) -> int:
 class MarkerTally:
     """The Control and Hit markers in play (piece id -> marker and LOC), and the entries changes make."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.marks: dict[str, tuple[PlayMarker, str]] = {}
         self.hits: dict[str, int] = {}
 

@@ -82,7 +82,7 @@ class PieceType:
         return Piece(type(t)(t.type, s) for t, s in zip(self.template.traits, states))
 
 
-def _split_plain(state: str, depth: int) -> list[str] | None:
+def _split_plain(state: str, depth: int) -> list[str | None] | None:
     """The own states of a chain state whose own states hold no TAB, quote or edge backslash.
 
     Nesting escapes each deeper separator once more (3.4): the TAB before level
@@ -94,7 +94,7 @@ def _split_plain(state: str, depth: int) -> list[str] | None:
     parts = state.split("\t")
     if len(parts) != depth:
         return None
-    out = []
+    out: list[str | None] = []
     last = depth - 1
     for k, part in enumerate(parts):
         if k < last:

@@ -232,7 +232,7 @@ class Recorder:
             if isinstance(command, MovePiece):
                 moved = state.get(command.id)
                 if moved is not None and moved.kind == "stack":
-                    self._stacks.update((child.id, moved.id) for child in moved.children)
+                    self._stacks.update((child.id, moved.id) for child in moved.members)
 
     def _after(self, step: Step) -> None:
         if step.number in self._quiet:
@@ -303,7 +303,7 @@ class Recorder:
         """Whether a marker the game says makes an airbase (a Frozen Lake Airbase, 5.1.4) shares the piece's stack."""
         if piece.parent is None:
             return False
-        for other in piece.parent.children:
+        for other in piece.parent.members:
             unit = self.units.unit(other) if other is not piece else None
             if unit is not None and unit.unit_class == "marker" and self._type_of(unit).lower() in self.hooks.airbase_markers:
                 return True
@@ -326,9 +326,9 @@ class Recorder:
         for piece_id in piece_ids:
             piece = self.state.get(piece_id)
             marker = self.units.marker(piece) if piece is not None else None
-            spot = piece.spot if marker is not None else None
+            spot = piece.spot if piece is not None and marker is not None else None
             loc = self.locations.loc(spot.map, spot.x, spot.y) if spot is not None and self.locations else None
-            changed[piece_id] = (marker, loc) if loc is not None else None
+            changed[piece_id] = (marker, loc) if marker is not None and loc is not None else None
         for entry in self.markers.update(changed):
             entry["step"] = step
             self.record.add(entry)
@@ -378,6 +378,7 @@ class Recorder:
                 self._declaration(n, command.line)
 
     def _roll_entry(self, n: int, roll: DiceRoll) -> None:
+        side: str | None  # the roller's side word, None when unknown
         purpose = self.dice.purpose(roll)
         side = (roll.side or "").strip().lower()
         side = side if side in self.words.sides else None
@@ -419,7 +420,7 @@ class Recorder:
             self._phase_declared(decl)
             return
         if decl.key == "end":
-            entry = self._end_declared(decl)
+            entry: dict[str, Any] | None = self._end_declared(decl)
         else:
             entry = self.declared.entry(decl, n, side)
             for unit in self.declared.used:
@@ -478,7 +479,7 @@ class Recorder:
 
     def _quiet_steps(self) -> set[int]:
         """Steps that add nothing: those undone, and the undo steps that undid them."""
-        quiet = set()
+        quiet: set[int] = set()
         for step in self.replayer.step_list:
             if step.undoes is not None:
                 quiet.update((step.number, step.undoes))
@@ -490,9 +491,9 @@ def _touched(commands: Iterable[Command], state: GameState) -> list[str]:
     out: dict[str, None] = {}
     for command in commands:
         if isinstance(command, (MovePiece, ChangePiece, RemovePiece)):
-            ids = [command.id]
+            ids: list[str | None] = [command.id]
         elif isinstance(command, AddPiece):
-            ids = [command.id] + _listed_members(command)
+            ids = [command.id, *_listed_members(command)]
         else:
             continue
         for piece_id in ids:

@@ -22,9 +22,9 @@ Commands naming pieces that do not exist are ignored, as VASSAL ignores them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..formats.commands import (
     AddPiece,
@@ -92,6 +92,13 @@ class PieceState:
         if self._piece is None:
             self._piece = self.ptype.piece(self.state)
         return self._piece
+
+    @property
+    def members(self) -> list[PieceState]:
+        """A stack's or deck's pieces, bottom first (``children``, which a piece has not)."""
+        if self.children is None:
+            raise TypeError(f"{self.id} is a piece, not a stack or deck")
+        return self.children
 
     @property
     def spot(self) -> Spot:
@@ -189,7 +196,7 @@ class GameState:
         pieces = {}
         for pid, p in self.pieces.items():
             holder = p.parent
-            where = (holder.id, holder.children.index(p)) if holder is not None else (p.map, p.x, p.y)
+            where = (holder.id, holder.members.index(p)) if holder is not None else (p.map, p.x, p.y)
             pieces[pid] = (p.type, p.state if p.kind == PIECE else None, where)
         return Snapshot(pieces, dict(self.properties), dict(self.turns))
 
@@ -282,9 +289,9 @@ class GameState:
     def _set_container(self, box: PieceState, map_name: str | None, x: int, y: int, members: list[str]) -> None:
         box.x, box.y = x, y
         # Stack.setState empties the stack, then inserts each listed piece, pulling it from where it was.
-        for child in box.children:
-            child.parent = None
-            child.map = None
+        for old_child in box.members:
+            old_child.parent = None
+            old_child.map = None
         box.children = []
         for member_id in members:
             child = self.pieces.get(member_id)
@@ -306,10 +313,10 @@ class GameState:
         """Take the piece out of its container or off its map's top level."""
         holder = piece.parent
         if holder is not None:
-            holder.children.remove(piece)
+            holder.members.remove(piece)
             piece.map, piece.x, piece.y = holder.map, holder.x, holder.y
             piece.parent = None
-            if not holder.children and holder.id in self._made:
+            if not holder.members and holder.id in self._made:
                 self._forget(holder)
             return
         tops = self.maps.get(piece.map) if piece.map is not None else None
@@ -369,24 +376,24 @@ class GameState:
             self._merge(fixed.children[-1], moving)
             return
         holder = fixed.parent
-        index = 0 if holder is None else holder.children.index(fixed) + 1
+        index = 0 if holder is None else holder.members.index(fixed) + 1
         if moving is fixed or moving is holder:
             return
         if holder is None:
             if fixed.kind != PIECE:
-                holder, index = fixed, len(fixed.children)
+                holder, index = fixed, len(fixed.members)
             else:
                 holder, index = self._new_stack(fixed), 1
                 self._place(holder, fixed.map or "", fixed.x, fixed.y)
         if moving.kind != PIECE:
-            for child in list(moving.children):
+            for child in list(moving.members):
                 self._insert_child(holder, child, index)
                 index += 1
             return
         if moving.parent is holder:
-            holder.children.remove(moving)
+            holder.members.remove(moving)
             moving.parent = None
-            index = holder.children.index(fixed) + 1
+            index = holder.members.index(fixed) + 1
         self._insert_child(holder, moving, index)
 
     def _new_stack(self, piece: PieceState) -> PieceState:
@@ -416,8 +423,8 @@ class GameState:
     def _insert(self, holder: PieceState, piece: PieceState, index: int) -> None:
         """Stack.insert: a member moves to ``index``; any other piece is inserted there."""
         if piece.parent is holder:
-            holder.children.remove(piece)
-            holder.children.insert(max(index, 0), piece)
+            holder.members.remove(piece)
+            holder.members.insert(max(index, 0), piece)
         else:
             self._insert_child(holder, piece, index)
 
@@ -425,7 +432,7 @@ class GameState:
         """Stack.insertChild: take the piece from its stack or map, insert at ``index`` (clamped)."""
         self._detach(piece)
         piece.parent = holder
-        holder.children.insert(max(index, 0), piece)
+        holder.members.insert(max(index, 0), piece)
 
 
 def _never_stacks(piece: PieceState) -> bool:
@@ -471,7 +478,8 @@ def _setup_placed(state: GameState, command: SetupStackMarker) -> None:
     state.setup_placed = True
 
 
-_HANDLERS = {
+# Each handler takes an instance of the command class it is keyed by.
+_HANDLERS: dict[type[Command], Callable[[GameState, Any], object]] = {
     AddPiece: lambda s, c: s.add(c.id, c.type, c.state),
     ChangePiece: _change,
     RemovePiece: lambda s, c: s.remove(c.id),

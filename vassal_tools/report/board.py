@@ -23,7 +23,9 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, UnidentifiedImageError
 
 from ..formats.components import child_elements, simple_name
+from ..formats.files import Module
 from ..formats.traits.layer import Layer
+from ..geometry.from_module import ModuleGeometry
 from ..replay.state import GameState, PieceState
 from .places import Outline
 
@@ -38,7 +40,7 @@ Box = tuple[int, int, int, int]
 class BoardPainter:
     """Draws the maps of one module; images are decoded once and kept."""
 
-    def __init__(self, module, geometry):
+    def __init__(self, module: Module, geometry: ModuleGeometry) -> None:
         self.module = module
         self.geometry = geometry
         self._images: dict[tuple[str, float], Image.Image | None] = {}
@@ -71,7 +73,7 @@ class BoardPainter:
         img = img.convert("RGBA")
         if scale != 1.0 and scale > 0:
             size = (max(1, round(img.width * scale)), max(1, round(img.height * scale)))
-            img = img.resize(size, Image.LANCZOS)
+            img = img.resize(size, Image.Resampling.LANCZOS)
         return img
 
     # -- a map ------------------------------------------------------------------------

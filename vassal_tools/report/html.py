@@ -74,9 +74,11 @@ def html_report(result: AuditResult) -> str:
 
 def _replay(result: AuditResult) -> tuple[dict[tuple, Picture], dict[int, list[str]]]:
     """One picture per (step, where) of the findings, and every step in words, in one replay."""
+    if result.recorded is None or result.log is None or result.module is None:
+        return {}, {}  # set together when a log was replayed
     locations = result.recorded.locations
     geometry = locations.geometry if locations is not None else None
-    places = Places(locations) if geometry is not None else None
+    places = Places(locations) if locations is not None and geometry is not None else None
     painter = BoardPainter(result.module, geometry) if geometry is not None else None
     wanted: dict[int, list[str]] = {}
     for f in result.findings:
@@ -102,11 +104,14 @@ def _replay(result: AuditResult) -> tuple[dict[tuple, Picture], dict[int, list[s
     return pictures, words
 
 
-def _draw(painter: BoardPainter, state, places: Places, step: int, where: str) -> Picture:
+def _draw(painter: BoardPainter | None, state, places: Places | None, step: int, where: str) -> Picture:
+    # Pictures are wanted only where a place was found, so only with a board geometry.
+    assert painter is not None and places is not None
     outline = places.outline(where)
+    assert outline is not None
     img = painter.around(state, outline)
     if img.width > MAX_WIDTH:
-        img = img.resize((MAX_WIDTH, round(img.height * MAX_WIDTH / img.width)), Image.LANCZOS)
+        img = img.resize((MAX_WIDTH, round(img.height * MAX_WIDTH / img.width)), Image.Resampling.LANCZOS)
     buffer = io.BytesIO()
     img.convert("RGB").save(buffer, "PNG", optimize=True)
     when = "the opening position" if step == 0 else f"step {step}"

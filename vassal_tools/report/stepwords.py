@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import BadInput
 from ..formats.commands import (
@@ -106,20 +107,18 @@ def context_for(stream: GameStream, locate: Locate | None = None, turn_words: Tu
 def piece_name(type_: str, state: str) -> str:
     """A piece's name from its definition: the one place to swap in a better namer.
 
-    Uses ``pieces.decode_piece`` when that module is present, else the name field
-    of the BasicPiece (the innermost trait) of the type chain.
+    Uses ``pieces.decode_piece``, else the name field of the BasicPiece (the
+    innermost trait) of the type chain.
     """
+    # Imported here: the trait decoders load only when a piece is named.
+    from ..formats.pieces import decode_piece
+
     try:
-        from ..formats.pieces import decode_piece
-    except ImportError:
-        decode_piece = None
-    if decode_piece is not None:
-        try:
-            name = getattr(decode_piece(type_, state), "name", None)
-        except BadInput:
-            name = None  # a trait the decoder refuses still has a BasicPiece name
-        if isinstance(name, str) and name:
-            return name
+        name = getattr(decode_piece(type_, state), "name", None)
+    except BadInput:
+        name = None  # a trait the decoder refuses still has a BasicPiece name
+    if isinstance(name, str) and name:
+        return name
     return basic_name(type_)
 
 
@@ -194,7 +193,8 @@ def _property(c: PropertyChange, ctx: StepContext) -> str:
     return f"set {c.name} to {c.new_value!r} (was {c.old_value!r})"
 
 
-_DESCRIBERS: dict[type, Callable[[Command, StepContext], str | None]] = {
+# Each describer takes an instance of the command class it is keyed by.
+_DESCRIBERS: dict[type[Command], Callable[[Any, StepContext], str | None]] = {
     MovePiece: _move,
     AddPiece: _add,
     RemovePiece: lambda c, ctx: f"removed {ctx.name(c.id)}",

@@ -51,7 +51,7 @@ def summarize_module(module: Module) -> dict:
     }
     extension = bf.extension
     if extension is not None:
-        info["name"] = extension.description or module.path.stem
+        info["name"] = extension.description or (module.path.stem if module.path else info["name"])
         info["version"] = extension.version
         info["extends"] = {"module": extension.module, "module_version": extension.module_version,
                            "universal": extension.universal, "elements": len(extension.elements)}
@@ -90,7 +90,8 @@ def summarize_game(game: SavedGame) -> dict:
                     players.setdefault(line.player, None)
             elif line.kind == "player":
                 chat_lines += 1
-                players.setdefault(line.player, None)
+                if line.player:  # "<> - text" names no one
+                    players.setdefault(line.player, None)
     boards = {c.map_name: [b.name for b in c.boards] for c in walk(restore) if isinstance(c, SetBoards)}
     return {
         "file": str(game.path),

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from dataclasses import replace
+from typing import TypeVar
 
 from ..record import (
     Control,
@@ -37,6 +38,7 @@ from ..record import (
 from .findings import Finding
 from .position import Position, UnitState
 
+Key = TypeVar("Key", bound=Hashable)  # what a state check names its violations by
 
 class GameRules:
     """The hooks a rule pack implements for one audit; the defaults do nothing."""
@@ -146,7 +148,7 @@ class Audit:
         self.findings.append(finding)
         return finding
 
-    def standing(self, check: Hashable, keys: Iterable[Hashable]) -> set[Hashable]:
+    def standing(self, check: Hashable, keys: Iterable[Key]) -> set[Key]:
         """Of the violations a state check sees now, the ones it did not see last time.
 
         A state that stays illegal over several phases (an overstacked hex nobody
@@ -155,5 +157,5 @@ class Audit:
         """
         now = set(keys)
         before = self._standing.get(check, set())
-        self._standing[check] = now
-        return now - before
+        self._standing[check] = set(now)
+        return now.difference(before)

@@ -78,16 +78,17 @@ def excess(pieces: Iterable[Piece], allowance: Allowance) -> Overstack:
         if left > 0:
             over[SMALL] = left
     else:
-        left = {g: sum(ws) - free.get(g, 0.0) for g, ws in small.items()}
+        left_by_group = {g: sum(ws) - free.get(g, 0.0) for g, ws in small.items()}
         for _ in range(allowance.spare):
             # A spare place relieves the group whose small pieces overflow most.
-            worst = max((g for g in left if left[g] > 0 and small[g]), key=lambda g: left[g], default=None)
+            worst = max((g for g in left_by_group if left_by_group[g] > 0 and small[g]),
+                        key=lambda g: left_by_group[g], default=None)
             if worst is None:
                 break
             heaviest = max(small[worst])
             small[worst].remove(heaviest)
-            left[worst] -= heaviest
-        for g, value in left.items():
+            left_by_group[worst] -= heaviest
+        for g, value in left_by_group.items():
             if value > 0:
                 over[g] = over.get(g, 0.0) + value
     return Overstack(over)

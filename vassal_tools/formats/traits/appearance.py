@@ -54,8 +54,8 @@ class Labeler(Trait):
     __slots__ = ()
 
     @classmethod
-    def new(cls, label: str = "", **values: Any) -> Labeler:  # type: ignore[override]
-        return super().new(label=label, **values)  # type: ignore[return-value]
+    def new(cls, label: str = "", **values: Any) -> Labeler:
+        return super().new(label=label, **values)
 
     @property
     def label(self) -> str:

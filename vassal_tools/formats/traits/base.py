@@ -14,7 +14,7 @@ order; the declaration order is the position in the ``;`` list after the prefix.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from .encoding import escape, segments, token
 from .values import TEXT, Codec
@@ -188,7 +188,7 @@ class Trait:
         return cls.prefix + cls.delimiter.join(texts)
 
     @classmethod
-    def new(cls, **values: Any) -> Trait:
+    def new(cls, **values: Any) -> Self:
         """A new trait with VASSAL's defaults, then the given fields (or state properties) set."""
         trait = cls(cls.default_type(), cls.default_state)
         for name, value in values.items():
@@ -213,7 +213,7 @@ class Trait:
         """The state VASSAL gives this trait when it is created from its type alone."""
         return self.default_state or ""
 
-    def copy(self) -> Trait:
+    def copy(self) -> Self:
         return type(self)(self.type, self.state)
 
     # -- what the trait contributes to the piece ----------------------------

@@ -76,9 +76,9 @@ class BasicPiece(_OnMap):
     __slots__ = ()
 
     @classmethod
-    def new(cls, image: str = "", name: str = "", **values) -> BasicPiece:  # type: ignore[override]
+    def new(cls, image: str = "", name: str = "", **values) -> BasicPiece:
         """``piece;;;image;name`` with the default state ``null;0;0;;0``."""
-        return super().new(image=image, name=name, **values)  # type: ignore[return-value]
+        return super().new(image=image, name=name, **values)
 
     @property
     def gpid(self) -> str:

@@ -144,12 +144,12 @@ class Embellishment(Layer):
     __slots__ = ()
 
     @classmethod
-    def new(cls, images: list[str] | None = None, level_names: list[str] | None = None,  # type: ignore[override]
+    def new(cls, images: list[str] | None = None, level_names: list[str] | None = None,
             name: str = "", **values) -> Embellishment:
         """A version-1 layer (named keystrokes) with the given levels; ``always_active`` by default."""
         images = list(images or [])
         names = list(level_names or [""] * len(images))
-        return super().new(image_list=images, level_name_list=names, name=name, **values)  # type: ignore[return-value]
+        return super().new(image_list=images, level_name_list=names, name=name, **values)
 
     @property
     def level_images(self) -> list[str]:
@@ -184,7 +184,7 @@ class Embellishment(Layer):
             return value
         first = self.first_level_value
         raw = properties.get(self.property_name) or str(first)
-        number = java_int(raw.strip(), None)  # type: ignore[arg-type]
+        number = java_int(raw.strip(), None)
         if number is None:
             return value
         level = min(max(number - first + 1, 1), len(self.level_images))

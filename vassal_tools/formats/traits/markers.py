@@ -80,11 +80,11 @@ class PlaceMarker(Trait):
         self._marker: tuple[str, str, Piece] | None = None
 
     @classmethod
-    def new(cls, marker: Piece | None = None, **values: Any) -> PlaceMarker:  # type: ignore[override]
+    def new(cls, marker: Piece | None = None, **values: Any) -> PlaceMarker:
         trait = super().new(**values)
         if marker is not None:
-            trait.marker = marker  # type: ignore[attr-defined]
-        return trait  # type: ignore[return-value]
+            trait.marker = marker
+        return trait
 
     def _current_type(self) -> str:
         cached = self._marker
@@ -96,7 +96,7 @@ class PlaceMarker(Trait):
                 PlaceMarker.marker_spec.__set__(self, now)
         return self._type
 
-    type = property(_current_type, Trait.type.fset)  # type: ignore[assignment]
+    type = property(_current_type, Trait.type.fset)  # type: ignore[attr-defined]  # mypy sees a property with a setter as an overload
 
     @property
     def is_standalone(self) -> bool:

@@ -26,12 +26,12 @@ class Constraints(NamedTuple):
 class ConstraintsCodec(Codec):
     def read(self, token: str, default: Any) -> Any:
         parts = tokens(token, ",")
-        get = lambda i: parts[i] if i < len(parts) else None  # noqa: E731
+        get = lambda i: parts[i] if i < len(parts) else ""  # noqa: E731
         return Constraints(
-            get(0) == "true" if get(0) is not None else False,
-            java_int(get(1), 0) if get(1) is not None else 0,
-            java_int(get(2), 100) if get(2) is not None else 100,
-            get(3) == "true" if get(3) is not None else False,
+            get(0) == "true",
+            java_int(get(1), 0),
+            java_int(get(2), 100),
+            get(3) == "true",
         )
 
     def write(self, value: Any) -> str:
@@ -120,8 +120,8 @@ class DynamicProperty(Trait):
     __slots__ = ()
 
     @classmethod
-    def new(cls, key: str = "", value: str = "", **values: Any) -> DynamicProperty:  # type: ignore[override]
-        return super().new(key=key, value=value, **values)  # type: ignore[return-value]
+    def new(cls, key: str = "", value: str = "", **values: Any) -> DynamicProperty:
+        return super().new(key=key, value=value, **values)
 
     @property
     def value(self) -> str:

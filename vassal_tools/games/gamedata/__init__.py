@@ -45,6 +45,7 @@ Imported by: the games' packages and registry, art, builder.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -154,7 +155,7 @@ __all__ = [
 ]
 
 
-def load_game(path: str | Path) -> GameData:
+def load_game(path: str | os.PathLike[str]) -> GameData:
     """Read and check every file of a game folder (game.toml, the CSV files, scenarios/)."""
     root = Path(path)
     if not (root / "game.toml").is_file():

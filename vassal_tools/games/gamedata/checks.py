@@ -58,7 +58,8 @@ def _check_owner(path: Path, row: Row, info: GameInfo) -> None:
     if v["class"] == "land" or v["formation"]:
         check_cell(path, row, "formation", bool(v["formation"]), "required field 'formation' is empty")
         formation = info.formations.get(v["formation"])
-        check_cell(path, row, "formation", formation is not None, f"unknown formation {v['formation']!r}")
+        if formation is None:
+            raise BadInput(path, f"unknown formation {v['formation']!r}", row.where("formation"))
         check_cell(path, row, "formation", formation.nationality in ("*", v["nationality"]),
                f"formation {v['formation']!r} belongs to {formation.nationality!r}, not {v['nationality']!r}")
 

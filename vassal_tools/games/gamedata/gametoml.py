@@ -141,9 +141,9 @@ def read_info(doc: TomlDoc) -> GameInfo:
         formations[f.id] = f
     phases = {}
     for w, t in doc.tables("phases"):
-        p = Phase(doc.get(t, "id", w), doc.get(t, "name", w), doc.get(t, "player", w), doc.source(t, w),
-                  doc.get(t, "note", w, default=""))
-        phases[p.id] = p
+        phase = Phase(doc.get(t, "id", w), doc.get(t, "name", w), doc.get(t, "player", w), doc.source(t, w),
+                      doc.get(t, "note", w, default=""))
+        phases[phase.id] = phase
     segments = []
     for w, t in doc.tables("segments"):
         s = Segment(doc.get(t, "id", w), doc.get(t, "name", w), doc.strings(t, "phases", w), doc.source(t, w))
@@ -203,8 +203,8 @@ def read_info(doc: TomlDoc) -> GameInfo:
     land_types = doc.strings(types, "land", "types")
     move_class_of = {}
     for cls in MOVE_CLASSES:
-        for t in doc.strings(move_classes, cls, "move_classes"):
-            move_class_of[t] = cls
+        for type_name in doc.strings(move_classes, cls, "move_classes"):
+            move_class_of[type_name] = cls
     return GameInfo(
         id=doc.get(d, "id", ""), title=doc.get(d, "title", ""), counters=doc.get(d, "counters", "", int),
         first_turn=d["first_turn"], invasion_turn=d.get("invasion_turn"), sides=sides,

@@ -17,7 +17,7 @@ from collections import Counter
 from ...record import Entry, Mission, Remove
 from ...rules.engine import Audit
 from ...rules.position import UnitState
-from .rules import Check
+from .rules import Check, NorwayRules
 
 
 class AirMissions(Check):
@@ -47,7 +47,7 @@ class AirMissions(Check):
 class AirSupply(Check):
     """13.2.1: ASPs for every mission flown by air units not in automatic supply."""
 
-    def __init__(self, rules):
+    def __init__(self, rules: NorwayRules) -> None:
         super().__init__(rules)
         self.spent: Counter = Counter()
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from ...record import Entry, Roll
+from ...record import Entry, Move, Place, Roll
 from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .data import Airbase
@@ -36,7 +36,7 @@ class Basing(Check):
                 self.rules.bardufoss_upgraded = True
             return
         loc = self.rules.arrived(entry, previous)
-        if loc is None:
+        if loc is None or not isinstance(entry, (Place, Move)):
             return
         u = audit.units[entry.unit]
         if u.unit_class != "marker":
@@ -75,12 +75,12 @@ class Basing(Check):
                     air.setdefault(base.loc if base else loc, []).append(uid)
                 elif self.kinds.is_naval(u):
                     naval.setdefault(loc, []).append(uid)
-        for loc, ids in air.items():
-            self.airbase(audit, loc, sorted(ids), found)
+        for loc, air_ids in air.items():
+            self.airbase(audit, loc, sorted(air_ids), found)
         self.scotland_bombers(audit, air, found)
         self.thawed_lakes(audit, found)
-        for loc, ids in naval.items():
-            self.port(audit, loc, sorted(ids), found)
+        for loc, naval_ids in naval.items():
+            self.port(audit, loc, sorted(naval_ids), found)
         for key in sorted(audit.standing("basing", found), key=str):
             rule, message, where, units, excess = found[key]
             audit.report(self.rules.rule(rule), message, where=where, units=units, excess=excess)
@@ -210,7 +210,7 @@ class Basing(Check):
         for loc, ids in audit.position.occupied():
             base = self.game.airbase(loc)
             on_lake = base is not None and base.kind == "frozen_lake"
-            hex_ = self.lake_hex(audit, base) if on_lake else self.game.hex_of(loc)
+            hex_ = self.lake_hex(audit, base) if base is not None and on_lake else self.game.hex_of(loc)
             if hex_ is None or not self.game.thawed(self.game.hexes[hex_].zone, audit.position.turn):
                 continue
             for uid in ids:
@@ -218,11 +218,11 @@ class Basing(Check):
                 if (on_lake and u.unit_class == "air") or (
                         u.unit_class == "marker" and "frozen lake" in f"{u.type} {u.name}".lower()):
                     lakes.setdefault(hex_, []).append(uid)
-        for hex_, ids in lakes.items():
+        for hex_, lake_ids in lakes.items():
             zone = self.game.hexes[hex_].zone
             found[("5.1.4-thaw", hex_)] = (
                 rule, f"a Frozen Lake Airbase is still in {hex_} although the Thaw has begun in {zone}",
-                hex_, sorted(ids), None)
+                hex_, sorted(lake_ids), None)
 
     # -- naval basing
 

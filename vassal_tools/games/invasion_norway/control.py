@@ -7,7 +7,7 @@ the others (basing, NDVs, surrender) and reports nothing itself.
 
 from __future__ import annotations
 
-from ...record import Entry
+from ...record import Entry, Move, Place
 from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .rules import Check
@@ -18,7 +18,7 @@ class ControlChanges(Check):
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         loc = self.rules.arrived(entry, previous)
-        if loc is None or loc not in self.game.hexes:
+        if loc is None or loc not in self.game.hexes or not isinstance(entry, (Place, Move)):
             return
         unit = audit.units[entry.unit]
         if not self.kinds.has_defense(unit):

@@ -20,7 +20,7 @@ from ...record import Entry, Intercept, Mission, Move, Roll, Unit
 from ...rules.detection import Detection, Modifier, interceptors_allowed
 from ...rules.engine import Audit
 from ...rules.position import UnitState
-from .rules import NAVAL_DETECTION, NAVAL_MOVEMENT, NAVAL_SEGMENT, Check
+from .rules import NAVAL_DETECTION, NAVAL_MOVEMENT, NAVAL_SEGMENT, Check, NorwayRules
 
 DETECTION = {"naval-detection": "naval", "air-detection": "air"}
 
@@ -42,7 +42,7 @@ class Detected:
 class Interception(Check):
     """1.4.6, 6.1.1-6.1.3, 6.2-6.2.4, 6.3.1-6.3.2, 6.4.1-6.4.2, 7.5.2, 7.2.2 b."""
 
-    def __init__(self, rules):
+    def __init__(self, rules: NorwayRules) -> None:
         super().__init__(rules)
         self.segment: tuple | None = None
         self.moved: set[str] = set()  # naval units that moved in their own Naval Movement Phase
@@ -125,7 +125,7 @@ class Interception(Check):
 
     def once_per_phase(self, audit: Audit, entry: Roll) -> None:
         """6.2.4: one attempt per enemy stack at sea in each Naval Detection Phase."""
-        if NAVAL_DETECTION.get(audit.position.phase or "") != entry.side:
+        if entry.side is None or NAVAL_DETECTION.get(audit.position.phase or "") != entry.side:
             return
         seen = self.attempted[entry.side]
         stack = self.stack_of(audit, entry.target)
@@ -174,6 +174,8 @@ class Interception(Check):
     # -- the arithmetic
 
     def resolve(self, audit: Audit, entry: Roll, kind: str, loc: str) -> Detection | None:
+        if entry.side is None:  # the record reader requires a side for detection rolls
+            return None
         value = self.value(audit, entry.side, kind, loc)
         if value is None:
             zone = self.game.zones.get(self.game.zone_of(loc) or "")

@@ -12,13 +12,13 @@ motorized unit with one may not move in the Motorized Movement Phase (11.3).
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from itertools import permutations
 
 from ...record import Attack, Defend, Entry, Move, Remove
 from ...rules.engine import Audit
 from ...rules.position import UnitState
-from .rules import MOTORIZED, Check
+from .rules import MOTORIZED, Check, NorwayRules
 
 CATEGORIES = ("motorized", "infantry", "artillery")  # the order SPs are given to them when short
 LABEL = {"motorized": "motorized", "infantry": "Leg infantry", "artillery": "artillery"}
@@ -27,7 +27,7 @@ LABEL = {"motorized": "motorized", "infantry": "Leg infantry", "artillery": "art
 class LandSupply(Check):
     """13.1, 13.3.1-13.3.7, 11.3."""
 
-    def __init__(self, rules):
+    def __init__(self, rules: NorwayRules) -> None:
         super().__init__(rules)
         self.out_of_supply: set[str] = set()
         self.spent: Counter = Counter()  # SP -> SPs of it expended on attacks
@@ -72,7 +72,8 @@ class LandSupply(Check):
         """The declared SPs that can be spent, reporting those that cannot."""
         s = self.cfg["supply"]
         rule = self.rules.rule(s["attack_rule"] if what == "attack" else s["defence_rule"])
-        out, taken = [], Counter()
+        out: list[str] = []
+        taken: dict[str, float] = defaultdict(float)  # SPs of each taken by this declaration
         for uid in ids:
             u = audit.units[uid]
             loc = self.sp_loc(audit, uid)

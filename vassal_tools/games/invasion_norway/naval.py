@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 
-from ...record import Entry, Move
+from ...record import Entry, Move, Place
 from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .rules import NAVAL_MOVEMENT, Check
@@ -56,7 +56,7 @@ class Unloading(Check):
         if self.side is None:
             return
         loc = self.rules.arrived(entry, previous)
-        if loc is None or loc not in self.game.ports:
+        if loc is None or loc not in self.game.ports or not isinstance(entry, (Place, Move)):
             return
         u = audit.units[entry.unit]
         if u.side != self.side:

@@ -58,7 +58,7 @@ class NorwayRules(GameRules):
         self.game = pack.game
         self.kinds = pack.kinds
         self.terrain = pack.terrain
-        self.situation: Situation | None = None
+        self._situation: Situation | None = None
         self.bardufoss_upgraded = False  # 5.1.3, set by the basing check, read for NDVs (6.1.1)
         self._lines: dict[frozenset, SupplyLines] = {}
         self.checks = [cls(self) for cls in checks]
@@ -66,8 +66,15 @@ class NorwayRules(GameRules):
     # -- engine hooks
 
     def _bind(self, audit: Audit) -> None:
-        if self.situation is None:
-            self.situation = Situation(audit.position, self.game, self.terrain, self.kinds)
+        if self._situation is None:
+            self._situation = Situation(audit.position, self.game, self.terrain, self.kinds)
+
+    @property
+    def situation(self) -> Situation:
+        """Control, ZOCs and units of the audited position; bound by the first engine hook."""
+        if self._situation is None:
+            raise RuntimeError("the rules are not bound to an audit yet (no engine hook has run)")
+        return self._situation
 
     def start_phase(self, audit: Audit) -> None:
         self._bind(audit)
@@ -158,18 +165,18 @@ class NorwayRules(GameRules):
             lines = self._lines[thawed] = SupplyLines(_LazyGraphs(self.terrain, thawed))
         return lines
 
-    def supply_line(self, side: str, start: str, goals: Iterable[str], move_class: str, cap: float,
+    def supply_line(self, side: str, start: str, goals: Iterable[str | None], move_class: str, cap: float,
                     turn: str | None, blocking: bool = True) -> SupplyLine:
         """A line of ``cap`` MPs of ``move_class`` from hex ``start`` to any goal hex (13.3.2-13.3.3)."""
-        goals = [g for g in goals if g is not None]
-        if start in goals:
+        hexes = [g for g in goals if g is not None]  # a goal None: a source that is on no hex
+        if start in hexes:
             return SupplyLine(True, 0.0)
         sit = self.situation
         blocked = sit.blocked(side) if blocking else frozenset()
         key = sit.situation_key(side) + (blocking,)
-        return self.lines(turn).line(start, goals, move_class, cap, blocked, key)
+        return self.lines(turn).line(start, hexes, move_class, cap, blocked, key)
 
-    def line_fault(self, side: str, start: str, goals: Iterable[str], move_class: str, cap: float,
+    def line_fault(self, side: str, start: str, goals: Iterable[str | None], move_class: str, cap: float,
                    turn: str | None) -> str:
         """Why there is no line: ``"blocked"`` (13.3.3) if one exists but for enemy units and
         ZOCs, else ``"range"`` (13.3.2)."""
