@@ -35,7 +35,7 @@ CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
                                              "German ships"),
     ("allied-reinforcement", ("3", "4.3", "8.3"), "the Allies reinforce coastal areas of Sea Zones III-VII (advanced: "
                                                   "none under German control); their opening "
-                                           "six come as two stacks of three in areas not bordering each other"),
+                                                  "six come as two stacks of three in areas not bordering each other"),
     ("ship-stacks", ("6.1",), "all ships of a faction in a sea zone form one stack"),
     ("ship-move", ("6.1", "8.1"), "a ship moves at most two sea zones a turn (Eidsvoll & Norge one), to bordering "
                                   "zones"),
