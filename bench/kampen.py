@@ -21,13 +21,13 @@ import time
 from pathlib import Path
 
 from vassal_tools.builder.area_module import (
+    area_archive,
     area_game,
     assemble_areas,
     build_area_module,
     tracker_info,
     write_area_setup,
 )
-from vassal_tools.builder.module import module_archive
 from vassal_tools.builder.turns import TRACKER_ID, tracker_state
 from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.files import open_file
@@ -96,7 +96,7 @@ def write_log(root: Path, steps: int) -> tuple[Path, Path]:
     """The built module and a log of ``steps`` steps played on it from the opening save."""
     area_map = area_game(DATA)
     assembly = assemble_areas(area_map, root / "cache")
-    module = write_archive(module_archive(assembly), root / "kampen-om-norge.vmod")
+    module = write_archive(area_archive(assembly), root / "kampen-om-norge.vmod")
     opening = write_area_setup(DATA, root / "start.vsav", cache=root / "cache")
     info = tracker_info(area_map)
 

@@ -109,13 +109,13 @@ def test_drawn_neighbours_are_the_datas_or_marked_impassable():
 # -- the opening save and logs played on the module
 
 from vassal_tools.builder.area_module import (  # noqa: E402
+    area_archive,
     area_game,
     area_setup_stream,
     assemble_areas,
     tracker_info,
     write_area_setup,
 )
-from vassal_tools.builder.module import module_archive  # noqa: E402
 from vassal_tools.builder.turns import TRACKER_ID, tracker_state  # noqa: E402
 from vassal_tools.formats.archive import write_archive  # noqa: E402
 from vassal_tools.formats.files import open_file  # noqa: E402
@@ -129,7 +129,7 @@ def played(tmp_path_factory):
     root = tmp_path_factory.mktemp("kampen-play")
     area_map = area_game(DATA)
     assembly = assemble_areas(area_map, root / "cache")
-    module = write_archive(module_archive(assembly), root / "kampen-om-norge.vmod")
+    module = write_archive(area_archive(assembly), root / "kampen-om-norge.vmod")
     opening = write_area_setup(DATA, root / "start.vsav", cache=root / "cache")
     return root, assembly, module, opening
 

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import hashlib
 import os
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..art.areamap import PIECE_SIZE, draw_area_map, draw_piece
 from ..errors import BadInput
-from ..formats.archive import atomic_write, write_archive
+from ..formats.archive import Archive, atomic_write, write_archive
 from ..formats.buildfile import BuildFile
 from ..formats.metadata import write_metadata
 from ..formats.obfuscation import Form
@@ -35,18 +36,39 @@ from .art import CounterImages
 from .boards import BoardPlan, MapPlan, ZoneDef, layout_command
 from .counters import face_layer, slot_text
 from .locations import Locator
-from .module import (
-    STAGES,
-    VASSAL_VERSION,
-    Assembly,
-    Progress,
-    build_module,
-    default_cache,
-    module_archive,
-    write_setup,
-)
+from .module import STAGES, VASSAL_VERSION, Progress, build_module, default_cache, write_setup
 from .savegame import SETUP_STACK, PlacedPiece, opening_stream, source_date_ms, write_save
 from .scenario import StartStack
+
+
+@dataclass
+class AreaAssembly:
+    """Everything built from an area map: the buildFile and what the archive and the opening save need."""
+
+    area_map: AreaMap
+    buildfile: BuildFile
+    moduledata: bytes
+    images: dict[str, Path]
+    plans: list[MapPlan]
+    locator: Locator
+    definitions: dict[str, Piece]
+    gpids: dict[str, str]
+    stacks: list[StartStack]
+    piece_images: dict[str, Path]
+
+    @property
+    def version(self) -> str:
+        return self.buildfile.version
+
+
+def area_archive(assembly: AreaAssembly) -> Archive:
+    """The ``.vmod`` entries: buildFile.xml, moduledata, then images/ by name (vassal-formats.md 1.1)."""
+    archive = Archive(None)
+    archive.put("buildFile.xml", assembly.buildfile.to_bytes())
+    archive.put("moduledata", assembly.moduledata)
+    for name in sorted(assembly.images):  # PNGs are compressed already: stored
+        archive.put("images/" + name, assembly.images[name].read_bytes(), zipfile.ZIP_STORED)
+    return archive
 
 
 @dataclass(frozen=True)
@@ -100,7 +122,7 @@ def piece_definition(piece: AreaPiece, image: Path) -> Piece:
                   BasicPiece.new("", piece.name)])
 
 
-def assemble_areas(area_map: AreaMap, cache: Path) -> Assembly:
+def assemble_areas(area_map: AreaMap, cache: Path) -> AreaAssembly:
     cache.mkdir(parents=True, exist_ok=True)
     png, _ = draw_area_map(area_map)
     image = f"{area_map.game}-board-{hashlib.sha1(png).hexdigest()[:10]}.png"
@@ -111,7 +133,9 @@ def assemble_areas(area_map: AreaMap, cache: Path) -> Assembly:
         "description": area_map.title, "name": area_map.title, "nextPieceSlotId": "1",
         "version": area_map.version,
     })
-    definitions, gpids = {}, {}
+    definitions: dict[str, Piece] = {}
+    gpids: dict[str, str] = {}
+    piece_images: dict[str, Path] = {}
     window = palette.piece_window()
     sides = palette.tabs("Sides")
     window.append(sides)
@@ -119,7 +143,7 @@ def assemble_areas(area_map: AreaMap, cache: Path) -> Assembly:
     for piece in area_map.pieces:
         data = draw_piece(piece)
         name = f"{area_map.game}-{hashlib.sha1(data).hexdigest()[:10]}.png"
-        images[name] = _cached(cache, name, data)
+        images[name] = piece_images[piece.id] = _cached(cache, name, data)
         definitions[piece.id] = piece_definition(piece, images[name])
         gpid = bf.allocate_gpid()
         gpids[piece.id] = gpid
@@ -142,12 +166,12 @@ def assemble_areas(area_map: AreaMap, cache: Path) -> Assembly:
                                 date_saved=source_date_ms(), description=bf.description, name=bf.name)
     locator = Locator(plans)
     stacks = [StartStack(locator.spot(area), list(units)) for area, units in area_map.setup]
-    return Assembly(area_map, bf, moduledata, images, plans, locator, definitions, {}, gpids, None, stacks)
+    return AreaAssembly(area_map, bf, moduledata, images, plans, locator, definitions, gpids, stacks, piece_images)
 
 
-def area_setup_stream(assembly: Assembly) -> str:
+def area_setup_stream(assembly: AreaAssembly) -> str:
     """The opening save's command stream: the set-up's stacks, the board, the tracker at the first turn."""
-    area_map: AreaMap = assembly.game  # type: ignore[assignment]
+    area_map = assembly.area_map
     info = tracker_info(area_map)
     components = [layout_command(plan) for plan in assembly.plans] + [SETUP_STACK]
     components.append(turns.turn_command(turns.tracker_state(info, area_map.first_turn, area_map.phases[5])))
@@ -156,8 +180,7 @@ def area_setup_stream(assembly: Assembly) -> str:
         for unit in stack.units:
             # A fresh copy of the definition: the stream writer sets its map, place and id.
             piece = next(p for p in area_map.pieces if p.id == unit)
-            image = assembly.definitions[unit].traits[0].image_list[0]  # type: ignore[attr-defined]
-            placed[unit] = PlacedPiece(piece_definition(piece, Path(image)), assembly.gpids[unit])
+            placed[unit] = PlacedPiece(piece_definition(piece, assembly.piece_images[unit]), assembly.gpids[unit])
     return opening_stream([p.name for p in assembly.plans], assembly.stacks, placed, components)
 
 
@@ -166,7 +189,7 @@ def build_area_module(game_dir: str | os.PathLike, outdir: str | os.PathLike, *,
     assembly = _assembly(game_dir, cache)
     out = Path(outdir)
     out.mkdir(parents=True, exist_ok=True)
-    return write_archive(module_archive(assembly), out / f"{assembly.game.game}.vmod")  # type: ignore[attr-defined]
+    return write_archive(area_archive(assembly), out / f"{assembly.area_map.game}.vmod")
 
 
 def write_area_setup(game_dir: str | os.PathLike, out: str | os.PathLike, *, cache: Path | None = None,
@@ -178,7 +201,7 @@ def write_area_setup(game_dir: str | os.PathLike, out: str | os.PathLike, *, cac
                       description=f"{assembly.buildfile.name}: set-up", date_saved=source_date_ms(), form=form)
 
 
-def _assembly(game_dir: str | os.PathLike, cache: Path | None) -> Assembly:
+def _assembly(game_dir: str | os.PathLike, cache: Path | None) -> AreaAssembly:
     area_map = area_game(game_dir)
     if area_map is None:
         raise BadInput(Path(game_dir), "not the data folder of an area game")
