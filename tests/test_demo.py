@@ -74,3 +74,11 @@ def test_written_log_replays_to_the_writer_state(demo_dir):
     assert replayed.snapshot() == writer.state.snapshot()
     first, second = writer.unit("ger-138-gj-1"), writer.unit("ger-138-gj-2")
     assert second.parent is not None and first.parent is not second.parent
+
+
+def test_demo_writes_the_dice_report_of_its_sample_game(demo_dir):
+    # The sample game has one roll: Bert's Naval Detection of 3 (demo.play_sample_game).
+    out, _ = demo_dir
+    page = (out / "dice" / "index.html").read_text(encoding="utf-8")
+    assert "Bert: Naval Detection" in page and "<svg" in page
+    assert "1 rolls, 1 dice; mean 3.00" in page

@@ -7,6 +7,7 @@
    ships than their detection roll allows (rule 6.2); German mountain troops
    overstack Bergen (rule 11.1.1).
 4. Audit the log against the rules and write the reports (text, JSON, HTML).
+5. Write the dice report of the sample game (``dice/index.html``).
 
 Everything is written into one output folder; nothing else is touched.
 """
@@ -57,7 +58,10 @@ def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: Non
     from .builder.savegame import source_date_ms, write_save
     from .formats.archive import atomic_write, write_archive
     from .formats.files import open_file
+    from .replay.rolls import rolls_of_log
     from .report.audit import audit_file
+    from .report.dice import write_dice_html
+    from .report.dicestats import button_dice, dice_report
     from .report.output import audit_report
 
     out = Path(outdir)
@@ -83,6 +87,9 @@ def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: Non
     report_json = atomic_write(out / "audit.json", audit_report(result, "json").encode("utf-8"))
     report_html = atomic_write(out / "audit.html", audit_report(result, "html").encode("utf-8"))
     atomic_write(out / "audit.txt", text.encode("utf-8"))
+
+    progress("writing the dice report")
+    write_dice_html(dice_report(rolls_of_log(log), [str(log)], buttons=button_dice(open_file(module))), out / "dice")
     return DemoResult(module, opening, log, report_html, report_json, text, len(result.findings))
 
 

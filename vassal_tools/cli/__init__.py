@@ -39,6 +39,7 @@ COMMAND_MODULES = (
     "demo_cmd",
     "release_cmds",
     "mapping_cmd",
+    "dice_chain_cmds",
     "games_cmd",
 )
 
@@ -46,7 +47,9 @@ COMMAND_MODULES = (
 VERBS = {
     "audit": ("audit_cmds", "Check a log (with --module) or a game record against the rules."),
     "build": ("build_cmds", "Build the VASSAL module (.vmod) of the game in GAME_DIR."),
+    "chain": ("dice_chain_cmds", "Check that each log of a PBEM game starts where the last ended."),
     "decode": ("stream_cmds", "Print the command stream of a save or log exactly as stored."),
+    "dice": ("dice_chain_cmds", "Dice statistics per player and roll kind, over one or more logs."),
     "demo": ("demo_cmd", "Build Invasion: Norway, write and audit a sample game."),
     "diff": ("release_cmds", "Release notes: what changed from module OLD to module NEW."),
     "encode": ("stream_cmds", "Write a command stream (TEXT) into a copy of a save or log."),

@@ -19,8 +19,9 @@ from pathlib import Path
 
 from ..errors import BadInput
 from ..formats.archive import Archive, Entry
-from ..formats.commands import parse_single
+from ..formats.commands import SetBoards, SetupStackMarker, parse_single
 from ..formats.files import SavedGame
+from ..formats.logsteps import split_stream
 from ..formats.pieces import Piece, encode_definition
 from ..formats.sequence import encode, escape_token
 from ..formats.traits import Embellishment
@@ -204,14 +205,55 @@ class LogWriter:
         # Each step is one more top-level token after the opening's own tokens (5.3).
         return self.game.stream + "".join(ESC + escape_token(token, ESC) for token in logged)
 
+    def position_stream(self) -> str:
+        """The save VASSAL writes of the position the log has reached (Begin Logfile, 5.2).
+
+        The next log of a PBEM game opens on it: every piece with its current state
+        (pieces before the stacks that hold them), the boards and markers of the
+        opening's restore part, the global properties, turn trackers and players now.
+        """
+        state = self.state
+        adds = [""]  # the NullCommand's own (empty) encoding opens its list
+        stacks = []
+        for map_name in state.maps:
+            for top in state.maps[map_name]:
+                members = [top] if top.children is None else top.children
+                for piece in members:
+                    adds.append(encode(["+", piece.id, piece.type, _placed(piece).state or ""], "/") or "")
+                if top.children is not None:
+                    spot = [top.map or "null", str(top.x), str(top.y)]
+                    fields = spot + [c.id for c in top.children] + ["@@0"] if top.kind == "stack" else None
+                    stacks.append(encode(["+", top.id, top.type, encode(fields, ";") if fields else top.state or ""],
+                                         "/") or "")
+        kept = [c.raw for c in self.stream_commands() if isinstance(c, (SetBoards, SetupStackMarker))]
+        properties = ["GlobalProperty\t;" + (encode([name, value, container], ";") or "")
+                      for (container, name), value in state.properties.items()]
+        trackers = [encode(["TURN" + tracker, value], "\t") for tracker, value in state.turns.items()]
+        players = [encode(["PLAYER", pid, seat.name or "", seat.side or ""], "\t") for pid, seat in state.players.items()]
+        tokens = ["begin_save", "", encode(adds + stacks, ESC), *kept, *properties, *trackers, *players, "end_save"]
+        return encode(tokens, ESC) or ""
+
+    def stream_commands(self):
+        """The top-level commands of the opening's restore part."""
+        split = split_stream(self.game.commands)
+        return split.commands[:split.restore_end]
+
+    def save_position(self, path: str | os.PathLike) -> Path:
+        """Write the save of the position reached, from which the next log of the game starts."""
+        return self._write(path, self.position_stream())
+
     def save(self, path: str | os.PathLike) -> Path:
         """Write the log beside nothing else changed: the opening's metadata is kept."""
+        return self._write(path, self.stream())
+
+    def _write(self, path: str | os.PathLike, stream: str) -> Path:
+        """A copy of the opening's file (its metadata kept) holding ``stream``."""
         archive = None
         if self.game.archive is not None:
             archive = Archive(None, [Entry(e.info, e.data) for e in self.game.archive], self.game.archive.comment)
-        log = SavedGame(archive, raw=self.game.raw, path=self.game.path)
-        log.stream = self.stream()
-        return log.save(path)
+        written = SavedGame(archive, raw=self.game.raw, path=self.game.path)
+        written.stream = stream
+        return written.save(path)
 
 
 def _said(at: str | Point) -> str:
