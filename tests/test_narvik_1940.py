@@ -57,7 +57,7 @@ def test_the_registry_lists_narvik_and_the_games_verb_shows_its_checks():
     assert GAME in pack_ids() and pack_for(GAME).data_folder == DATA_DIR
     result = CliRunner().invoke(main, ["games"])
     assert result.exit_code == 0, result.output
-    assert "narvik-1940" in result.output and "Stacking: 9.0" in result.output
+    assert "narvik-1940" in result.output and "Stacking [9.0" in result.output
     assert "no supply rule" in result.output
 
 

@@ -42,6 +42,7 @@ COMMAND_MODULES = (
     "mapping_cmd",
     "dice_chain_cmds",
     "replay_cmd",
+    "games_cmd",
 )
 
 # verb -> (its module, the line ``vassal-tools --help`` shows for it).
@@ -55,7 +56,7 @@ VERBS = {
     "diff": ("release_cmds", "Release notes: what changed from module OLD to module NEW."),
     "errata": ("release_cmds", "Apply an errata file's unit, hex and zone entries to a game's data."),
     "encode": ("stream_cmds", "Write a command stream (TEXT) into a copy of a save or log."),
-    "games": ("games_cmd", "List every game's rule pack, its checks and the rules they cite."),
+    "games": ("games_cmd", "List the known games with their checks and the rules they cite."),
     "grid": ("geometry_cmds", "Draw a module's map with its grid, zones and location names."),
     "inspect": ("inspect_cmd", "Describe a module, save or log."),
     "lint": ("release_cmds", "Check a module: images, gpids, prototypes, grids, hotkeys."),

@@ -48,10 +48,10 @@ def _progress(quiet: bool):
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def build(game_dir: Path, outdir: Path, scenario: str | None, cache: Path | None, quiet: bool) -> None:
     """Build the VASSAL module (.vmod) of the game in GAME_DIR."""
-    from ..builder.module import build_module
+    from ..builder.area_module import build_game
 
     with _progress(quiet) as progress:
-        path = build_module(game_dir, outdir, scenario=scenario, cache=cache, progress=progress)
+        path = build_game(game_dir, outdir, scenario=scenario, cache=cache, progress=progress)
     click.echo(str(path))
 
 
@@ -66,8 +66,8 @@ def build(game_dir: Path, outdir: Path, scenario: str | None, cache: Path | None
               help="How the stream is stored: vcsk opens in every VASSAL; vobs only in 3.8 and later.")
 def setup(game_dir: Path, scenario: str, out: Path, cache: Path | None, quiet: bool, form: str) -> None:
     """Write the opening saved game (.vsav) of a scenario of the game in GAME_DIR."""
-    from ..builder.module import write_setup
+    from ..builder.area_module import setup_game
 
     with _progress(quiet) as progress:
-        path = write_setup(game_dir, scenario, out, cache=cache, progress=progress, form=form)  # type: ignore[arg-type]
+        path = setup_game(game_dir, scenario, out, cache=cache, progress=progress, form=form)  # type: ignore[arg-type]
     click.echo(str(path))

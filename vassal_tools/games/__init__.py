@@ -55,7 +55,8 @@ class RulePack(Protocol):
 
 # id -> module that registers it when imported
 KNOWN_GAMES = {"invasion-norway": "vassal_tools.games.invasion_norway",
-               "narvik-1940": "vassal_tools.games.narvik_1940"}
+               "narvik-1940": "vassal_tools.games.narvik_1940",
+               "kampen-om-norge": "vassal_tools.games.kampen_om_norge"}
 _PACKS: dict[str, RulePack] = {}
 
 

@@ -65,6 +65,21 @@ class InvasionNorway:
         with PACK_FILE.open("rb") as stream:
             return tomllib.load(stream)
 
+    title = "Invasion: Norway"
+    rulebook = "invasion-norway.txt"
+
+    @property
+    def cited(self) -> dict[str, tuple[str, ...]]:
+        """Each family of checks (a pack.toml section) and the rules its findings cite."""
+        out: dict[str, tuple[str, ...]] = {}
+        for section, table in self.config.items():
+            if not isinstance(table, Mapping) or section in ("explain", "replay", "zones", "movement"):
+                continue
+            rules = [str(v) for k, v in table.items() if (k == "rule" or k.endswith("_rule")) and isinstance(v, str)]
+            if rules:
+                out[section] = tuple(dict.fromkeys(rules))
+        return out
+
     @cached_property
     def game(self) -> NorwayGame:
         return NorwayGame.load(self.data_path)

@@ -1,0 +1,156 @@
+"""Time Kampen om Norge: a cold module build, the audit of a long record and of a long log.
+
+    python bench/kampen.py [--entries 1000] [--steps 1000]
+
+The build draws the area map and writes the module into an empty cache and output folder.
+The record is a legal game of ``--entries`` entries: every faction's four phases each round,
+battalions shuttling between bordering areas, Allied ships moving two sea zones and
+intercepting with one die per German ship, Norwegian reinforcements. Prints the seconds each
+takes and the findings (0 for this game). The log is written with the project's log writer
+against the built module from its opening save: battalions moving between bordering areas and the
+turn tracker stepping through every phase; its audit replays it against the module first.
+Targets (issue 12): build <= 10 s, audit of a 1,000-step log <= 2 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from vassal_tools.builder.area_module import (
+    area_archive,
+    area_game,
+    assemble_areas,
+    build_area_module,
+    tracker_info,
+    write_area_setup,
+)
+from vassal_tools.builder.turns import TRACKER_ID, tracker_state
+from vassal_tools.formats.archive import write_archive
+from vassal_tools.formats.files import open_file
+from vassal_tools.games.kampen_om_norge.data import DATA
+from vassal_tools.replay.logwriter import LogWriter
+from vassal_tools.report.audit import audit_file
+from vassal_tools.rules import audit
+
+# Basic set-up (3): ger-1, ger-2 in Oslo, ger-3 in Horten, nor-1 in Kongsvinger, nor-3 in Hønefoss;
+# each shuttles between its area and a bordering one.
+SHUTTLES = {"german": [("ger-1", "Oslo", "Horten"), ("ger-2", "Oslo", "Østfold"), ("ger-3", "Horten", "Kongsberg")],
+            "norwegian": [("nor-1", "Kongsvinger", "Hamar"), ("nor-3", "Hønefoss", "Hallingdal")]}
+
+ROUTE = [("g", "Oslo", "Hønefoss"), ("n", "Hamar", "Kongsvinger"), ("a", "Tromsø", "Lyngen")]
+
+
+def units() -> dict:
+    out = {}
+    for side, nat, key in (("german", "german", "g"), ("norwegian", "norwegian", "n"), ("allied", "british", "a")):
+        for i in range(3):
+            out[f"{key}{i}"] = {"class": "land", "side": side, "nationality": nat, "size": "battalion"}
+    for i in range(2):
+        out[f"w{i}"] = {"class": "naval", "side": "allied", "type": "slagskip"}
+    out["h0"] = {"class": "naval", "side": "german", "type": "tung-krysser"}
+    for i in range(40):
+        out[f"r{i}"] = {"class": "land", "side": "norwegian", "nationality": "norwegian", "size": "battalion"}
+    return out
+
+
+def entries(count: int) -> list[dict]:
+    out: list[dict] = []
+    for key, home, _ in ROUTE:
+        out += [{"place": f"{key}{i}", "at": home} for i in range(3)]
+    out += [{"place": f"w{i}", "at": "Sea Zone IV", "stack": "tf"} for i in range(2)]
+    out.append({"place": "h0", "at": "Sea Zone VI"})
+    where = {key: 0 for key, _, _ in ROUTE}
+    zones = ["Sea Zone IV", "Sea Zone VI"]
+    reinforcements = 0
+    round_ = 0
+    while len(out) < count:
+        round_ += 1
+        for faction, (key, home, away) in zip(("german", "norwegian", "allied"), ROUTE, strict=True):
+            turn = f"Round {round_}"
+            out.append({"turn": turn, "phase": f"{faction}-movement"})
+            where[key] ^= 1
+            target = (home, away)[where[key]]
+            out += [{"move": f"{key}{i}", "to": target} for i in range(3)]
+            if faction == "allied":
+                zones.reverse()
+                out += [{"move": f"w{i}", "to": "Sea Zone V", "stack": "tf"} for i in range(2)]
+                out += [{"move": f"w{i}", "to": zones[0], "stack": "tf"} for i in range(2)]
+                if zones[0] == "Sea Zone VI":
+                    out.append({"intercept": {"side": "allied", "zone": "Sea Zone VI", "naval": ["w0", "w1"]}})
+                    out.append({"roll": {"for": "naval-interception", "side": "allied", "zone": "Sea Zone VI",
+                                         "result": 3}})
+            out.append({"turn": turn, "phase": f"{faction}-combat"})
+            out.append({"turn": turn, "phase": f"{faction}-reinforcement"})
+            if faction == "norwegian" and reinforcements < 40:
+                out.append({"place": f"r{reinforcements}", "at": "Gjøvik" if round_ % 2 else "Voss"})
+                reinforcements += 1
+            out.append({"turn": turn, "phase": f"{faction}-new-cards"})
+    return out[:count]
+
+
+def write_log(root: Path, steps: int) -> tuple[Path, Path]:
+    """The built module and a log of ``steps`` steps played on it from the opening save."""
+    area_map = area_game(DATA)
+    assembly = assemble_areas(area_map, root / "cache")
+    module = write_archive(area_archive(assembly), root / "kampen-om-norge.vmod")
+    opening = write_area_setup(DATA, root / "start.vsav", cache=root / "cache")
+    info = tracker_info(area_map)
+
+    def place(loc: str) -> tuple[str, int, int]:
+        spot = assembly.locator.spot(loc)
+        return spot.map, spot.x, spot.y
+
+    writer = LogWriter(open_file(opening), place, "Gerd", "gerd-pw")
+    writer.step(writer.seat("Germany"))
+    done, round_, away = 1, 0, False
+    while done < steps:
+        round_ += 1
+        for phase in area_map.phases[5:]:
+            if done >= steps:
+                break
+            writer.step(writer.turn(TRACKER_ID, tracker_state(info, f"Round {round_}", phase)))
+            done += 1
+            faction, _, kind = phase.partition("-")
+            for unit, home, there in SHUTTLES.get(faction, []) if kind == "movement" else []:
+                if done < steps:
+                    writer.step(writer.move(unit, home if away else there))
+                    done += 1
+        away = not away
+    return module, writer.save(root / "game.vlog")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--entries", type=int, default=1000)
+    parser.add_argument("--steps", type=int, default=1000)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        start = time.perf_counter()
+        path = build_area_module(DATA, Path(tmp) / "out", cache=Path(tmp) / "cache")
+        built = time.perf_counter() - start
+        size = path.stat().st_size
+        module, log = write_log(Path(tmp) / "log", args.steps)
+        start = time.perf_counter()
+        log_result = audit_file(log, module)
+        log_time = time.perf_counter() - start
+    record = {"format": "vassal-tools/record@1", "game": "kampen-om-norge", "units": units(),
+              "entries": entries(args.entries)}
+    start = time.perf_counter()
+    found = audit(record)
+    audited = time.perf_counter() - start
+    print(f"module cold build: {built:.2f} s ({size:,} bytes; target 10 s)")
+    print(f"audit of a {len(record['entries']):,}-entry record: {audited:.2f} s, {len(found)} findings "
+          "(target 2 s for 1,000 steps)")
+    print(f"audit of a {args.steps:,}-step log against the built module: {log_time:.2f} s, "
+          f"{len(log_result.findings)} findings (target 2 s)")
+    for finding in [*found[:5], *log_result.findings[:5]]:
+        print("  ", finding.rule, finding.message)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,200 @@
+"""The Kampen om Norge module, built from its data by ``vassal-tools build``: its board is drawn
+from the areas' polygons and carries a ZonedGrid with one Zone per area, so VASSAL names every
+point of an area after that area. The points are checked through the built module, read back
+with our reader and named by :mod:`vassal_tools.geometry` (VASSAL's ZonedGrid naming)."""
+
+from __future__ import annotations
+
+import random
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from shapely.geometry import Point, Polygon, box
+
+import vassal_tools
+from vassal_tools.art.areamap import draw_area_map
+from vassal_tools.cli import main
+from vassal_tools.games.kampen_om_norge import KampenPack
+from vassal_tools.games.kampen_om_norge.data import DATA, load_kampen
+from vassal_tools.geometry.from_module import maps_from_module
+
+BOARD = "Kampen om Norge"
+
+
+def build(out: Path, cache: Path) -> Path:
+    result = CliRunner().invoke(main, ["build", str(DATA), "-o", str(out), "--cache", str(cache)])
+    assert result.exit_code == 0, result.output
+    return out / "kampen-om-norge.vmod"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("kampen-build")
+    return build(root / "a", root / "cache")
+
+
+def test_the_module_builds_byte_identical_twice(built, tmp_path):
+    again = build(tmp_path / "b", tmp_path / "cache")  # a cold cache: drawn again
+    assert again.read_bytes() == built.read_bytes()
+
+
+def test_the_module_opens_and_every_image_it_names_is_in_it(built):
+    module = vassal_tools.open(built)
+    assert module.name == "Kampen om Norge"
+    with zipfile.ZipFile(built) as zf:
+        names = set(zf.namelist())
+        build_file = zf.read("buildFile.xml").decode("utf-8")
+    images = {n[len("images/"):] for n in names if n.startswith("images/")}
+    # Every image named, but the icons VASSAL's own jar holds (the Zoomer's zoom.png).
+    referenced = set(re.findall(r"[\w.-]+\.png", build_file)) - {"zoom.png"}
+    assert referenced and referenced <= images, referenced - images  # every image the module names is in it
+    assert referenced == images  # and nothing else is
+    for needed in ("Åndalsnes", "Bjørnfjell", "Sea Zone VIII", "Skip på raid"):
+        assert f'name="{needed}"' in build_file  # a Zone named as the text spells the area
+
+
+def test_every_area_is_named_by_its_own_zone_in_the_module(built):
+    game = load_kampen()
+    the_map = maps_from_module(vassal_tools.open(built))[BOARD]
+    rng = random.Random(12)
+    for name, points in game.board.areas.items():
+        polygon = Polygon(points)
+        centroid = polygon.centroid
+        spots = [(centroid.x, centroid.y)] if polygon.contains(centroid) else []
+        x0, y0, x1, y1 = polygon.bounds
+        while len(spots) < 6:
+            x, y = rng.uniform(x0, x1), rng.uniform(y0, y1)
+            if polygon.buffer(-1).contains(Point(x, y)):
+                spots.append((x, y))
+        for x, y in spots:
+            assert the_map.location_name(round(x), round(y)) == name, (name, x, y)
+
+
+def test_every_land_area_has_a_zone_and_outside_norway_is_none():
+    game = load_kampen()
+    assert len([a for a in game.areas.values() if a.kind == "land"]) == 44
+    sweden = Polygon(game.board.impassable[0])
+    # Vertices are whole pixels: a sliver of a few square pixels along the border is rounding.
+    assert not any(Polygon(p).intersection(sweden).area > 50 for p in game.board.areas.values())
+
+
+def test_labels_sit_inside_their_areas_without_collisions():
+    area_map = KampenPack().area_map()
+    _, labels = draw_area_map(area_map)
+    assert {label.area for label in labels} == {s.name for s in area_map.shapes}
+    boxes = {}
+    for label in labels:
+        assert label.inside, label
+        rect = box(*label.box)
+        assert Polygon(area_map.shape(label.area).points).contains(rect), label.area
+        boxes[label.area] = rect
+    names = sorted(boxes)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert not boxes[a].intersects(boxes[b]), (a, b)
+
+
+def test_drawn_neighbours_are_the_datas_or_marked_impassable():
+    # Every pair of land areas the data says border each other touch on the drawn board.
+    game = load_kampen()
+    polygons = {n: Polygon(p) for n, p in game.board.areas.items()}
+    for border in game.borders:
+        if game.areas[border.a].kind == game.areas[border.b].kind == "land":
+            assert polygons[border.a].intersection(polygons[border.b]).length > 3, (border.a, border.b)
+
+
+# -- the opening save and logs played on the module
+
+from vassal_tools.builder.area_module import (  # noqa: E402
+    area_archive,
+    area_game,
+    area_setup_stream,
+    assemble_areas,
+    tracker_info,
+    write_area_setup,
+)
+from vassal_tools.builder.turns import TRACKER_ID, tracker_state  # noqa: E402
+from vassal_tools.formats.archive import write_archive  # noqa: E402
+from vassal_tools.formats.files import open_file  # noqa: E402
+from vassal_tools.replay.logwriter import LogWriter  # noqa: E402
+
+FILE = "kampen-om-norge.txt"
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    root = tmp_path_factory.mktemp("kampen-play")
+    area_map = area_game(DATA)
+    assembly = assemble_areas(area_map, root / "cache")
+    module = write_archive(area_archive(assembly), root / "kampen-om-norge.vmod")
+    opening = write_area_setup(DATA, root / "start.vsav", cache=root / "cache")
+    return root, assembly, module, opening
+
+
+def test_the_opening_save_places_the_basic_set_up_in_its_areas(played):
+    root, assembly, module, opening = played
+    the_map = maps_from_module(vassal_tools.open(module))[BOARD]
+    placed = {}
+    for stack in assembly.stacks:
+        placed[stack.spot.name if hasattr(stack.spot, "name") else stack.units[0]] = stack
+        assert the_map.location_name(stack.spot.x, stack.spot.y) in {a for a, _ in area_game(DATA).setup}
+    counts = {}
+    for area, units in area_game(DATA).setup:
+        spot = assembly.locator.spot(area)
+        assert the_map.location_name(spot.x, spot.y) == area
+        counts[area] = len(units)
+    # 3: Germany 2 Oslo, 1 Horten, 1 Kristiansand, 1 Egersund, 1 Stavanger, 2 Bergen, 2 Trondheim, 3 Narvik;
+    # Norway 1 each in Kongsvinger, Gjøvik, Hønefoss, Voss, Steinkjer, Bardufoss, Gratangen, 2 in Finnmark.
+    assert counts == {"Oslo": 2, "Horten": 1, "Kristiansand": 1, "Egersund": 1, "Stavanger": 1, "Bergen": 2,
+                      "Trondheim": 2, "Narvik": 3, "Kongsvinger": 1, "Gjøvik": 1, "Hønefoss": 1, "Voss": 1,
+                      "Steinkjer": 1, "Bardufoss": 1, "Gratangen": 1, "Finnmark": 2}
+    assert "22 pieces" in CliRunner().invoke(main, ["inspect", str(opening)]).output
+    assert area_setup_stream(assembly) == area_setup_stream(assembly)
+
+
+def play(played, name: str, moves: list[tuple[str, str]], retreat: list[tuple[str, str]]) -> Path:
+    root, assembly, module, opening = played
+    info = tracker_info(area_game(DATA))
+
+    def place(loc: str) -> tuple[str, int, int]:
+        spot = assembly.locator.spot(loc)
+        return spot.map, spot.x, spot.y
+
+    writer = LogWriter(open_file(opening), place, "Gerd", "gerd-pw")
+    writer.step(writer.seat("Germany"))
+    for unit, to in moves:
+        writer.step(writer.move(unit, to))
+    writer.step(writer.turn(TRACKER_ID, tracker_state(info, "Round 1", "german-combat")))
+    for unit, to in retreat:
+        writer.step(writer.move(unit, to))
+    writer.step(writer.turn(TRACKER_ID, tracker_state(info, "Round 1", "german-reinforcement")))
+    return writer.save(root / f"{name}.vlog")
+
+
+def audited(played, log: Path) -> list[tuple[str, str]]:
+    result = CliRunner().invoke(main, ["audit", str(log), "--module", str(played[2]), "--format", "json"])
+    assert result.exit_code in (0, 1), result.output
+    import json
+
+    return [(f["rule"], f["where"]) for f in json.loads(result.output)["findings"]]
+
+
+def test_a_log_that_breaks_the_rules(played):
+    # ger-1 and ger-2 start in Oslo, nor-3 in Hønefoss (3). ger-1 attacks Hønefoss (4.1: Oslo
+    # borders Hønefoss); ger-2 jumps to Trondheim; nobody retreats from Hønefoss.
+    log = play(played, "broken", [("ger-1", "Hønefoss"), ("ger-2", "Trondheim")], [])
+    assert audited(played, log) == [(f"{FILE} 4.1", "Trondheim"), (f"{FILE} 4.2", "Hønefoss")]
+
+
+def test_a_log_that_keeps_them(played):
+    # The Norwegian battalion loses and retreats to Hallingdal (not Oslo, where the attack came from).
+    log = play(played, "kept", [("ger-1", "Hønefoss")], [("nor-3", "Hallingdal")])
+    assert audited(played, log) == []
+    recorded = CliRunner().invoke(main, ["record", str(log), "--module", str(played[2]), "-o",
+                                         str(played[0] / "kept.json")])
+    assert recorded.exit_code == 0, recorded.output
+    text = (played[0] / "kept.json").read_text(encoding="utf-8")
+    assert '"to": "Hønefoss"' in text and '"Round 1"' in text and "german-combat" in text

@@ -1,0 +1,235 @@
+"""Draw an area map (:class:`vassal_tools.games.areas.AreaMap`) with shapely and Pillow.
+
+Filled land areas with black borders, sea zones with blue borders, impassable land in grey,
+fjord and lake crossings as light-blue bands on the border they cross, drawn neighbours that do
+not border each other (impassable mountains, 2.3 of Kampen om Norge) as grey bands, the
+symbols of victory cities, mobilization points and air fields, and every area's name placed
+inside its polygon where it collides with no other label. The drawing is deterministic: the
+same map gives the same PNG bytes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+from shapely.geometry import LineString, MultiLineString, Point, Polygon, box
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import polylabel
+
+from ..games.areas import AreaMap, AreaPiece, AreaShape
+from .fonts import face
+from .png import png_bytes
+
+SEA = "#c4dcef"
+SEA_BORDER = "#2f6fb0"
+IMPASSABLE = "#cfcfcf"
+LAND_FILLS = ("#e8efc8", "#f3e3b5", "#d8e8d0", "#efd6c4", "#e0dcef")
+FJORD = "#7fb4e0"
+MOUNTAIN = "#7a7a7a"
+BOX_FILL = "#f4f4f4"
+LAND_SIZES = (16, 14, 12, 11, 10, 9)
+SEA_SIZES = (44, 36, 28, 20)
+SYMBOL = 12  # px: one symbol's width
+
+
+@dataclass(frozen=True)
+class LabelPlacement:
+    """Where an area's label went: its box (x0, y0, x1, y1) in board pixels and its font size."""
+
+    area: str
+    box: tuple[int, int, int, int]
+    size: int
+    inside: bool  # the box lies inside the area's polygon
+
+
+def draw_area_map(area_map: AreaMap) -> tuple[bytes, list[LabelPlacement]]:
+    """The board PNG and where each label went."""
+    image = Image.new("RGB", area_map.size, SEA)
+    pen = ImageDraw.Draw(image)
+    polygons = {s.name: Polygon(s.points) for s in area_map.shapes}
+    for points in area_map.impassable:
+        pen.polygon(list(points), fill=IMPASSABLE, outline="#a0a0a0")
+    fills = _colours(area_map, polygons)
+    for shape in area_map.shapes:
+        if shape.kind == "sea":
+            pen.polygon(list(shape.points), fill=SEA, outline=SEA_BORDER, width=3)
+    for shape in area_map.shapes:
+        if shape.kind == "land":
+            pen.polygon(list(shape.points), fill=fills[shape.name], outline="#000000", width=2)
+        elif shape.kind == "box":
+            pen.rectangle(_bounds(polygons[shape.name]), fill=BOX_FILL, outline="#000000", width=3)
+    _borders(pen, area_map, polygons)
+    labels = _labels(pen, area_map, polygons)
+    _legend(pen, area_map)
+    return png_bytes(image), labels
+
+
+def _colours(area_map: AreaMap, polygons: dict[str, Polygon]) -> dict[str, str]:
+    """Land fills, so that no two touching areas share one (greedy, in data order)."""
+    land = [s.name for s in area_map.shapes if s.kind == "land"]
+    chosen: dict[str, str] = {}
+    for name in land:
+        near = {chosen[o] for o in chosen if polygons[name].buffer(2).intersects(polygons[o])}
+        chosen[name] = next((c for c in LAND_FILLS if c not in near), LAND_FILLS[0])
+    return chosen
+
+
+def _shared(a: Polygon, b: Polygon) -> list[LineString]:
+    line = a.boundary.intersection(b.buffer(2.5))
+    parts = line.geoms if isinstance(line, MultiLineString) else [line]
+    return [p for p in parts if isinstance(p, LineString) and p.length > 3]
+
+
+def _borders(pen: ImageDraw.ImageDraw, area_map: AreaMap, polygons: dict[str, Polygon]) -> None:
+    """Crossings on borders that are crossed; grey ridges where drawn areas touch but do not border."""
+    kinds = {s.name: s.kind for s in area_map.shapes}
+    crossing = {frozenset((b.a, b.b)): b.crossing for b in area_map.borders}
+    land = [s.name for s in area_map.shapes if s.kind == "land"]
+    for i, a in enumerate(land):
+        for b in land[i + 1:]:
+            lines = _shared(polygons[a], polygons[b])
+            how = crossing.get(frozenset((a, b)))
+            if not lines or how == "none" or kinds[b] != "land":
+                continue
+            colour = MOUNTAIN if how is None else FJORD
+            for line in lines:
+                pen.line([(round(x), round(y)) for x, y in line.coords], fill=colour, width=7)
+                if how is not None:  # a crossing: a dark-blue hairline down the fjord
+                    pen.line([(round(x), round(y)) for x, y in line.coords], fill=SEA_BORDER, width=1)
+
+
+def _block(shape: AreaShape, size: int) -> tuple[int, int, int]:
+    """Width and height of a label with its symbol row, and the text height."""
+    font = face("bold", size).font
+    text = shape.label or shape.name
+    left, top, right, bottom = font.getbbox(text)
+    width, height = round(right - left), round(bottom - top)
+    row = SYMBOL + 3 if shape.symbols else 0
+    return max(width, len(shape.symbols) * (SYMBOL + 3)), height + row, height
+
+
+def _candidates(polygon: Polygon) -> list[tuple[float, float]]:
+    """The pole of inaccessibility, then interior grid points nearest it."""
+    pole = polylabel(polygon, tolerance=1.0)
+    x0, y0, x1, y1 = polygon.bounds
+    step = max(4.0, min(x1 - x0, y1 - y0) / 8)
+    grid = [(x0 + i * step, y0 + j * step) for i in range(int((x1 - x0) / step) + 1)
+            for j in range(int((y1 - y0) / step) + 1)]
+    inside = [p for p in grid if polygon.contains(Point(p))]
+    inside.sort(key=lambda p: ((p[0] - pole.x) ** 2 + (p[1] - pole.y) ** 2, p))
+    return [(pole.x, pole.y)] + inside
+
+
+def _labels(pen: ImageDraw.ImageDraw, area_map: AreaMap, polygons: dict[str, Polygon]) -> list[LabelPlacement]:
+    placed: list[BaseGeometry] = []
+    out = []
+    # Small areas first: they have the fewest places to put a label.
+    for shape in sorted(area_map.shapes, key=lambda s: (polygons[s.name].area, s.name)):
+        polygon = polygons[shape.name]
+        sizes = SEA_SIZES if shape.kind == "sea" else LAND_SIZES
+        spot = _fit(shape, polygon, sizes, placed)
+        inside = spot is not None
+        if spot is None:  # nowhere free: the smallest size at the pole, and say so
+            pole = polylabel(polygon, tolerance=1.0)
+            spot = (pole.x, pole.y, sizes[-1])
+        x, y, size = spot
+        width, height, text_height = _block(shape, size)
+        left, top = round(x - width / 2), round(y - height / 2)
+        rect = (left, top, left + width, top + height)
+        placed.append(box(*rect).buffer(2))
+        _draw_label(pen, shape, rect, size, text_height)
+        out.append(LabelPlacement(shape.name, rect, size, inside))
+    return sorted(out, key=lambda p: p.area)
+
+
+def _fit(shape: AreaShape, polygon: Polygon, sizes: tuple[int, ...],
+         placed: list[BaseGeometry]) -> tuple[float, float, int] | None:
+    room = polygon.buffer(-2)
+    candidates = _candidates(polygon)
+    for size in sizes:
+        width, height, _ = _block(shape, size)
+        for x, y in candidates:
+            rect = box(x - width / 2, y - height / 2, x + width / 2, y + height / 2)
+            if room.contains(rect) and not any(rect.intersects(p) for p in placed):
+                return x, y, size
+    return None
+
+
+def _draw_label(pen: ImageDraw.ImageDraw, shape: AreaShape, rect: tuple[int, int, int, int], size: int,
+                text_height: int) -> None:
+    font = face("bold", size).font
+    text = shape.label or shape.name
+    left, top, right, _ = rect
+    colour = SEA_BORDER if shape.kind == "sea" else "#000000"
+    text_left = font.getbbox(text)
+    width = text_left[2] - text_left[0]
+    pen.text((left + (right - left - width) / 2 - text_left[0], top - text_left[1]), text, font=font, fill=colour)
+    x = left + (right - left - len(shape.symbols) * (SYMBOL + 3)) / 2
+    y = top + text_height + 2
+    for symbol in shape.symbols:
+        _symbol(pen, symbol, round(x), round(y))
+        x += SYMBOL + 3
+
+
+def _symbol(pen: ImageDraw.ImageDraw, symbol: str, x: int, y: int) -> None:
+    s = SYMBOL
+    if symbol == "victory-city":
+        pen.ellipse((x, y, x + s, y + s), fill="#c8102e", outline="#000000")
+    elif symbol == "mobilization-point":
+        pen.rectangle((x + 1, y + 1, x + s - 1, y + s - 1), fill="#1f3f8f", outline="#000000")
+    else:  # airfield: a plane seen from above
+        pen.line((x + s // 2, y, x + s // 2, y + s), fill="#000000", width=2)
+        pen.line((x, y + s // 2 - 1, x + s, y + s // 2 - 1), fill="#000000", width=3)
+        pen.line((x + s // 4, y + s - 1, x + 3 * s // 4, y + s - 1), fill="#000000", width=2)
+
+
+def _legend(pen: ImageDraw.ImageDraw, area_map: AreaMap) -> None:
+    width, height = area_map.size
+    font = face("regular", 13).font
+    left, top = width - 330, height - 170
+    pen.rectangle((left, top, width - 20, height - 20), fill="#ffffff", outline="#000000")
+    rows = [("victory-city", "Victory city"), ("mobilization-point", "Mobilization point"),
+            ("airfield", "Air field")]
+    y = top + 10
+    for symbol, text in rows:
+        _symbol(pen, symbol, left + 10, y)
+        pen.text((left + 30, y - 1), text, font=font, fill="#000000")
+        y += 20
+    pen.line((left + 10, y + 6, left + 24, y + 6), fill=FJORD, width=7)
+    pen.text((left + 30, y - 1), "Fjord or lake crossing", font=font, fill="#000000")
+    y += 20
+    pen.line((left + 10, y + 6, left + 24, y + 6), fill=MOUNTAIN, width=7)
+    pen.text((left + 30, y - 1), "Impassable: no border", font=font, fill="#000000")
+    y += 24
+    pen.text((left + 10, y), "Sample geometry drawn by vassal_tools:", font=font, fill="#000000")
+    pen.text((left + 10, y + 16), "the rulebook has no printed map.", font=font, fill="#000000")
+
+
+def _bounds(polygon: Polygon) -> tuple[int, int, int, int]:
+    x0, y0, x1, y1 = polygon.bounds
+    return round(x0), round(y0), round(x1), round(y1)
+
+
+PIECE_SIZE = 40
+
+
+def draw_piece(piece: AreaPiece) -> bytes:
+    """A counter for a battalion, chip or ship card: the faction's colours and a short text."""
+    image = Image.new("RGB", (PIECE_SIZE, PIECE_SIZE), piece.background)
+    pen = ImageDraw.Draw(image)
+    if piece.unit_class == "chip":
+        pen.rectangle((0, 0, PIECE_SIZE - 1, PIECE_SIZE - 1), fill="#ffffff")
+        fill = "#ffffff" if piece.type == "white" else "#111111"
+        pen.ellipse((2, 2, PIECE_SIZE - 3, PIECE_SIZE - 3), fill=fill, outline=piece.background, width=4)
+        colour = "#000000" if piece.type == "white" else "#ffffff"
+    else:
+        pen.rectangle((0, 0, PIECE_SIZE - 1, PIECE_SIZE - 1), outline="#000000", width=2)
+        if piece.unit_class == "naval":  # a ship card: a hull line
+            pen.line((6, PIECE_SIZE - 9, PIECE_SIZE - 6, PIECE_SIZE - 9), fill=piece.foreground, width=3)
+        colour = piece.foreground
+    font = face("bold", 14).font
+    left, top, right, bottom = font.getbbox(piece.short)
+    pen.text(((PIECE_SIZE - (right - left)) / 2 - left, (PIECE_SIZE - (bottom - top)) / 2 - top - 2), piece.short,
+             font=font, fill=colour)
+    return png_bytes(image)

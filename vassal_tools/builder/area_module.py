@@ -1,0 +1,234 @@
+"""Build the module of an area game (its pack gives ``area_map()``): one map, its board drawn from
+the areas' polygons, and a VASSAL ZonedGrid with one Zone per area (vassal-formats.md 6.6), so a
+piece placed in an area is named by that area's Zone exactly as VASSAL names it; a counter per
+piece with its Marker properties (``UnitId``, ``Side``...), a turn tracker of the game's turns and
+phases, and the opening save of the game's set-up.
+
+    from vassal_tools.builder.area_module import build_area_module, write_area_setup
+    build_area_module("module_src/kampen_om_norge", "dist")    # dist/kampen-om-norge.vmod
+    write_area_setup("module_src/kampen_om_norge", "start.vsav")
+
+The build is deterministic (fixed zip times, fixed order, no clock unless SOURCE_DATE_EPOCH).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..art.areamap import PIECE_SIZE, draw_area_map, draw_piece
+from ..errors import BadInput
+from ..formats.archive import Archive, atomic_write, write_archive
+from ..formats.buildfile import BuildFile
+from ..formats.metadata import write_metadata
+from ..formats.obfuscation import Form
+from ..formats.pieces import Piece
+from ..formats.traits import BasicPiece, Marker
+from ..games import pack_for
+from ..games.areas import AreaMap, AreaPiece
+from ..games.gamedata.gametoml import read_toml
+from ..games.gamedata.records import Phase, Segment
+from . import palette, standard, turns
+from .art import CounterImages
+from .boards import BoardPlan, MapPlan, ZoneDef, layout_command
+from .counters import face_layer, slot_text
+from .locations import Locator
+from .module import STAGES, VASSAL_VERSION, Progress, build_module, default_cache, write_setup
+from .savegame import SETUP_STACK, PlacedPiece, opening_stream, source_date_ms, write_save
+from .scenario import StartStack
+
+
+@dataclass
+class AreaAssembly:
+    """Everything built from an area map: the buildFile and what the archive and the opening save need."""
+
+    area_map: AreaMap
+    buildfile: BuildFile
+    moduledata: bytes
+    images: dict[str, Path]
+    plans: list[MapPlan]
+    locator: Locator
+    definitions: dict[str, Piece]
+    gpids: dict[str, str]
+    stacks: list[StartStack]
+    piece_images: dict[str, Path]
+
+    @property
+    def version(self) -> str:
+        return self.buildfile.version
+
+
+def area_archive(assembly: AreaAssembly) -> Archive:
+    """The ``.vmod`` entries: buildFile.xml, moduledata, then images/ by name (vassal-formats.md 1.1)."""
+    archive = Archive(None)
+    archive.put("buildFile.xml", assembly.buildfile.to_bytes())
+    archive.put("moduledata", assembly.moduledata)
+    for name in sorted(assembly.images):  # PNGs are compressed already: stored
+        archive.put("images/" + name, assembly.images[name].read_bytes(), zipfile.ZIP_STORED)
+    return archive
+
+
+@dataclass(frozen=True)
+class TrackerInfo:
+    """What the turn tracker needs of a game: its turns and one segment listing every phase."""
+
+    turn_names: tuple[str, ...]
+    segments: tuple[Segment, ...]
+    phases: dict[str, Phase]
+
+
+def area_game(game_dir: str | os.PathLike) -> AreaMap | None:
+    """The area map of the game in ``game_dir`` if its pack draws areas; None for a hex game."""
+    toml = Path(game_dir) / "game.toml"
+    if not toml.is_file():
+        return None
+    game_id = read_toml(toml).get("id")
+    pack = pack_for(game_id) if isinstance(game_id, str) else None
+    if pack is None or not hasattr(pack, "area_map"):
+        return None
+    if Path(pack.data_folder).resolve() != Path(game_dir).resolve():
+        return None  # a copy of the data elsewhere: read as a game folder of its own
+    return pack.area_map()
+
+
+def board_plan(area_map: AreaMap, image: str) -> BoardPlan:
+    """The board and its ZonedGrid: a Zone per area (areas do not overlap: VASSAL's first-match
+    rule, 6.6, only settles points on a shared edge)."""
+    plan = BoardPlan(area_map.board, image, area_map.size)
+    plan.zones = [ZoneDef(shape.name, shape.points) for shape in area_map.shapes]
+    return plan
+
+
+def tracker_info(area_map: AreaMap) -> TrackerInfo:
+    phases = {p: Phase(p, p, "both", "sample") for p in area_map.phases}
+    return TrackerInfo(area_map.turns, (Segment("phase", "Phase", area_map.phases, "sample"),), phases)
+
+
+def _cached(cache: Path, name: str, data: bytes) -> Path:
+    path = cache / name
+    if not path.exists():
+        atomic_write(path, data)
+    return path
+
+
+def piece_definition(piece: AreaPiece, image: Path) -> Piece:
+    props = {"UnitId": piece.id, "Side": piece.side, "Nationality": piece.nationality, "Class": piece.unit_class,
+             "Type": piece.type, "Size": "battalion" if piece.unit_class == "land" else "",
+             "Steps": "" if piece.points is None else str(piece.points)}
+    return Piece([face_layer(CounterImages(image, None, (PIECE_SIZE, PIECE_SIZE)), 1.0), Marker.new(props),
+                  BasicPiece.new("", piece.name)])
+
+
+def assemble_areas(area_map: AreaMap, cache: Path) -> AreaAssembly:
+    cache.mkdir(parents=True, exist_ok=True)
+    png, _ = draw_area_map(area_map)
+    image = f"{area_map.game}-board-{hashlib.sha1(png).hexdigest()[:10]}.png"
+    images = {image: _cached(cache, image, png)}
+    plans = [MapPlan(area_map.board, [board_plan(area_map, image)])]
+    bf = BuildFile.new("module", {
+        "ModuleOther1": "", "ModuleOther2": "", "VassalVersion": VASSAL_VERSION,
+        "description": area_map.title, "name": area_map.title, "nextPieceSlotId": "1",
+        "version": area_map.version,
+    })
+    definitions: dict[str, Piece] = {}
+    gpids: dict[str, str] = {}
+    piece_images: dict[str, Path] = {}
+    window = palette.piece_window()
+    sides = palette.tabs("Sides")
+    window.append(sides)
+    lists: dict[str, object] = {}
+    for piece in area_map.pieces:
+        data = draw_piece(piece)
+        name = f"{area_map.game}-{hashlib.sha1(data).hexdigest()[:10]}.png"
+        images[name] = piece_images[piece.id] = _cached(cache, name, data)
+        definitions[piece.id] = piece_definition(piece, images[name])
+        gpid = bf.allocate_gpid()
+        gpids[piece.id] = gpid
+        if piece.side not in lists:
+            lists[piece.side] = palette.listing(piece.side.capitalize())
+            sides.append(lists[piece.side])
+        text = slot_text(definitions[piece.id], gpid)
+        lists[piece.side].append(palette.piece_slot(f"{piece.name} ({piece.id})", gpid,  # type: ignore[attr-defined]
+                                                    (PIECE_SIZE, PIECE_SIZE), text))
+    for element in standard.module_components_before_maps(area_map.sides):
+        bf.append(element)
+    for plan in plans:
+        bf.append(plan.component())
+    bf.append(standard.global_properties())
+    bf.append(window)
+    for element in standard.module_components_after_maps():
+        bf.append(element)
+    bf.append(turns.turn_tracker(tracker_info(area_map)))
+    moduledata = write_metadata("module", version=bf.version, extra1="", extra2="", vassal_version=VASSAL_VERSION,
+                                date_saved=source_date_ms(), description=bf.description, name=bf.name)
+    locator = Locator(plans)
+    stacks = [StartStack(locator.spot(area), list(units)) for area, units in area_map.setup]
+    return AreaAssembly(area_map, bf, moduledata, images, plans, locator, definitions, gpids, stacks, piece_images)
+
+
+def area_setup_stream(assembly: AreaAssembly) -> str:
+    """The opening save's command stream: the set-up's stacks, the board, the tracker at the first turn."""
+    area_map = assembly.area_map
+    info = tracker_info(area_map)
+    components = [layout_command(plan) for plan in assembly.plans] + [SETUP_STACK]
+    components.append(turns.turn_command(turns.tracker_state(info, area_map.first_turn, area_map.phases[5])))
+    placed = {}
+    for stack in assembly.stacks:
+        for unit in stack.units:
+            # A fresh copy of the definition: the stream writer sets its map, place and id.
+            piece = next(p for p in area_map.pieces if p.id == unit)
+            placed[unit] = PlacedPiece(piece_definition(piece, assembly.piece_images[unit]), assembly.gpids[unit])
+    return opening_stream([p.name for p in assembly.plans], assembly.stacks, placed, components)
+
+
+def build_area_module(game_dir: str | os.PathLike, outdir: str | os.PathLike, *, cache: Path | None = None) -> Path:
+    """Build the ``.vmod`` of the area game in ``game_dir`` into ``outdir``; its path."""
+    assembly = _assembly(game_dir, cache)
+    out = Path(outdir)
+    out.mkdir(parents=True, exist_ok=True)
+    return write_archive(area_archive(assembly), out / f"{assembly.area_map.game}.vmod")
+
+
+def write_area_setup(game_dir: str | os.PathLike, out: str | os.PathLike, *, cache: Path | None = None,
+                     form: Form = "vcsk") -> Path:
+    """Write the opening save of the area game's set-up to the file ``out``."""
+    assembly = _assembly(game_dir, cache)
+    return write_save(Path(out), area_setup_stream(assembly), moduledata=assembly.moduledata,
+                      module_version=assembly.version, vassal_version=VASSAL_VERSION,
+                      description=f"{assembly.buildfile.name}: set-up", date_saved=source_date_ms(), form=form)
+
+
+def _assembly(game_dir: str | os.PathLike, cache: Path | None) -> AreaAssembly:
+    area_map = area_game(game_dir)
+    if area_map is None:
+        raise BadInput(Path(game_dir), "not the data folder of an area game")
+    return assemble_areas(area_map, Path(cache) if cache is not None else default_cache(game_dir))
+
+
+def build_game(game_dir: str | os.PathLike, outdir: str | os.PathLike, *, scenario: str | None = None,
+               cache: Path | None = None, progress: Progress | None = None) -> Path:
+    """Build the module of any game folder: an area game's here, a hex game's by :func:`build_module`."""
+    if area_game(game_dir) is None:
+        if progress is None:
+            return build_module(game_dir, outdir, scenario=scenario, cache=cache)
+        return build_module(game_dir, outdir, scenario=scenario, cache=cache, progress=progress)
+    total = len(STAGES)
+    if progress is not None:
+        progress(STAGES[1], 1, total)
+    path = build_area_module(game_dir, outdir, cache=cache)
+    if progress is not None:
+        progress(STAGES[-1], total, total)
+    return path
+
+
+def setup_game(game_dir: str | os.PathLike, scenario: str | None, out: str | os.PathLike, *,
+               cache: Path | None = None, progress: Progress | None = None, form: Form = "vcsk") -> Path:
+    """The opening save of any game folder: an area game's set-up here, a hex game's by :func:`write_setup`."""
+    if area_game(game_dir) is None:
+        if progress is None:
+            return write_setup(game_dir, scenario, out, cache=cache, form=form)
+        return write_setup(game_dir, scenario, out, cache=cache, progress=progress, form=form)
+    return write_area_setup(game_dir, out, cache=cache, form=form)

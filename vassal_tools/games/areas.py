@@ -1,0 +1,72 @@
+"""An area map as data, for games whose map is areas rather than hexes (Kampen om Norge).
+
+A game's pack gives an :class:`AreaMap` (``pack.area_map()``); the art draws it and the builder
+writes it into a module as a VASSAL ZonedGrid, one Zone per area with its polygon. Nothing here
+is any one game's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Points = tuple[tuple[int, int], ...]
+
+SYMBOLS = ("victory-city", "mobilization-point", "airfield")
+
+
+@dataclass(frozen=True)
+class AreaShape:
+    """One area: its name (the Zone's), kind (land, sea or box), polygon in board pixels, symbols."""
+
+    name: str
+    kind: str
+    points: Points
+    symbols: tuple[str, ...] = ()
+    label: str | None = None  # drawn text; None: the name
+
+
+@dataclass(frozen=True)
+class AreaBorder:
+    """Two areas that border each other, and how (none, fjord or lake: a crossing to mark)."""
+
+    a: str
+    b: str
+    crossing: str = "none"
+
+
+@dataclass(frozen=True)
+class AreaPiece:
+    """A playing piece: a battalion, a chip or a ship card, with the words records use for it."""
+
+    id: str
+    name: str
+    side: str
+    nationality: str
+    unit_class: str
+    type: str
+    points: int | None
+    background: str
+    foreground: str
+    short: str  # the text on the counter
+
+
+@dataclass(frozen=True)
+class AreaMap:
+    game: str
+    title: str
+    board: str
+    size: tuple[int, int]
+    shapes: tuple[AreaShape, ...]
+    borders: tuple[AreaBorder, ...]
+    impassable: tuple[Points, ...] = ()
+    sides: tuple[str, ...] = ()
+    version: str = "0.1"
+    source: str = ""
+    pieces: tuple[AreaPiece, ...] = ()
+    setup: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (area, piece ids) at the start
+    turns: tuple[str, ...] = ()
+    phases: tuple[str, ...] = ()
+    first_turn: str = ""
+
+    def shape(self, name: str) -> AreaShape:
+        return next(s for s in self.shapes if s.name == name)

@@ -1,0 +1,142 @@
+"""Kampen om Norge (Vega, 2012; kampen-om-norge.txt): the game's data, words, catalogue and checks.
+
+An area game: 44 land areas and 8 sea zones (2.3), battalions and chips (2.2), ship cards (6.1),
+a d6 (2.1). Its data lives in ``data/`` (``module_src/kampen_om_norge``, read by :mod:`.data`);
+its words (factions, phases, turns) in ``data/game.toml``; its checks in :mod:`.checks`. The
+area polygons are ``sample``: the rulebook has no printed map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from .. import register
+from ..areas import AreaBorder, AreaMap, AreaPiece, AreaShape
+from ..vocabulary import Vocabulary
+from .checks import CHECKS, KampenRules
+from .data import DATA, KampenData, load_kampen
+
+ID = "kampen-om-norge"
+__all__ = ["ID", "KampenPack", "KampenCatalogue", "words_of", "area_map"]
+
+
+def words_of(data: KampenData) -> Vocabulary:
+    """The record words of game.toml: factions, the phases of a turn, the turns."""
+    toml = data.toml
+    sequence, turns = toml["sequence"], toml["turns"]
+    phases = list(sequence["april_phases"])
+    phases += [f"{faction}-{phase}" for faction in sequence["factions"] for phase in sequence["phases"]]
+    names = [turns["april"]] + [f"{turns['round_prefix']} {n}" for n in range(1, turns["last_round"] + 1)]
+    side_of = {n["id"]: n["side"] for n in toml["nationalities"]}
+    return Vocabulary(game=toml["id"], phases=tuple(phases), sides=tuple(s["id"] for s in toml["sides"]),
+                      turns=tuple(names), side_of_nationality=side_of, unit_classes=("land", "naval", "chip"),
+                      sizes=("battalion",))
+
+
+class KampenCatalogue:
+    """How records name the game's pieces (units.csv, ships.csv ids) and places (areas.csv)."""
+
+    game: str
+
+    def __init__(self, data: KampenData):
+        self.game = ID
+        self.data = data
+        self._places = {name.casefold(): name for name in data.areas}
+
+    def unit(self, ref: str) -> Mapping[str, Any] | None:
+        piece = self.data.pieces.get(ref)
+        if piece is not None:
+            return {"class": piece.kind, "side": piece.side, "nationality": piece.nationality,
+                    "type": piece.type, "points": piece.points, "name": piece.name}
+        ship = self.data.ships.get(ref)
+        if ship is not None:
+            return {"class": "naval", "side": ship.side, "type": ship.type, "name": ship.name}
+        return None
+
+    def location(self, loc: str) -> str | None:
+        return self._places.get(" ".join(loc.split()).casefold()) if isinstance(loc, str) else None
+
+
+class KampenPack:
+    """Kampen om Norge as the registry knows it."""
+
+    id = ID
+    title = "Kampen om Norge"
+    rulebook = "kampen-om-norge.txt"
+    checks = CHECKS
+
+    @property
+    def data_folder(self) -> Path:
+        return DATA
+
+    @cached_property
+    def data(self) -> KampenData:
+        return load_kampen(DATA)
+
+    @cached_property
+    def vocabulary(self) -> Vocabulary:
+        return words_of(self.data)
+
+    @cached_property
+    def catalogue(self) -> KampenCatalogue:
+        return KampenCatalogue(self.data)
+
+    def rules(self) -> KampenRules:
+        return KampenRules(self.data)
+
+    def area_map(self) -> AreaMap:
+        """The board as areas (sample polygons, map.json) for the art and the module's ZonedGrid."""
+        return area_map(self.data)
+
+
+def area_map(data: KampenData) -> AreaMap:
+    shapes = []
+    for area in data.areas.values():
+        symbols = tuple(symbol for symbol, has in (("victory-city", area.victory_city),
+                                                   ("mobilization-point", area.mobilization_point),
+                                                   ("airfield", area.airfield)) if has)
+        label = area.name.replace("Sea Zone ", "") if area.kind == "sea" else None
+        shapes.append(AreaShape(area.name, area.kind, data.board.areas[area.name], symbols, label))
+    borders = tuple(AreaBorder(b.a, b.b, b.crossing) for b in data.borders)
+    words = words_of(data)
+    return AreaMap(ID, data.toml["title"], data.board.name, data.board.size, tuple(shapes), borders,
+                   data.board.impassable, tuple(s["name"] for s in data.toml["sides"]),
+                   str(data.toml.get("version", "0.1")), data.board.source, pieces(data), basic_setup(data),
+                   words.turns, words.phases, data.toml["first_turn"])
+
+
+def pieces(data: KampenData) -> tuple[AreaPiece, ...]:
+    colours = {n["id"]: (n["background"], n["foreground"]) for n in data.toml["nationalities"]}
+    found = []
+    for piece in data.pieces.values():
+        background, foreground = colours[piece.nationality]
+        short = str(piece.points) if piece.kind == "chip" else piece.id.split("-")[-1]
+        found.append(AreaPiece(piece.id, piece.name, piece.side, piece.nationality, piece.kind, piece.type,
+                               piece.points, background, foreground, short))
+    side_colour = {"german": colours["german"], "norwegian": colours["norwegian"], "allied": colours["british"]}
+    for ship in data.ships.values():
+        background, foreground = side_colour[ship.side]
+        nationality = "british" if ship.side == "allied" else ship.side
+        found.append(AreaPiece(ship.id, ship.name, ship.side, nationality, "naval", ship.type, None, background,
+                               foreground, ship.name[:3]))
+    return tuple(found)
+
+
+def basic_setup(data: KampenData) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The basic game's opening (3): game.toml [[setup]], each faction's battalions in file order."""
+    free: dict[str, list[str]] = {}
+    for piece in data.pieces.values():
+        if piece.kind == "land":
+            free.setdefault(piece.side, []).append(piece.id)
+    placed = []
+    for entry in data.toml.get("setup", []):
+        pool = free[entry["side"]]
+        units, free[entry["side"]] = tuple(pool[:entry["battalions"]]), pool[entry["battalions"]:]
+        placed.append((entry["area"], units))
+    return tuple(placed)
+
+
+register(KampenPack())  # type: ignore[arg-type]  # cached_property where RulePack says property
