@@ -89,6 +89,14 @@ class RecordedLog:
     unit_pieces: dict[str, list[str]] = field(default_factory=dict)  # unit id -> its pieces' ids
 
 
+def unmatched_warning(unmatched: dict[str, int]) -> str:
+    """The warning a record made from a log carries about the pieces that are not units."""
+    names = sorted(name or "(unnamed)" for name in unmatched)
+    shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
+    return (f"{sum(unmatched.values())} pieces are not units of either side and are not in the record ({shown}); "
+            "a mapping file can name units among them")
+
+
 def pack_of(module: Module, mapping: Mapping_ | None, game: str | None = None):
     """The rule pack for a module: ``game`` if given, else the mapping file's, else the module's name."""
     wanted = game or (mapping.game if mapping else None) or _slug(module.name)
@@ -169,10 +177,7 @@ class Recorder:
         for map_name, problem in (self.locations.problems.items() if self.locations else ()):
             self.warnings.append(f"pieces on map {map_name!r} have no places: {problem}")
         if self.units.unmatched:
-            names = sorted(name or "(unnamed)" for name in self.units.unmatched)
-            shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
-            self.warnings.append(f"{sum(self.units.unmatched.values())} pieces are not units of either side and are "
-                                 f"not in the record ({shown}); a mapping file can name units among them")
+            self.warnings.append(unmatched_warning(self.units.unmatched))
         data = self.record.to_dict()
         if self.warnings:
             data["warnings"] = list(self.warnings)

@@ -15,7 +15,7 @@ from pathlib import Path
 from ..errors import BadInput
 from ..formats.files import Module
 from ..record import Record, load_record
-from ..replay.recorder import RecordedLog, open_module, record_log
+from ..replay.recorder import RecordedLog, open_module, record_log, unmatched_warning
 from ..replay.units import Mapping_
 from ..rules import audit
 from ..rules.findings import Finding
@@ -84,6 +84,8 @@ def audit_file(path: str | os.PathLike, module: str | os.PathLike | Module | Non
     if not isinstance(module, Module):
         module = open_module(module)
     recorded = record_log(path, module, mapping, game, allow_mismatch=allow_mismatch)
-    warnings = [w for w in recorded.warnings if w not in recorded.mismatch]
+    # The mismatch and the pieces not read as units head every report already (notes).
+    said = set(recorded.mismatch) | ({unmatched_warning(recorded.unidentified)} if recorded.unidentified else set())
+    warnings = [w for w in recorded.warnings if w not in said]
     return AuditResult(source, recorded.record, audit(recorded.record), warnings, recorded,
                        module, source, dict(recorded.unidentified), list(recorded.mismatch))
