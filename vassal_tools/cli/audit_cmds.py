@@ -103,7 +103,8 @@ def position_cmd(log: Path, module: Path | None, step: int, output: Path | None,
 
 
 @main.command("audit")
-@click.argument("sources", metavar="LOG_OR_RECORD|DIR|GLOB...", nargs=-1, required=True)
+# A path type (strings kept as given, globs too) so that the shared check keeps -o off each.
+@click.argument("sources", metavar="LOG_OR_RECORD|DIR|GLOB...", nargs=-1, required=True, type=click.Path())
 @_MODULE
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html", "csv"]), default="text",
               show_default=True, help="csv: an archive's summary table only.")
@@ -130,7 +131,6 @@ def audit_cmd(sources: tuple[str, ...], module: Path | None, fmt: str, output: P
         _audit_archive(sources, module, fmt, output, jobs or 1, pages)
         return
     source = Path(sources[0])
-    refuse_overwriting(output, {f"LOG_OR_RECORD {source}": source}, WRITE_ELSEWHERE + " (-o)")
     if fmt == "csv":
         raise BadInput(source, "--format csv is the summary table of an archive: give a folder or several logs")
     from ..report.audit import audit_file

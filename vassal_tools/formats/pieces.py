@@ -260,6 +260,22 @@ def encode_definition(piece: Piece, id: str = NULL_ID) -> str:
     return join(["+", id, piece.type] + ([] if state is None else [state]), "/")
 
 
+def prototype_pieces(buildfile, *, skip_bad: bool = False) -> dict[str, Piece]:
+    """The module's prototypes by name, decoded; the last definition of a name wins, as in VASSAL.
+
+    A definition that cannot be decoded raises BadInput naming it, or with ``skip_bad`` is
+    left out (for a reader that still learns from each piece's own traits).
+    """
+    prototypes: dict[str, Piece] = {}
+    for proto in buildfile.prototypes:
+        try:
+            prototypes[proto.name] = parse_definition(proto.text, where=f"PrototypeDefinition {proto.name!r}")[1]
+        except BadInput:
+            if not skip_bad:
+                raise
+    return prototypes
+
+
 def expand_prototypes(piece: Piece, prototypes: Mapping[str, Piece], *, strict: bool = False) -> Piece:
     """A copy of ``piece`` as VASSAL places it in a game (2.6, PieceCloner).
 

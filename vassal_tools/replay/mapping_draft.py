@@ -29,7 +29,7 @@ from typing import Any
 
 from ..errors import BadInput
 from ..formats.kinds import open_module
-from ..formats.pieces import expand_prototypes, parse_definition
+from ..formats.pieces import expand_prototypes, parse_definition, prototype_pieces
 from ..games import pack_for, pack_ids
 from ..record.entries import Catalogue
 
@@ -97,12 +97,8 @@ def draft_mapping(buildfile, catalogue: Catalogue, game: str) -> dict[str, Any]:
 
 def module_slots(buildfile) -> Iterable[Slot]:
     """Every piece slot with a definition, its prototypes expanded (Marker data often sits there)."""
-    prototypes = {}
-    for proto in buildfile.prototypes:
-        try:
-            prototypes[proto.name] = parse_definition(proto.text, where=f"PrototypeDefinition {proto.name!r}")[1]
-        except BadInput:
-            continue  # a prototype lint would report; the slot's own traits still count
+    # A prototype that cannot be read is lint's to report; the slot's own traits still count.
+    prototypes = prototype_pieces(buildfile, skip_bad=True)
     for slot in buildfile.piece_slots:
         if not (slot.text or "").strip():
             continue

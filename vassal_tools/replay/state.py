@@ -45,6 +45,7 @@ from ..formats.componentcommands import BoardPlacement
 from ..formats.pieces import Piece
 from ..formats.traits import Hideable, Obscurable
 from ..formats.traits.encoding import tokens
+from ..formats.traits.states import deck_members, stack_members
 from .piecetypes import DECK, PIECE, STACK, PieceType, PieceTypes
 
 NULL = "null"
@@ -234,7 +235,7 @@ class GameState:
         if piece.kind == PIECE:
             self._set_basic(piece, map_name, x, y)
         else:
-            members = _stack_members(fields) if piece.kind == STACK else _deck_members(fields)
+            members = stack_members(fields) if piece.kind == STACK else deck_members(fields)
             self._set_container(piece, map_name, x, y, members)
 
     def remove(self, piece_id: str) -> None:
@@ -444,14 +445,6 @@ def _int(text: str) -> int:
         return int(text)
     except ValueError:
         return 0
-
-
-def _stack_members(fields: list[str]) -> list[str]:
-    return [t for t in fields[3:] if t and not t.startswith("@@")]
-
-
-def _deck_members(fields: list[str]) -> list[str]:
-    return [t for t in tokens(fields[4], ",") if t] if len(fields) > 4 else []
 
 
 def _set_property(state: GameState, command: PropertyChange) -> None:

@@ -10,7 +10,7 @@ from rich.table import Table
 
 from ..errors import BadInput
 from ..formats.kinds import open_module
-from ..formats.pieces import expand_prototypes, parse_definition
+from ..formats.pieces import expand_prototypes, parse_definition, prototype_pieces
 from ..formats.traits import DynamicProperty, Marker
 
 COLUMNS = ("palette_path", "entry_name", "gpid", "basic_name", "name", "images", "prototypes", "properties")
@@ -27,10 +27,7 @@ def module_rows(path: str | os.PathLike, expand: bool = False) -> list[dict]:
 
 def slot_rows(buildfile, expand: bool = False) -> list[dict]:
     """One dict per PieceSlot/CardSlot (keys: :data:`COLUMNS`), in buildFile order."""
-    prototypes = {}
-    if expand:
-        for proto in buildfile.prototypes:  # the last definition of a name wins, as in VASSAL
-            prototypes[proto.name] = parse_definition(proto.text, where=f"PrototypeDefinition {proto.name!r}")[1]
+    prototypes = prototype_pieces(buildfile) if expand else {}
     rows = []
     for slot in buildfile.piece_slots:
         row = {"palette_path": slot.palette_path, "entry_name": slot.entry_name, "gpid": slot.gpid,

@@ -13,6 +13,7 @@ from ..formats.commands import AddPiece, Chat, PlayerAdd, PropertyChange, SetBoa
 from ..formats.files import Log, Module, SavedGame
 from ..formats.traits.basic import NO_MAP
 from ..formats.traits.encoding import chain_depth, innermost_state, tokens
+from ..formats.traits.states import deck_members, stack_members
 
 
 def summarize(opened) -> dict:
@@ -144,10 +145,9 @@ def opening_maps(restore) -> dict[str, str | None]:
 def _members(command: AddPiece) -> list[str] | None:
     """The ids a stack or deck lists (None for a game piece)."""
     if command.type == "stack":
-        return [t for t in tokens(command.state, ";")[3:] if t and not t.startswith("@@")]
+        return stack_members(tokens(command.state, ";"))
     if command.type.startswith("deck;"):
-        fields = tokens(command.state, ";")
-        return [t for t in tokens(fields[4], ",") if t] if len(fields) > 4 else []
+        return deck_members(tokens(command.state, ";"))
     return None
 
 

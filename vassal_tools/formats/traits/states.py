@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .encoding import escape, segments
+from .encoding import escape, segments, tokens
 
 
 def replace_tokens(state: str | None, start: int, texts: Sequence[str], pad: Sequence[str],
@@ -26,3 +26,13 @@ def replace_tokens(state: str | None, start: int, texts: Sequence[str], pad: Seq
     end = start + len(new)
     tail = [] if truncate else parts[end:]
     return delim.join(parts[:start] + new + tail)
+
+
+def stack_members(fields: Sequence[str]) -> list[str]:
+    """The piece ids a Stack's state ``map;x;y;id;id...[;@@layer]`` lists, bottom first."""
+    return [t for t in fields[3:] if t and not t.startswith("@@")]
+
+
+def deck_members(fields: Sequence[str]) -> list[str]:
+    """The piece ids a Deck's state lists (its fifth token, comma-separated), bottom first."""
+    return [t for t in tokens(fields[4], ",") if t] if len(fields) > 4 else []
