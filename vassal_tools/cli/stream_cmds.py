@@ -11,8 +11,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import BadInput
-from ..formats.archive import atomic_write, same_file
+from ..formats.archive import atomic_write
 from ..formats.kinds import open_game
 from ..formats.obfuscation import FORMS, Form
 from ..formats.streamtext import read_stream_text, require_whole, require_whole_text
@@ -57,8 +56,6 @@ def encode_cmd(text: Path, original: Path, output: Path, force: bool, form: Form
     if not raw:
         require_whole_text(text, stream)
     game = open_game(original)
-    if same_file(output, original) and not force:
-        raise BadInput(output, "is the --like file itself; pass --force to replace it")
     game.stream = stream
     if form is not None:
         game.convert(form)

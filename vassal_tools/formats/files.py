@@ -174,9 +174,6 @@ class SavedGame(VassalFile):
             raw = archive.read(SAVED_GAME)
         self.raw = raw
         self.form: Form = form_of(self.raw)
-        # A stream cut short is refused when its commands are read, unless this is set.
-        self.allow_damaged = False
-        self.obfuscated = self.form != "plain"
         self._stream: str | None = None
 
     @property
@@ -195,6 +192,10 @@ class SavedGame(VassalFile):
     def stream(self, text: str) -> None:
         self._stream = text
         self.__dict__.pop("commands", None)
+
+    @property
+    def obfuscated(self) -> bool:
+        return self.form != "plain"
 
     @property
     def key(self) -> int | None:
@@ -216,7 +217,7 @@ class SavedGame(VassalFile):
 
         commands = decode_commands(self.stream)
         damage = find_damage(commands, len(self.stream))
-        if damage is not None and not self.allow_damaged:
+        if damage is not None:  # a stream cut short is refused when its commands are read
             raise BadInput(self.path, f"{damage}; the file was cut short, so it is not read as a smaller game",
                            SAVED_GAME)
         return commands
@@ -252,7 +253,6 @@ class SavedGame(VassalFile):
             key = self.key if self.key else DEFAULT_KEY
         self.raw = obfuscate(payload, key, form)
         self.form = form
-        self.obfuscated = form != "plain"
 
     def _stream_unchanged(self, payload: bytes) -> bool:
         try:
