@@ -17,14 +17,14 @@ import tempfile
 import time
 from pathlib import Path
 
-from vassal_tools.builder.module import build_module
-from vassal_tools.formats.files import open_file
-from vassal_tools.formats.pieces import encode_definition, parse_definition
-from vassal_tools.formats.traits import Marker
-from vassal_tools.games import pack_for
-from vassal_tools.replay.mapping_draft import draft_for_module
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from test_mapping_draft import editor_made  # noqa: E402
+
+from vassal_tools.builder.module import build_module  # noqa: E402
+from vassal_tools.games import pack_for  # noqa: E402
+from vassal_tools.replay.mapping_draft import draft_for_module  # noqa: E402
 
 
 def best_of(runs: int, work) -> tuple[float, object]:
@@ -36,17 +36,6 @@ def best_of(runs: int, work) -> tuple[float, object]:
     return best, result
 
 
-def without_markers(module_path: Path, out: Path) -> Path:
-    module = open_file(module_path)
-    for holder in [*module.buildfile.piece_slots, *module.buildfile.prototypes]:
-        if not (holder.text or "").strip():
-            continue
-        piece = parse_definition(holder.text)[1]
-        piece.traits = [t for t in piece.traits if not isinstance(t, Marker)]
-        holder.text = encode_definition(piece)
-    return module.save(out)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--module", type=Path)
@@ -54,7 +43,7 @@ def main() -> int:
     pack_for("invasion-norway")
     with tempfile.TemporaryDirectory() as tmp:
         module = args.module or build_module(ROOT / "module_src" / "invasion_norway", tmp)
-        bare = without_markers(module, Path(tmp) / "editor-made.vmod")
+        bare = editor_made(module, Path(tmp) / "editor-made.vmod")
         for label, path in (("built module (Marker UnitIds)", module), ("editor-made (no Marker data)", bare)):
             seconds, draft = best_of(3, lambda p=path: draft_for_module(p, "invasion-norway"))
             summary = draft["summary"]  # type: ignore[index]

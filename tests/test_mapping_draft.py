@@ -81,25 +81,25 @@ def test_a_unit_is_given_to_one_slot_only(units):
     assert first.ref is not None and second.ref is None
 
 
-def _editor_made(norway, tmp_path):
-    """The built module as an editor-made one would be: no Marker unit data on any counter."""
-    module = open_file(norway.module)
-    for piece_slot in module.buildfile.piece_slots:
-        if not (piece_slot.text or "").strip():
-            continue
-        piece = parse_definition(piece_slot.text)[1]
-        piece.traits = [t for t in piece.traits if not isinstance(t, Marker)]
-        piece_slot.text = encode_definition(piece)
-    for proto in module.buildfile.prototypes:
-        piece = parse_definition(proto.text)[1]
-        piece.traits = [t for t in piece.traits if not isinstance(t, Marker)]
-        proto.text = encode_definition(piece)
-    return module.save(tmp_path / "editor-made.vmod")
+def strip_markers(piece_text: str, piece_id: str = "null") -> str:
+    """A piece definition (or AddPiece) without its Marker traits: no unit data, as an editor makes it."""
+    piece = parse_definition(piece_text)[1]
+    piece.traits = [t for t in piece.traits if not isinstance(t, Marker)]
+    return encode_definition(piece, piece_id)
+
+
+def editor_made(module_path, out):
+    """The module at MODULE_PATH as an editor-made one would be: no Marker unit data anywhere."""
+    module = open_file(module_path)
+    for holder in [*module.buildfile.piece_slots, *module.buildfile.prototypes]:
+        if (holder.text or "").strip():
+            holder.text = strip_markers(holder.text)
+    return module.save(out)
 
 
 def test_an_editor_made_module_is_matched_by_names_and_palette_never_to_a_wrongly_named_unit(norway, tmp_path):
     catalogue = pack_for(GAME).catalogue
-    module = open_file(_editor_made(norway, tmp_path))
+    module = open_file(editor_made(norway.module, tmp_path / "editor-made.vmod"))
     draft = draft_mapping(module.buildfile, catalogue, GAME)
     names = {uid: catalogue.unit(uid)["name"] for uid in catalogue.unit_ids()}
     assert draft["summary"]["matched"] > 0
@@ -131,12 +131,6 @@ def test_an_unknown_game_is_one_line(norway, tmp_path):
     assert result.exit_code == 2 and "no game 'chess'" in result.output
 
 
-def _strip_markers(piece_text: str, piece_id: str) -> str:
-    piece = parse_definition(piece_text)[1]
-    piece.traits = [t for t in piece.traits if not isinstance(t, Marker)]
-    return encode_definition(piece, piece_id)
-
-
 def test_a_game_on_an_editor_made_module_audits_as_on_the_built_one_through_the_drafted_mapping(tmp_path):
     """issue 13.1: the same findings, with the units known only through the drafted mapping."""
     from vassal_tools.demo import run_demo
@@ -146,15 +140,11 @@ def test_a_game_on_an_editor_made_module_audits_as_on_the_built_one_through_the_
 
     demo = run_demo(tmp_path / "demo")
     built = audit_file(demo.log, demo.module)
-    module = open_file(demo.module)
-    for holder in [*module.buildfile.piece_slots, *module.buildfile.prototypes]:
-        if (holder.text or "").strip():
-            holder.text = _strip_markers(holder.text, "null")
-    bare_module = module.save(tmp_path / "editor-made.vmod")
+    bare_module = editor_made(demo.module, tmp_path / "editor-made.vmod")
     log = open_file(demo.log)
     for command in walk(log.commands):
         if isinstance(command, AddPiece) and command.type != "stack" and not command.type.startswith("deck;"):
-            command.raw = _strip_markers(command.raw, command.id or "null")
+            command.raw = strip_markers(command.raw, command.id or "null")
     log.stream = encode_commands(log.commands)
     bare_log = log.save(tmp_path / "editor-made.vlog")
     assert "UnitId" not in open_file(bare_log).stream
