@@ -38,9 +38,7 @@ def write_game(folder: Path, logs: int, steps: int) -> tuple[Path, list[Path]]:
                        module_version=assembly.version, vassal_version=VASSAL_VERSION, description="start",
                        date_saved=0)
 
-    def place(loc: str) -> tuple[str, int, int]:
-        spot = assembly.locator.spot(loc)
-        return spot.map, spot.x, spot.y
+    place = assembly.locator.point
 
     paths = []
     for n in range(logs):

@@ -17,14 +17,12 @@ import time
 from pathlib import Path
 
 from vassal_tools.builder.module import (
-    VASSAL_VERSION,
     assemble,
     build_module,
     module_archive,
     module_file_name,
-    setup_stream,
+    write_opening,
 )
-from vassal_tools.builder.savegame import source_date_ms, write_save
 from vassal_tools.builder.turns import TRACKER_ID, tracker_state
 from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.files import open_file
@@ -40,13 +38,9 @@ WALKERS = {"ger-haussels": ("1416", "1415"), "ger-rr": ("1317", "1417"), "nw-alt
 def write_log(folder: Path, steps: int) -> tuple[Path, Path, int]:
     assembly = assemble(DATA_DIR, scenario="campaign", cache=folder / "cache")
     module = write_archive(module_archive(assembly), folder / module_file_name(assembly.game))
-    opening = write_save(folder / "start.vsav", setup_stream(assembly), moduledata=assembly.moduledata,
-                         module_version=assembly.version, vassal_version=VASSAL_VERSION, description="bench",
-                         date_saved=source_date_ms())
+    opening = write_opening(assembly, folder / "start.vsav")
 
-    def place(loc: str) -> tuple[str, int, int]:
-        spot = assembly.locator.spot(loc)
-        return spot.map, spot.x, spot.y
+    place = assembly.locator.point
 
     info = assembly.game.info
     writer = LogWriter(open_file(opening), place, "Bench", "bench-pw")

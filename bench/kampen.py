@@ -100,9 +100,7 @@ def write_log(root: Path, steps: int) -> tuple[Path, Path]:
     opening = write_area_setup(DATA, root / "start.vsav", cache=root / "cache")
     info = tracker_info(area_map)
 
-    def place(loc: str) -> tuple[str, int, int]:
-        spot = assembly.locator.spot(loc)
-        return spot.map, spot.x, spot.y
+    place = assembly.locator.point
 
     writer = LogWriter(open_file(opening), place, "Gerd", "gerd-pw")
     writer.step(writer.seat("Germany"))

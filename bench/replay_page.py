@@ -61,9 +61,7 @@ def norway_game(folder: Path) -> tuple[Path, LogWriter, Iterator[list[str]]]:
     movers = list(home)[:MOVERS]
     away = {u: next(n for n in grid.neighbours(home[u]) if n in assembly.game.hexes) for u in movers}
 
-    def place(loc: str) -> tuple[str, int, int]:
-        spot = assembly.locator.spot(loc)
-        return spot.map, spot.x, spot.y
+    place = assembly.locator.point
 
     writer = LogWriter(open_file(opening), place, "Anna", "anna-pw")
 

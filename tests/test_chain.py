@@ -45,8 +45,7 @@ class Game:
                                   description="start", date_saved=0)
 
     def place(self, loc: str) -> tuple[str, int, int]:
-        spot = self.built.assembly.locator.spot(loc)
-        return spot.map, spot.x, spot.y
+        return self.built.assembly.locator.point(loc)
 
     def writer(self, start: Path, who: str) -> LogWriter:
         return LogWriter(open_file(start), self.place, who, f"{who.lower()}-pw")

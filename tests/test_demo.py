@@ -54,15 +54,13 @@ def test_demo_flags_the_interception_the_roll_did_not_allow(demo_dir):
 def test_written_log_replays_to_the_writer_state(demo_dir):
     # What the writer believed after each command is what a replay of its file gives.
     out, _ = demo_dir
-    from vassal_tools.demo import game_source
     from vassal_tools.builder.module import assemble
+    from vassal_tools.demo import game_source
     from vassal_tools.replay.logwriter import LogWriter
 
     assembly = assemble(game_source(), scenario="campaign", cache=out / ".art-cache")
 
-    def place(loc):
-        spot = assembly.locator.spot(loc)
-        return spot.map, spot.x, spot.y
+    place = assembly.locator.point
 
     writer = LogWriter(vassal_tools.open(out / "campaign-start.vsav"), place)
     writer.step(writer.move("ger-138-gj-1", "4332"))

@@ -159,9 +159,7 @@ def play(played, name: str, moves: list[tuple[str, str]], retreat: list[tuple[st
     root, assembly, module, opening = played
     info = tracker_info(area_game(DATA))
 
-    def place(loc: str) -> tuple[str, int, int]:
-        spot = assembly.locator.spot(loc)
-        return spot.map, spot.x, spot.y
+    place = assembly.locator.point
 
     writer = LogWriter(open_file(opening), place, "Gerd", "gerd-pw")
     writer.step(writer.seat("Germany"))

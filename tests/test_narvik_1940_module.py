@@ -13,14 +13,12 @@ from test_build_module import marker_of, place_of
 
 import vassal_tools
 from vassal_tools.builder.module import (
-    VASSAL_VERSION,
     assemble,
     build_module,
     module_archive,
     module_file_name,
-    setup_stream,
+    write_opening,
 )
-from vassal_tools.builder.savegame import source_date_ms, write_save
 from vassal_tools.builder.turns import TRACKER_ID, tracker_state
 from vassal_tools.cli import main
 from vassal_tools.formats.archive import write_archive
@@ -71,13 +69,9 @@ def test_the_set_up_is_where_the_data_says_through_the_modules_grid(built):
 def test_a_log_of_the_module_is_recorded_and_audited(tmp_path):
     assembly = assemble(DATA_DIR, scenario="campaign", cache=tmp_path / "cache")
     module = write_archive(module_archive(assembly), tmp_path / module_file_name(assembly.game))
-    opening = write_save(tmp_path / "start.vsav", setup_stream(assembly), moduledata=assembly.moduledata,
-                         module_version=assembly.version, vassal_version=VASSAL_VERSION, description="narvik",
-                         date_saved=source_date_ms())
+    opening = write_opening(assembly, tmp_path / "start.vsav")
 
-    def place(loc: str) -> tuple[str, int, int]:
-        spot = assembly.locator.spot(loc)
-        return spot.map, spot.x, spot.y
+    place = assembly.locator.point
 
     writer = LogWriter(open_file(opening), place, "Gerd", "gerd-pw")
     writer.step(writer.seat("German"))
@@ -103,13 +97,9 @@ def fog_log(tmp_path: Path, *, attack: bool) -> list[tuple[str, str]]:
     a unit in the German Random Reinforcements display."""
     assembly = assemble(DATA_DIR, scenario="campaign", cache=tmp_path / "cache")
     module = write_archive(module_archive(assembly), tmp_path / module_file_name(assembly.game))
-    opening = write_save(tmp_path / "start.vsav", setup_stream(assembly), moduledata=assembly.moduledata,
-                         module_version=assembly.version, vassal_version=VASSAL_VERSION, description="narvik",
-                         date_saved=source_date_ms())
+    opening = write_opening(assembly, tmp_path / "start.vsav")
 
-    def place(loc: str) -> tuple[str, int, int]:
-        spot = assembly.locator.spot(loc)
-        return spot.map, spot.x, spot.y
+    place = assembly.locator.point
 
     writer = LogWriter(open_file(opening), place, "Gerd", "gerd-pw")
     writer.step(writer.seat("German"))

@@ -17,13 +17,11 @@ from toy_game.pack import DATA, ID, RULE, install
 
 import vassal_tools
 from vassal_tools.builder.module import (
-    VASSAL_VERSION,
     assemble,
     module_archive,
     module_file_name,
-    setup_stream,
+    write_opening,
 )
-from vassal_tools.builder.savegame import source_date_ms, write_save
 from vassal_tools.builder.turns import TRACKER_ID, tracker_state
 from vassal_tools.cli import main
 from vassal_tools.errors import BadInput
@@ -118,13 +116,9 @@ def test_a_toy_log_is_recorded_and_audited(built, tmp_path):
     # The same game played in VASSAL: the opening save of the skirmish, then red's move.
     assembly = assemble(DATA, scenario="skirmish", cache=tmp_path / "cache")
     module = write_archive(module_archive(assembly), tmp_path / module_file_name(assembly.game))
-    opening = write_save(tmp_path / "start.vsav", setup_stream(assembly), moduledata=assembly.moduledata,
-                         module_version=assembly.version, vassal_version=VASSAL_VERSION, description="toy",
-                         date_saved=source_date_ms())
+    opening = write_opening(assembly, tmp_path / "start.vsav")
 
-    def place(loc: str) -> tuple[str, int, int]:
-        spot = assembly.locator.spot(loc)
-        return spot.map, spot.x, spot.y
+    place = assembly.locator.point
 
     writer = LogWriter(open_file(opening), place, "Rita", "rita-pw")
     writer.step(writer.seat("Red"))

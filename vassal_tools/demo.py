@@ -51,13 +51,11 @@ def game_source() -> Path:
 def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: None) -> DemoResult:
     """Build, play, audit and report into ``outdir`` (created if needed)."""
     from .builder.module import (
-        VASSAL_VERSION,
         assemble,
         module_archive,
         module_file_name,
-        setup_stream,
+        write_opening,
     )
-    from .builder.savegame import source_date_ms, write_save
     from .formats.archive import atomic_write, write_archive
     from .formats.files import open_file
     from .replay.rolls import rolls_of_log
@@ -77,9 +75,7 @@ def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: Non
 
     progress("writing the campaign's opening save")
     assert assembly.scenario is not None  # assemble found SCENARIO (or refused)
-    opening = write_save(out / "campaign-start.vsav", setup_stream(assembly), moduledata=assembly.moduledata,
-                         module_version=assembly.version, vassal_version=VASSAL_VERSION,
-                         description=f"{assembly.scenario.title}: opening set-up", date_saved=source_date_ms())
+    opening = write_opening(assembly, out / "campaign-start.vsav")
 
     progress("playing a sample game")
     log = play_sample_game(open_file(opening), assembly, out / "sample-game.vlog")
@@ -106,9 +102,7 @@ def play_sample_game(opening, assembly, path: Path) -> Path:
 
     info = assembly.game.info
 
-    def place(loc: str) -> tuple[str, int, int]:
-        spot = assembly.locator.spot(loc)
-        return spot.map, spot.x, spot.y
+    place = assembly.locator.point
 
     def phase(turn: str, name: str) -> list[str]:
         return writer.turn(TRACKER_ID, tracker_state(info, turn, name))

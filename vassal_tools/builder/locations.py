@@ -59,6 +59,11 @@ class Locator:
             self._spots[at] = found
         return found
 
+    def point(self, at: str) -> tuple[str, int, int]:
+        """Map and point of a data location: where a log writer puts a piece there."""
+        spot = self.spot(at)
+        return spot.map, spot.x, spot.y
+
     def _boards(self) -> Iterable[tuple[MapPlan, BoardPlan]]:
         for plan in self.plans:
             for board in plan.boards:

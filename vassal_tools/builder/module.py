@@ -263,13 +263,19 @@ def write_setup(game_dir: str | os.PathLike, scenario: str | None, out: str | os
     assembly = assemble(game_dir, scenario=scenario, cache=cache, progress=progress)
     if assembly.scenario is None:
         raise BadInput(Path(game_dir) / "scenarios", "the game has no scenario (scenarios/*.toml)")
-    path = write_save(
-        Path(out), setup_stream(assembly), moduledata=assembly.moduledata, module_version=assembly.version,
-        description=f"{assembly.scenario.title}: opening set-up", vassal_version=VASSAL_VERSION,
-        date_saved=source_date_ms(), form=form,
-    )
+    path = write_opening(assembly, out, form=form)
     progress(STAGES[4], len(STAGES), len(STAGES))
     return path
+
+
+def write_opening(assembly: Assembly, out: str | os.PathLike, *, form: Form = "vcsk") -> Path:
+    """The opening save of the assembled scenario, written to the file ``out``, stored in FORM."""
+    title = assembly.scenario.title if assembly.scenario is not None else assembly.game.info.title
+    return write_save(
+        Path(out), setup_stream(assembly), moduledata=assembly.moduledata, module_version=assembly.version,
+        description=f"{title}: opening set-up", vassal_version=VASSAL_VERSION,
+        date_saved=source_date_ms(), form=form,
+    )
 
 
 def setup_stream(assembly: Assembly) -> str:
