@@ -285,12 +285,15 @@ def test_naval_interception():
 
 
 def test_the_recon_card_is_barred_from_three_zones():
-    def recon(zone: str) -> RecordBuilder:
-        rec = game_record().phase("initial", turn="9. April")
-        return rec.roll("Rekognoseringsfly", 6, side="allied", zone=zone)
-    assert findings(recon("Sea Zone III")) == []  # example 4
+    def recon(zone: str, *dice: int) -> RecordBuilder:
+        rec = ships(game_record(), "german", "h1", "k1").place("h1", zone, stack="g").place("k1", zone, stack="g")
+        rec.phase("initial", turn="9. April")
+        return rec.roll("Rekognoseringsfly", list(dice), side="allied", zone=zone)
+    # Example 4: Hipper and Karlsruhe in Sea Zone III, a die for each German ship (Appendix), 6 and 4.
+    assert findings(recon("Sea Zone III", 6, 4)) == []
+    assert findings(recon("Sea Zone III", 6)) == [(f"{FILE} Appendix Rekognoseringsfly", "Sea Zone III")]
     for zone in ("Sea Zone I", "Sea Zone VI", "Sea Zone VII"):
-        assert findings(recon(zone)) == [(f"{FILE} Appendix Rekognoseringsfly", zone)]
+        assert findings(recon(zone, 6, 4)) == [(f"{FILE} Appendix Rekognoseringsfly", zone)]
 
 
 def test_the_9_april_mobilization():

@@ -12,43 +12,63 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
-from ...record import Entry, Intercept, Move, Place, Roll
+from ...record import Card, Entry, Intercept, Move, Place, Roll
 from ...rules.engine import Audit, GameRules
 from ...rules.position import UnitState
+from .board import APRIL, FILE, SAMPLE_MAP, KampenBoard, rule
+from .cardplay import CardPlay
 from .data import KampenData
 
-FILE = "kampen-om-norge.txt"
-SAMPLE_MAP = "the adjacency of the sample map"
+__all__ = ["CHECKS", "FILE", "SAMPLE_MAP", "KampenRules", "rule"]
 
 # (check, rules it cites, what it judges)
 CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("occupancy", ("4.2",), "after combat no land area holds opposing factions; Norway and the Allies may share"),
-    ("land-move", ("4.1",), "a battalion's move covers one adjacent area, once a movement phase"),
+    ("land-move", ("4.1",), "a battalion's move covers one adjacent area, once a movement phase, unless a card moves "
+                            "it"),
+    ("card-move", ("Appendix Rask forflytning", "Appendix Transportfly", "Appendix Kystevakuering",
+                   "Appendix Fallskjermtropp"),
+     "Rask forflytning: 1-2 battalions two areas, together to one area (Norway's not into combat or through "
+     "enemies; an escape one area); Transportfly: 1-2 battalions, no normal move the same turn; Kystevakuering: "
+     "between coastal areas of Sea Zones III-VII, not into combat; a paratrooper's placement is its move"),
     ("retreat", ("4.2",), "a retreat goes one area, not to enemies or the attacker's origin, not across a fjord "
                           "for German or Allied defenders"),
+    ("combat-dice", ("4.2",), "combat dice from at most five battalions a side, halved across a fjord or lake, "
+                              "plus the dice of the side's cards"),
+    ("combat-cards", ("4.2", "8.2", "Appendix Polsk bergjeger"), "one card of each type a player in a combat "
+                     "(Bombefly and Jagerbomber one type); French and Polish mountain troops not together"),
+    ("air-range", ("2.3", "5.1"), "Bombefly and Jagerbomber in land areas within the air range of the air fields "
+                                  "Germany holds, Bombefly at sea by a held air field (Bardufoss: Sea Zone VII); "
+                                  "Fallskjermtropp placed within air range; Transportfly between air fields Germany "
+                                  "holds"),
+    ("card-limits", ("Appendix Invasjon", "Appendix Jagerfly", "Appendix Kystbombardement", "Appendix Stupbombefly",
+                     "Appendix Rekognoseringsfly", "Appendix Veisperring", "Appendix Sprengt bro",
+                     "Appendix Ubåt", "Appendix Villedende manøver", "Appendix Minelegging"),
+     "the limits printed on the cards: the sea zones a card may be used by (advanced: German control, a carrier, "
+     "a battleship), how many battalions it takes, its dice (one per ship or battalion), Norway holding the area "
+     "a road block or blown bridge defends, no submarine against an air-transported reinforcement"),
+    ("dice", ("2.1",), "every die rolled reads 1-6"),
     ("norwegian-reinforcement", ("4.3",), "Norway reinforces victory cities and mobilization points free of "
                                           "Germans, one battalion an area a round"),
-    ("april-mobilization", ("7.3",), "on 9 April Norway mobilizes one battalion per two mobilization points free of "
-                                     "Germans, one a point"),
+    ("april-landing", ("7.2",), "on 9 April a German ship lands one battalion, in an area by its sea zone, never "
+                                "from the Raiding Ships box"),
+    ("april-mobilization", ("7.3",), "on 9 April Norway mobilizes one battalion in each victory city neither "
+                                     "German nor mobilized by resistance, and one per two mobilization points free "
+                                     "of Germans, one a point"),
     ("german-reinforcement", ("4.3", "8.3"), "Germany reinforces areas by Sea Zones I and II; in the advanced game "
                                              "also by zones free of Allied ships up from the south, or held by "
-                                             "German ships"),
+                                             "German ships; Transportfly reinforcements on air fields it holds"),
     ("allied-reinforcement", ("3", "4.3", "8.3"), "the Allies reinforce coastal areas of Sea Zones III-VII (advanced: "
-                                                  "none under German control); their opening "
+                                                  "none under German control), also with Invasjon; their opening "
                                                   "six come as two stacks of three in areas not bordering each other"),
     ("ship-stacks", ("6.1",), "all ships of a faction in a sea zone form one stack"),
     ("ship-move", ("6.1", "8.1"), "a ship moves at most two sea zones a turn (Eidsvoll & Norge one), to bordering "
                                   "zones"),
     ("allied-seas", ("5.1", "8.1"), "Allied ships never enter Sea Zones I and II"),
-    ("interception", ("8.1",), "the moving player attempts one interception a sea zone a turn and then enters it no "
-                               "more; an attempt rolls one die per enemy ship there"),
-    ("recon", ("Appendix Rekognoseringsfly",), "Rekognoseringsfly is not played in Sea Zones I, VI or VII"),
+    ("interception", ("8.1",), "the moving player (Germany on 9 April) attempts one interception a sea zone a turn "
+                               "and then enters it no more; an attempt rolls one die per enemy ship there, one by "
+                               "one or as a list"),
 )
-RECON = ("rekognoseringsfly", "regognoseringsfly")  # the Appendix spells the card both ways
-
-
-def rule(number: str) -> str:
-    return f"{FILE} {number}"
 
 
 class KampenRules(GameRules):
@@ -56,12 +76,19 @@ class KampenRules(GameRules):
 
     def __init__(self, data: KampenData):
         self.data = data
-        self.friends = {s["id"]: set(s.get("friends", ())) | {s["id"]} for s in data.toml["sides"]}
-        self.limits = data.toml["limits"]
-        self.sea = data.toml["sea"]
+        self.board = KampenBoard(data)
+        self.friends = self.board.friends
+        self.limits = self.board.limits
+        self.sea = self.board.sea
         self.moves: Counter[str] = Counter()
+        self.cards = CardPlay(self.board, self.moves)
         self.origins: dict[str, set[str]] = defaultdict(set)  # attacked area -> areas attacked from
-        self.placed: Counter[str] = Counter()  # Norwegian reinforcements this phase, by area
+        self.reinforced: Counter[str] = Counter()  # Norwegian reinforcements this phase, by area
+        self.mobilized: Counter[str] = Counter()  # 7.3 mobilization, by area
+        self.by_ship: Counter[str] = Counter()  # 8.3 German reinforcements by sea zone
+        self.resisted: set[str] = set()  # victory cities where Norway resisted the landing (7.2)
+        self.landed: Counter[str] = Counter()  # ships that landed a battalion on 9 April (7.2)
+        self.last_zone: dict[str, str] = {}  # a ship's last sea zone (a sunk ship may still land, Appendix)
         self.allied_opening: list[tuple[str, str | None, Entry]] = []
         self.allied_reinforced = False
         self.turn: str | None = None
@@ -76,13 +103,16 @@ class KampenRules(GameRules):
             self.turn = audit.position.turn
             self.attempted.clear()
         self.moves.clear()
-        self.placed.clear()
+        self.reinforced.clear()
+        self.by_ship.clear()
         self.allied_opening = []
         if self._kind(audit) == "movement":
             self.origins.clear()
+        self.cards.start_phase(audit)
 
     def end_phase(self, audit: Audit) -> None:
         self._close_attempt(audit)
+        self.cards.end_phase(audit)
         kind = self._kind(audit)
         if kind == "combat":
             self._occupancy(audit)
@@ -93,6 +123,7 @@ class KampenRules(GameRules):
             self.allied_reinforced = True
 
     def before(self, audit: Audit, entry: Entry) -> None:
+        self.cards.before(entry)
         if isinstance(entry, Move) and entry.unit in audit.units:
             self._before_move(audit, entry)
         elif isinstance(entry, Place) and entry.unit in audit.units:
@@ -101,41 +132,37 @@ class KampenRules(GameRules):
             self._intercept(audit, entry)
         elif isinstance(entry, Roll):
             self._roll(audit, entry)
+            self.cards.on_roll(audit, entry)
+        elif isinstance(entry, Card):
+            self.cards.on_card(audit, entry)
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
-        return None
+        if isinstance(entry, (Move, Place)) and entry.unit in audit.units and self._class(audit, entry.unit) == "naval" \
+                and self._kind_of(audit.position.loc(entry.unit)) in ("sea", "box"):
+            self.last_zone[entry.unit] = str(audit.position.loc(entry.unit))
 
     # -- helpers
 
     def _kind(self, audit: Audit) -> str | None:
-        phase = audit.position.phase
-        if not phase:
-            return None
-        head, _, rest = phase.partition("-")
-        return rest if head in self.friends else phase
+        return self.board.kind(audit)
 
     def _faction(self, audit: Audit) -> str | None:
-        phase = audit.position.phase or ""
-        head = phase.split("-", 1)[0]
-        return head if head in self.friends else None
+        return self.board.faction(audit)
 
-    def _kind_of(self, loc: str) -> str | None:
-        area = self.data.areas.get(loc)
-        return area.kind if area is not None else None
+    def _kind_of(self, loc: str | None) -> str | None:
+        return self.board.area_kind(loc)
 
     def _side(self, audit: Audit, uid: str) -> str:
-        return audit.units[uid].side
+        return self.board.side(audit, uid)
 
     def _class(self, audit: Audit, uid: str) -> str:
-        return audit.units[uid].unit_class
+        return self.board.klass(audit, uid)
 
     def _enemies_in(self, audit: Audit, area: str, side: str) -> list[str]:
-        return sorted(u for u in audit.position.at(area)
-                      if self._class(audit, u) == "land" and self._side(audit, u) not in self.friends[side])
+        return self.board.enemies_in(audit, area, side)
 
     def _samples(self, *areas: str) -> tuple[str, ...]:
-        named = all("2.3" in self.data.areas[a].source for a in areas if a in self.data.areas)
-        return () if named else (SAMPLE_MAP,)
+        return self.board.samples(*areas)
 
     # -- land
 
@@ -159,27 +186,28 @@ class KampenRules(GameRules):
         if self._class(audit, uid) == "naval":
             self._ship_move(audit, entry, origin)
             return
-        if self._class(audit, uid) != "land" or self.data.areas[to].kind != "land":
+        if self._class(audit, uid) not in ("land", "chip") or self.data.areas[to].kind != "land":
             return
         kind = self._kind(audit)
         if kind == "movement":
-            self._land_move(audit, entry, origin)
-        elif kind == "combat":
+            self.cards.note_move(audit, entry, origin)
+            if self._enemies_in(audit, to, self._side(audit, uid)):
+                self.origins[to].add(origin)
+            if not self.cards.judge_move(audit, entry, origin):
+                self._land_move(audit, entry, origin)
+        elif kind == "combat" and not self.cards.judge_move(audit, entry, origin, combat=True):
             self._retreat(audit, entry, origin)
 
     def _land_move(self, audit: Audit, entry: Move, origin: str) -> None:
         uid, to = entry.unit, entry.to
-        side = self._side(audit, uid)
         self.moves[uid] += 1
         if self.data.crossing(origin, to) is None:
             audit.report(rule("4.1"), f"{uid} moves from {origin} to {to}, which do not border each other",
                          where=to, units=[uid], samples=self._samples(origin, to))
         elif self.moves[uid] == 2:
             audit.report(rule("4.1"), f"{uid} moves a second area this phase ({origin} to {to}); a battalion "
-                         "moves one space a turn unless a card allows more (Appendix: Rask forflytning)",
-                         where=to, units=[uid])
-        if self._enemies_in(audit, to, side):
-            self.origins[to].add(origin)
+                         "moves one space a turn unless a card allows more (Appendix: Rask forflytning; a "
+                         "Fallskjermtropp placement counts as the move)", where=to, units=[uid])
 
     def _retreat(self, audit: Audit, entry: Move, origin: str) -> None:
         uid, to = entry.unit, entry.to
@@ -209,31 +237,81 @@ class KampenRules(GameRules):
         if self._class(audit, uid) == "naval":
             self._allied_sea(audit, uid, at)
             return
-        if self._kind(audit) != "reinforcement" or self._class(audit, uid) != "land":
-            return
-        side = self._side(audit, uid)
-        if side != self._faction(audit) and not (side == "norwegian" and entry.extra.get("by") == "mobilization"):
-            return
-        if side == "norwegian" and entry.extra.get("by") == "mobilization":
+        if self._class(audit, uid) not in ("land", "chip") or self.cards.judge_place(audit, entry):
+            return  # a card's battalion (Fallskjermtropp, Transportfly, Kystevakuering): not a reinforcement
+        side, kind, april = self._side(audit, uid), self._kind(audit), audit.position.turn == APRIL
+        if april and entry.extra.get("from") is not None:
+            self._landing(audit, entry)
+        elif side == "norwegian" and entry.extra.get("by") == "mobilization":
             self._april_mobilization(audit, uid, at)
-        elif side == "norwegian":
-            self._norwegian_place(audit, uid, at)
-        elif side == "allied":
-            self._allied_place(audit, entry)
-        elif side == "german":
-            self._german_place(audit, entry)
+        elif april and kind == "combat" and side == "norwegian":
+            self.resisted.add(at)  # 7.2: a battalion appears where Norway resists the invasion
+        elif kind == "movement" and side == "allied" == self._faction(audit) and self._invasion(audit):
+            self._allied_place(audit, entry, opening=False)  # Appendix Invasjon: reinforcements in phase 1
+        elif kind == "reinforcement" and (april or side == self._faction(audit)):
+            if side == "norwegian":
+                self._norwegian_place(audit, uid, at)
+            elif side == "allied":
+                self._allied_place(audit, entry)
+            elif side == "german":
+                self._german_place(audit, entry)
+
+    def _invasion(self, audit: Audit) -> bool:
+        return any(card.name == "Invasjon" and played.use != "reinforcement" for card, played in self.cards.played)
+
+    def _landing(self, audit: Audit, entry: Place) -> None:
+        """7.2: every German ship in a coastal sea zone lands one battalion, in a land area by that zone;
+        raiding ships land none (a ship sunk may still land with Evakuerte matroser, so its last zone counts)."""
+        ship = self._ship(audit, str(entry.extra["from"]))
+        if ship is None:
+            return
+        zone = audit.position.loc(ship) or self.last_zone.get(ship)
+        self.landed[ship] += 1
+        problem = None
+        if self._side(audit, entry.unit) != "german" or self._side(audit, ship) != "german":
+            problem = "only German ships land battalions"
+        elif audit.units[ship].type == "dummy":
+            problem = "a dummy ship carries no battalion (6.1)"
+        elif zone is not None and self._kind_of(zone) == "box":
+            problem = "raiding ships may not land battalions"
+        elif zone is not None and zone not in self.data.areas[entry.at].sea_zones:
+            problem = f"the ship is in {zone}, which {entry.at} does not border"
+        elif self.landed[ship] > 1:
+            problem = "a second battalion from the same ship (one from every ship)"
+        if problem:
+            audit.report(rule("7.2"), f"{entry.unit} lands in {entry.at} from {ship}: {problem}", where=entry.at,
+                         units=[entry.unit, ship], samples=self._samples(entry.at))
+
+    def _ship(self, audit: Audit, name: str) -> str | None:
+        """The ship a landing names: its unit id, or its name as printed (any capitalisation)."""
+        if name in audit.units:
+            return name
+        folded = " ".join(name.split()).casefold()
+        return next((uid for uid, unit in audit.units.items()
+                     if unit.unit_class == "naval" and str(unit.name or "").casefold() == folded), None)
 
     def _april_mobilization(self, audit: Audit, uid: str, at: str) -> None:
-        """7.3: one battalion for every second mobilization point not occupied by Germany, one a point."""
+        """7.3: one battalion in every victory city neither mobilized (7.2) nor held by Germany; one for every
+        second mobilization point not occupied by Germany, one a point."""
         points = self.data.mobilization_points()
         free = [p for p in points if not self._enemies_in(audit, p, "norwegian")]
-        self.placed[at] += 1
-        mobilized = sum(self.placed[p] for p in points)
-        if at not in points:
-            problem = f"{at} is not a mobilization point"
+        self.mobilized[at] += 1
+        mobilized = sum(self.mobilized[p] for p in points)
+        area = self.data.areas[at]
+        if area.victory_city:
+            if self._enemies_in(audit, at, "norwegian"):
+                problem = f"German battalions occupy the victory city {at}"
+            elif at in self.resisted:
+                problem = f"{at} already mobilized when Norway resisted the landing (7.2)"
+            elif self.mobilized[at] > 1:
+                problem = f"a second battalion in the victory city {at}"
+            else:
+                return
+        elif at not in points:
+            problem = f"{at} is neither a victory city nor a mobilization point"
         elif at not in free:
             problem = f"German battalions occupy {at}"
-        elif self.placed[at] > 1:
+        elif self.mobilized[at] > 1:
             problem = f"a second battalion on the mobilization point {at}"
         elif mobilized > len(free) // 2:
             problem = f"battalion {mobilized} from {len(free)} free mobilization points (one per two)"
@@ -249,31 +327,27 @@ class KampenRules(GameRules):
         elif self._enemies_in(audit, at, "norwegian"):
             audit.report(rule("4.3"), f"Norway places {uid} in {at}, which German battalions occupy", where=at,
                          units=[uid])
-        self.placed[at] += 1
-        if self.placed[at] == self.limits["norway_reinforcements_per_area"] + 1:
+        self.reinforced[at] += 1
+        if self.reinforced[at] == self.limits["norway_reinforcements_per_area"] + 1:
             audit.report(rule("4.3"), f"Norway places a second reinforcement battalion in {at} this round",
                          where=at, units=[uid], excess=1)
 
-    def _allied_place(self, audit: Audit, entry: Place) -> None:
+    def _allied_place(self, audit: Audit, entry: Place, opening: bool = True) -> None:
         at = entry.at
         zones = [z for z in self.data.areas[at].sea_zones if z in self.sea["allied_reinforcement_zones"]]
         if not zones:
             audit.report(rule("4.3"), f"the Allies place {entry.unit} in {at}, which borders none of Sea Zones "
                          "III-VII", where=at, units=[entry.unit], samples=self._samples(at))
-        elif audit.record.extra.get("variant") == "advanced":
-            german = [z for z in self.data.areas[at].sea_zones if set(self._ships_in(audit, z)) == {"german"}]
+        elif self.board.advanced(audit):
+            german = [z for z in zones if self.board.german_controlled(audit, z)]
             if german:  # 8.3: not by a sea zone under German control (8.2: alone with ships there)
                 audit.report(rule("8.3"), f"the Allies place {entry.unit} in {at}, by {german[0]}, which German "
                              "ships control", where=at, units=[entry.unit])
-        if not self.allied_reinforced and audit.position.turn == "Round 1":
+        if opening and not self.allied_reinforced and audit.position.turn == "Round 1":
             self.allied_opening.append((at, entry.stack, entry))
 
     def _ships_in(self, audit: Audit, zone: str) -> dict[str, int]:
-        count: Counter[str] = Counter()
-        for uid in audit.position.at(zone):
-            if self._class(audit, uid) == "naval":
-                count[self._side(audit, uid)] += 1
-        return dict(count)
+        return self.board.ships_in(audit, zone)
 
     def _german_place(self, audit: Audit, entry: Place) -> None:
         """4.3: by Sea Zones I and II; 8.3 (advanced) adds zones free of Allied ships from the south up,
@@ -281,7 +355,7 @@ class KampenRules(GameRules):
         at, basic = entry.at, self.sea["german_reinforcement_zones"]
         if self.data.coastal(at, basic):
             return
-        if audit.record.extra.get("variant") == "advanced":
+        if self.board.advanced(audit):
             coast = [z for z in self.data.sea_zones() if z != "Sea Zone VIII"]  # south to north (8.3)
             for index, zone in enumerate(coast):
                 if zone not in self.data.areas[at].sea_zones:
@@ -291,8 +365,8 @@ class KampenRules(GameRules):
                 if not any(south):
                     return
                 if ships.get("german") and set(ships) == {"german"}:
-                    self.placed[zone] += 1
-                    if self.placed[zone] <= ships["german"]:
+                    self.by_ship[zone] += 1
+                    if self.by_ship[zone] <= ships["german"]:
                         return
             audit.report(rule("8.3"), f"Germany places {entry.unit} in {at}: not by Sea Zone I or II, and no sea "
                          "zone by it is free of Allied ships from the south up or held by enough German ships",
@@ -327,7 +401,7 @@ class KampenRules(GameRules):
         self._close_attempt(audit)
         self._allied_sea(audit, uid, to)
         side = self._side(audit, uid)
-        if (side, to) in self.attempted and side == self._faction(audit):
+        if (side, to) in self.attempted and side == self.board.attacker(audit):
             audit.report(rule("8.1"), f"ship {uid} enters {to}, where {side} ships attempted an interception this "
                          "turn", where=to, units=[uid])
         if self.data.areas[origin].kind == "land" or self.data.areas[to].kind == "land":
@@ -346,10 +420,11 @@ class KampenRules(GameRules):
     def _intercept(self, audit: Audit, entry: Intercept) -> None:
         self._close_attempt(audit)
         key = (entry.side, entry.zone)
-        if entry.side == self._faction(audit) and key in self.attempted:
+        attacker = entry.side == self.board.attacker(audit)
+        if attacker and key in self.attempted:
             audit.report(rule("8.1"), f"a second {entry.side} interception attempt in {entry.zone} this turn: the "
                          "attacker gets one in each sea zone each turn", where=entry.zone, units=entry.naval)
-        if entry.side == self._faction(audit):
+        if attacker:
             self.attempted.add(key)
         enemies = [u for u in audit.position.at(entry.zone)
                    if self._class(audit, u) == "naval" and self._side(audit, u) not in self.friends[entry.side]]
@@ -357,11 +432,7 @@ class KampenRules(GameRules):
         self.dice = 0
 
     def _roll(self, audit: Audit, entry: Roll) -> None:
-        purpose = entry.purpose.lower()
-        if purpose in RECON and entry.zone in self.sea["recon_barred_zones"]:
-            audit.report(rule("Appendix Rekognoseringsfly"), f"Rekognoseringsfly played in {entry.zone}: it cannot be "
-                         "used in Sea Zones I, VI or VII", where=entry.zone)
-        if purpose == "naval-interception":
+        if entry.purpose == "naval-interception":
             if self.attempt is None or (entry.zone is not None and entry.zone != self.attempt[1]):
                 audit.report(rule("8.1"), "a naval interception roll with no interception attempt in "
                              f"{entry.zone or 'its sea zone'}", where=entry.zone)
