@@ -96,8 +96,10 @@ class KampenBoard:
         return set(self.ships_in(audit, zone)) == {"german"}
 
     def airfields_held(self, audit: Audit) -> set[str]:
-        """Air fields Germany controls: a German battalion occupies them (2.2, 2.3)."""
-        return {a for a in self.data.airfields() if self.held_by(audit, a, "german")}
+        """Air fields Germany controls: a German battalion occupies them and no enemy is there (2.3; example
+        3: Bardufoss, under attack, does not count)."""
+        return {a for a in self.data.airfields()
+                if self.held_by(audit, a, "german") and not self.enemies_in(audit, a, "german")}
 
     def samples(self, *areas: str) -> tuple[str, ...]:
         named = all("2.3" in self.data.areas[a].source for a in areas if a in self.data.areas)

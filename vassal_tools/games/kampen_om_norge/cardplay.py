@@ -143,8 +143,8 @@ class CardPlay:
             mode = "place" if key in PLACERS else None
         if kind == "combat" and key == "kystevakuering" and entry.use != "reinforcement":
             mode = "evacuate"  # one defeated battalion to another coastal area, as a move or a place
-        if key in SENDERS and entry.use == "cancel":
-            mode = None
+        if key in SENDERS and entry.use not in ("reinforcement", "cancel" if key == "jagerfly" else ""):
+            mode = "move"  # Veisperring and Sprengt bro send attackers back, however the record calls it
         if mode is None:
             return
         sides = {s for s in self.board.friends if s not in self.board.friends[entry.side]} if key in SENDERS \

@@ -1,0 +1,451 @@
+"""Kampen om Norge records written as an outsider writes them: from kampen-om-norge.txt and
+records-four-games.md only (JSON as typed, UTF-8 names in any capitalisation, `variant`, the
+`9. April` turn, pieces over chips with `points`, task forces sharing a `stack`, retreats, chases and
+evacuations as moves in a combat phase, `card` entries, dice as lists). Each is audited; the findings
+expected are read off the rule text named beside them, not off the code.
+
+The four worked examples of the rulebook (Examples 1-4) are played as records: the game they show
+keeps the rules, so each gives no finding; then one thing is changed against a rule and exactly that
+rule's finding is expected.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from vassal_tools.record.reader import RecordReader
+from vassal_tools.rules import audit
+
+FILE = "kampen-om-norge.txt"
+
+
+def record(entries: list[dict[str, Any]], units: dict[str, Any], **top: Any) -> dict[str, Any]:
+    return {"format": "vassal-tools/record@1", "game": "kampen-om-norge", **top, "units": units, "entries": entries}
+
+
+def bn(side: str, nationality: str | None = None, **more: Any) -> dict[str, Any]:
+    unit = {"class": "land", "side": side, "size": "battalion", **more}
+    if nationality:
+        unit["nationality"] = nationality
+    return unit
+
+
+def ship(side: str, type: str, name: str) -> dict[str, Any]:
+    return {"class": "naval", "side": side, "type": type, "name": name}
+
+
+def found(rec: dict[str, Any]) -> list[tuple[str, str | None]]:
+    return [(f.rule, f.where) for f in audit(copy.deepcopy(rec))]
+
+
+def cite(number: str) -> str:
+    return f"{FILE} {number}"
+
+
+def card(side: str, name: str, **more: Any) -> dict[str, Any]:
+    return {"card": {"side": side, "name": name, **more}}
+
+
+def roll(purpose: str, result: Any, **more: Any) -> dict[str, Any]:
+    return {"roll": {"for": purpose, "result": result, **more}}
+
+
+# -- Example 1: German turn (4.1-4.4): Mjøsa, Veisperring, Panzer, Bakhold, Speidertropp, reinforcements
+
+def example_1(german_dice: list[int] | None = None) -> dict[str, Any]:
+    units = {f"G{i}": bn("German") for i in range(1, 9)}
+    units["N1"] = bn("Norwegian", "norwegian")
+    entries = [
+        {"place": "G1", "at": "oslo"}, {"place": "G2", "at": "Oslo"},
+        {"place": "G3", "at": "GJØVIK"}, {"place": "G4", "at": "Gjøvik"}, {"place": "G5", "at": "Gjøvik"},
+        {"place": "G6", "at": "Kongsvinger"}, {"place": "N1", "at": "Hamar"},
+        {"turn": "Round 3", "phase": "German-Movement"},
+        {"move": "G1", "to": "Hønefoss", "stack": "A"}, {"move": "G2", "to": "Hønefoss", "stack": "A"},
+        {"move": "G6", "to": "Hamar"},
+        {"move": "G3", "to": "Hamar", "stack": "B"}, {"move": "G4", "to": "Hamar", "stack": "B"},
+        {"move": "G5", "to": "Hamar", "stack": "B"},
+        card("norwegian", "Veisperring", zone="Hamar", use="cancel", units=["G6"]),
+        {"move": "G6", "to": "Kongsvinger"},
+        {"phase": "german-combat"},
+        card("german", "Panzer", zone="Hamar", use="attack"),
+        card("norwegian", "Bakhold", zone="Hamar", use="defense"),
+        card("german", "Speidertropp", zone="Hamar", use="cancel"),
+        roll("land-combat", german_dice or [2, 2, 2], side="german", zone="Hamar"),
+        roll("land-combat", [6], side="norwegian", zone="Hamar"),
+        {"remove": "G3"},
+        {"move": "G4", "to": "Gjøvik"}, {"move": "G5", "to": "Gjøvik"},  # the attacker goes back
+        {"phase": "german-reinforcement"},
+        card("german", "Forsterknninger", use="reinforcement", symbols=5),
+        {"place": "G7", "at": "Oslo"}, {"place": "G8", "at": "Oslo"},
+        {"phase": "german-new-cards"},
+    ]
+    return record(entries, units, variant="basic")
+
+
+def test_example_1_keeps_the_rules():
+    assert found(example_1()) == []
+
+
+def test_example_1_three_battalions_across_mjosa_give_one_die():
+    # 4.2 Fjords: 3 across the lake give 1 die; Panzer adds 2: three dice, not four.
+    assert found(example_1([2, 2, 2, 2])) == [(cite("4.2"), "Hamar")]
+
+
+def test_example_1_without_the_road_block_the_way_back_is_a_second_move():
+    rec = example_1()
+    rec["entries"] = [e for e in rec["entries"] if "card" not in e or e["card"]["name"] != "Veisperring"]
+    assert found(rec) == [(cite("4.1"), "Kongsvinger")]
+
+
+def test_example_1_a_road_block_where_norway_has_no_battalion():
+    rec = example_1()
+    rec["entries"][6] = {"place": "N1", "at": "Elverum"}  # Norway is not in Hamar: no combat there either
+    assert (cite("Appendix Veisperring"), "Hamar") in found(rec)
+
+
+def test_example_1_two_panzer_cards_in_one_combat():
+    rec = example_1()
+    at = next(i for i, e in enumerate(rec["entries"]) if "card" in e and e["card"]["name"] == "Panzer")
+    rec["entries"].insert(at + 1, card("german", "panzer", zone="Hamar", use="attack"))
+    assert found(rec) == [(cite("4.2"), "Hamar")]  # one card of each type in any one combat
+
+
+# -- Example 2: Allied turn: Invasjon, reinforcements in phase 1, no retreat across the fjords
+
+def example_2(invade: str = "Åndalsnes") -> dict[str, Any]:
+    units = {"g1": bn("german"), "g2": bn("german"), "n1": bn("norwegian"),
+             "a1": bn("allied", "british"), "a2": bn("allied", "french"), "a3": bn("allied", "polish")}
+    entries = [
+        {"place": "g1", "at": "Åndalsnes"}, {"place": "g2", "at": "Åndalsnes"}, {"place": "n1", "at": "Dombås"},
+        {"turn": "round 2", "phase": "allied-movement"},
+        card("allied", "Invasjon", zone=invade, use="place"),
+        card("allied", "Forsterkniger", use="reinforcement", symbols=7),
+        card("allied", "Kystevakuering", use="reinforcement", symbols=2),
+        {"place": "a1", "at": invade}, {"place": "a2", "at": invade}, {"place": "a3", "at": invade},
+        {"turn": "round 2", "phase": "allied-combat"},
+        roll("land-combat", [4, 4, 4], side="allied", zone=invade),
+        roll("land-combat", [6, 1], side="german", zone=invade),
+        {"remove": "a1"}, {"remove": "g1"}, {"remove": "g2"},  # nowhere to retreat: defeated
+        {"phase": "allied-reinforcement"}, {"phase": "allied-new-cards"},
+    ]
+    return record(entries, units)
+
+
+def test_example_2_keeps_the_rules():
+    assert found(example_2()) == []
+
+
+def test_example_2_invading_by_sea_zone_i_is_barred():
+    # Appendix Invasjon: only in land areas by Sea Zones III-VII (2.3: not by I and II); the battalions
+    # placed are reinforcements by the wrong coast (4.3).
+    rec = example_2("Horten")
+    rec["entries"] = rec["entries"][:10]  # no combat: Horten holds no Germans
+    assert found(rec) == [(cite("Appendix Invasjon"), "Horten")] + [(cite("4.3"), "Horten")] * 3
+
+
+def test_example_2_retreating_across_the_fjord():
+    rec = example_2()
+    rec["entries"][-4:-2] = [{"move": "g1", "to": "Ålesund"}, {"move": "g2", "to": "ålesund"}]
+    assert found(rec) == [(cite("4.2"), "Ålesund"), (cite("4.2"), "Ålesund")]  # German defenders, a fjord
+
+
+# -- Example 3: German turn: Rask forflytning, Fallskjermtropp, Bombefly, Kystevakuering, Transportfly
+
+def example_3(**change: Any) -> dict[str, Any]:
+    units = {"t1": bn("german", points=2), "g1": bn("german"), "g2": bn("german"), "g3": bn("german"),
+             "g4": bn("german"), "n1": bn("norwegian"), "a1": bn("allied", "british"), "a2": bn("allied", "british")}
+    para = change.get("para", "Narvik")
+    entries = [
+        {"place": "t1", "at": "Trondheim"}, {"place": "g1", "at": "Tysfjord"}, {"place": "g2", "at": "Tysfjord"},
+        {"place": "n1", "at": "Bardufoss"}, {"place": "a1", "at": "Narvik"}, {"place": "a2", "at": "Narvik"},
+        {"turn": "Round 5", "phase": "german-movement"},
+        card("german", "Rask forflytning", use="move", units=["g1"]),
+        {"move": "g1", "to": "Bjørnfjell"}, {"move": "g1", "to": "Bardufoss"},
+        *change.get("further", []),
+        {"move": "g2", "to": "Narvik"},
+        card("german", "Fallskjermtropp", zone=para, use="place", units=["g3"]),
+        {"place": "g3", "at": para},
+        {"phase": "german-combat"},
+        card("german", "Bombefly", zone="Narvik", use="attack"),
+        card("german", "Panzer", zone="Narvik", use="attack"),
+        card("allied", "Jagerfly", zone="Narvik", use="cancel"),
+        roll("land-combat", change.get("dice", [6, 5, 3, 3]), side="german", zone="Narvik"),
+        roll("land-combat", [5, 6], side="allied", zone="Narvik"),
+        {"remove": "g2"}, {"remove": "a2"},
+        card("allied", "Kystevakuering", zone="Narvik", use="move", units=["a1"]),
+        {"move": "a1", "to": change.get("evacuate", "Tromsø")},
+        roll("land-combat", [5], side="german", zone="Bardufoss"),
+        roll("land-combat", [4], side="norwegian", zone="Bardufoss"),
+        {"move": "n1", "to": change.get("retreat", "Tromsø")},
+        {"phase": "german-reinforcement"},
+        card("german", "Transportfly", zone=change.get("fly", "Bardufoss"), use="place"),
+        {"place": "g4", "at": change.get("fly", "Bardufoss")},
+        {"phase": "german-new-cards"},
+    ]
+    return record(entries, units, variant="basic")
+
+
+def test_example_3_keeps_the_rules():
+    assert found(example_3()) == []
+
+
+def test_example_3_paratroopers_out_of_air_range():
+    # Example 3: from Trondheim, Gratangen, Bardufoss and Tromsø are out of reach (2.3).
+    rec = example_3(para="Gratangen")
+    assert (cite("2.3"), "Gratangen") in found(rec)
+
+
+def test_example_3_rapid_movement_covers_two_areas_not_three():
+    rec = example_3(further=[{"move": "g1", "to": "Tromsø"}])
+    assert (cite("Appendix Rask forflytning"), "Tromsø") in found(rec)
+
+
+def test_example_3_too_many_combat_dice():
+    # 2 battalions, Panzer +2, Bombefly +2 (even cancelled, not counted against the player): at most 6.
+    assert found(example_3(dice=[1, 1, 1, 1, 1, 1])) == []
+    assert found(example_3(dice=[1, 1, 1, 1, 1, 1, 1])) == [(cite("4.2"), "Narvik")]
+
+
+def test_example_3_evacuation_inland_and_retreat_to_the_attackers_origin():
+    assert found(example_3(evacuate="Bjørnfjell")) == [(cite("Appendix Kystevakuering"), "Bjørnfjell")]
+    # Example 3: Norway cannot retreat to Bjørnfjell, where Germany attacked from.
+    assert found(example_3(retreat="Bjørnfjell")) == [(cite("4.2"), "Bjørnfjell")]
+
+
+def test_example_3_air_transport_onto_an_air_field_germany_does_not_hold():
+    assert found(example_3(fly="Oslo")) == [(cite("Appendix Transportfly"), "Oslo")]
+
+
+# -- Example 4: the 9. April turn (advanced)
+
+def example_4(**change: Any) -> dict[str, Any]:
+    units = {
+        "hipper": ship("german", "tung-krysser", "Admiral Hipper"), "karlsruhe": ship("german", "mindre-skip",
+                                                                                      "Karlsruhe"),
+        "warspite": ship("allied", "slagskip", "Warspite"), "lett": ship("allied", "mindre-skip",
+                                                                        "Lett krysser med jagere"),
+        "p1": bn("german"), "g2": bn("german"), "n1": bn("norwegian"), "n2": bn("norwegian"),
+    }
+    recon = change.get("recon", "Sea Zone III")
+    entries = [
+        {"turn": "9. April", "phase": "initial"},
+        {"place": "hipper", "at": "Sea Zone III", "stack": "TF"}, {"place": "karlsruhe", "at": "sea zone iii",
+                                                                   "stack": "TF"},
+        card("allied", "Regognoseringsfly", zone=recon, use="recon"),
+        roll("Rekognoseringsfly", change.get("recon_dice", [6, 4]), side="allied", zone=recon),
+        {"place": "warspite", "at": "Sea Zone III", "stack": "H"}, {"place": "lett", "at": "Sea Zone III",
+                                                                    "stack": "H"},
+        {"phase": "movement"},
+        {"intercept": {"side": "allied", "zone": "Sea Zone III", "naval": ["warspite", "lett"]}},
+        roll("naval-interception", change.get("intercept_dice", [6, 4]), side="allied", zone="Sea Zone III"),
+        card("german", "Fallskjermtropp", zone="Stavanger", use="place", units=["p1"]),
+        {"place": "p1", "at": "Stavanger"},
+        card("norwegian", "Jagerfly", zone="Stavanger", use="move", units=["p1"]),
+        {"move": "p1", "to": "Haugesund"},
+        {"phase": "combat"},
+        card("allied", "Stupbombefly", zone=change.get("dive", "Sea Zone III"), use="sink"),
+        roll("Stupbombefly", 6, side="allied", zone=change.get("dive", "Sea Zone III")),
+        roll("naval-combat", 4, side="german", zone="Sea Zone III", unit="hipper"),
+        roll("naval-combat", 6, side="allied", zone="Sea Zone III", unit="warspite"),
+        {"remove": "hipper"},
+        {"place": "g2", "at": change.get("land", "Stavanger"), "from": "Karlsruhe"},
+        *change.get("more_landings", []),
+        roll("resistance", 6, side="norwegian", zone="Stavanger"),
+        {"place": "n1", "at": "Stavanger"},
+        card("german", "Bløff/trusler", zone="Stavanger", use="attack"),
+        roll("Bløff/trusler", change.get("bluff_dice", 6), side="german", zone="Stavanger"),
+        {"move": "n1", "to": "Egersund"},
+        {"phase": "reinforcement"},
+        {"place": "n2", "at": change.get("mobilize", "Hamar"), "by": "mobilization"},
+        {"phase": "new-cards"},
+    ]
+    return record(entries, units, variant="advanced")
+
+
+def test_example_4_keeps_the_rules():
+    assert found(example_4()) == []
+
+
+def test_example_4_the_recon_card_in_a_barred_zone_and_with_a_die_short():
+    rec = example_4(recon="Sea Zone VI")
+    # Appendix Rekognoseringsfly: not in Sea Zones I, VI or VII; the roll in that zone is the same play;
+    # a die for each German ship present: none in Sea Zone VI, two dice rolled.
+    assert found(rec) == [(cite("Appendix Rekognoseringsfly"), "Sea Zone VI")] * 2
+    assert found(example_4(recon_dice=[6])) == [(cite("Appendix Rekognoseringsfly"), "Sea Zone III")]
+
+
+def test_example_4_interception_rolls_one_die_per_enemy_ship():
+    assert found(example_4(intercept_dice=[6])) == [(cite("8.1"), "Sea Zone III")]
+    assert found(example_4(intercept_dice=[6, 4, 2])) == [(cite("8.1"), "Sea Zone III")]
+
+
+def test_example_4_landings():
+    # 7.2: a battalion lands in a land area bordering the ship's sea zone, one from every ship.
+    assert found(example_4(land="Bergen")) == [(cite("7.2"), "Bergen")]
+    again = {"place": "n2", "at": "Haugesund", "from": "karlsruhe"}
+    rec = example_4(more_landings=[again])
+    rec["units"]["n2"] = bn("german")
+    rec["entries"] = [e for e in rec["entries"] if e.get("by") != "mobilization"]
+    assert found(rec) == [(cite("7.2"), "Haugesund")]
+
+
+def test_example_4_dive_bombers_and_intimidation():
+    assert found(example_4(dive="Sea Zone VI")) == [(cite("Appendix Stupbombefly"), "Sea Zone VI")]
+    # Bløff/trusler: a die for each Norwegian battalion in the area (one there).
+    assert found(example_4(bluff_dice=[6, 2])) == [(cite("Appendix Bløff/trusler"), "Stavanger")]
+
+
+def test_example_4_mobilization():
+    assert found(example_4(mobilize="Oslo")) == []  # 7.3: a victory city not held by Germany
+    # Stavanger mobilized when Norway resisted the landing (7.2), and Germany holds it.
+    assert found(example_4(mobilize="Stavanger")) == [(cite("7.3"), "Stavanger")]
+    assert found(example_4(mobilize="Tynset")) == [(cite("7.3"), "Tynset")]
+
+
+# -- the d6, pieces over chips, task forces
+
+def test_dice_outside_one_to_six():
+    rec = record([{"turn": "Round 1", "phase": "german-combat"}, roll("land-combat", [3, 0], zone="Oslo"),
+                  roll("resistance", 7, zone="Oslo")], {})
+    assert found(rec) == [(cite("2.1"), "Oslo"), (cite("2.1"), "Oslo")]
+
+
+def test_a_piece_over_chips_rolls_five_dice_at_most():
+    # 4.2's picture: 7 German battalions attacking give 5 dice; 4 Allied defending give 4.
+    def fight(german: list[int], allied: list[int]) -> dict[str, Any]:
+        units = {"G": bn("german", points=7), "A": bn("allied", "british", points=4)}
+        return record([{"place": "G", "at": "Åndalsnes"}, {"place": "A", "at": "Dombås"},
+                       {"turn": "Round 4", "phase": "allied-movement"}, {"move": "A", "to": "Åndalsnes"},
+                       {"phase": "allied-combat"},
+                       roll("land-combat", allied, side="allied", zone="Åndalsnes"),
+                       roll("land-combat", german, side="german", zone="Åndalsnes"),
+                       {"remove": "G"}], units)
+    assert found(fight([1] * 5, [1] * 4)) == []
+    assert found(fight([1] * 6, [1] * 4)) == [(cite("4.2"), "Åndalsnes")]
+    assert found(fight([1] * 5, [1] * 5)) == [(cite("4.2"), "Åndalsnes")]
+
+
+def test_a_task_force_moves_two_zones_and_intercepts_with_a_die_per_ship():
+    units = {"W": ship("allied", "slagskip", "Warspite"), "R": ship("allied", "slagskip", "Renown"),
+             "S": ship("german", "slagskip", "Scharnhorst"), "D": ship("german", "dummy", "Dummy")}
+    base = [{"place": "W", "at": "Sea Zone V", "stack": "tf"}, {"place": "R", "at": "Sea Zone V", "stack": "tf"},
+            {"place": "S", "at": "Sea Zone IV", "stack": "k"}, {"place": "D", "at": "Sea Zone IV", "stack": "k"},
+            {"turn": "Round 2", "phase": "allied-movement"},
+            {"move": "W", "to": "Sea Zone VIII", "stack": "tf"}, {"move": "R", "to": "Sea Zone VIII", "stack": "tf"},
+            {"move": "W", "to": "Sea Zone IV", "stack": "tf"}, {"move": "R", "to": "Sea Zone IV", "stack": "tf"},
+            {"intercept": {"side": "allied", "zone": "Sea Zone IV", "naval": ["W", "R"]}},
+            roll("naval-interception", [5, 6], side="allied", zone="Sea Zone IV"),
+            {"phase": "allied-combat"},
+            roll("naval-combat", [6, 2], side="allied", zone="Sea Zone IV"), {"remove": "D"},
+            {"move": "S", "to": "Sea Zone III"}]  # chased to a bordering zone
+    assert found(record(base, units, variant="advanced")) == []
+    third = base[:9] + [{"move": "W", "to": "Sea Zone III", "stack": "tf"}, {"move": "R", "to": "Sea Zone III",
+                                                                            "stack": "tf"}]
+    assert found(record(third, units, variant="advanced")) == [(cite("8.1"), "Sea Zone III")] * 2
+
+
+# -- cards that move, place and fight
+
+def simple(entries: list[dict[str, Any]], units: dict[str, Any], **top: Any) -> list[tuple[str, str | None]]:
+    return found(record(entries, units, **top))
+
+
+def test_norwegian_rapid_movement_not_into_combat_and_together():
+    units = {"n1": bn("norwegian"), "n2": bn("norwegian"), "g": bn("german")}
+    start = [{"place": "n1", "at": "Hamar"}, {"place": "n2", "at": "Hamar"}, {"place": "g", "at": "Oppdal"},
+             {"turn": "Round 2", "phase": "norwegian-movement"},
+             card("norwegian", "Rask forflytning", use="move")]
+    together = [{"move": "n1", "to": "Elverum"}, {"move": "n1", "to": "Tynset"},
+                {"move": "n2", "to": "Elverum"}, {"move": "n2", "to": "Tynset"}]
+    assert simple(start + together, units) == []
+    into = [{"move": "n1", "to": "Elverum"}, {"move": "n1", "to": "Tynset"}, {"move": "n1", "to": "Oppdal"}]
+    assert simple(start + into, units) == [(cite("Appendix Rask forflytning"), "Oppdal")] * 2  # a third area, combat
+    apart = [{"move": "n1", "to": "Elverum"}, {"move": "n1", "to": "Tynset"}, {"move": "n2", "to": "Kongsvinger"}]
+    assert simple(start + apart, units) == [(cite("Appendix Rask forflytning"), "Kongsvinger")]
+
+
+def test_air_transport():
+    units = {"g1": bn("german"), "g2": bn("german"), "g3": bn("german")}
+    start = [{"place": "g1", "at": "Trondheim"}, {"place": "g2", "at": "Bardufoss"}, {"place": "g3", "at": "Oslo"},
+             {"turn": "Round 6", "phase": "german-movement"}]
+    fly = [card("german", "Transportfly", use="move", units=["g1"]), {"move": "g1", "to": "Bardufoss"}]
+    assert simple(start + fly, units) == []
+    assert simple(start + [card("german", "Transportfly", use="move"), {"move": "g1", "to": "Tromsø"}], units) == [
+        (cite("2.3"), "Tromsø")]  # not an air field Germany holds
+    walked = [{"move": "g1", "to": "Steinkjer"}, card("german", "Transportfly", use="move"),
+              {"move": "g1", "to": "Bardufoss"}]
+    assert simple(start + walked, units) == [(cite("2.3"), "Bardufoss"), (cite("Appendix Transportfly"), "Bardufoss")]
+
+
+def test_bombers_need_air_range_on_land_and_at_sea():
+    units = {"g": bn("german"), "g2": bn("german"), "n": bn("norwegian"), "w": ship("allied", "slagskip", "Rodney"),
+             "s": ship("german", "slagskip", "Gneisenau")}
+    def bomb(zone: str, held: str) -> list[tuple[str, str | None]]:
+        return simple([{"place": "g", "at": held}, {"place": "n", "at": "Tromsø"}, {"place": "g2", "at": "Lyngen"},
+                       {"place": "w", "at": "Sea Zone VII"}, {"place": "s", "at": "Sea Zone VII"},
+                       {"turn": "Round 7", "phase": "german-combat"},
+                       card("german", "Bombefly", zone=zone, use="sink" if "Sea" in zone else "attack")], units,
+                      variant="advanced")
+    assert bomb("Tromsø", "Bardufoss") == []
+    assert bomb("Tromsø", "Trondheim") == [(cite("2.3"), "Tromsø")]  # example 3
+    assert bomb("Sea Zone VII", "Bardufoss") == []  # 5.1
+    assert bomb("Sea Zone VII", "Trondheim") == [(cite("5.1"), "Sea Zone VII")]
+
+
+def test_one_card_of_each_type_and_the_mountain_troops():
+    units = {"g": bn("german"), "a": bn("allied", "french"), "t": bn("german")}
+    start = [{"place": "g", "at": "Narvik"}, {"place": "a", "at": "Harstad"}, {"place": "t", "at": "Trondheim"},
+             {"turn": "Round 3", "phase": "allied-movement"}, {"move": "a", "to": "Narvik"},
+             {"phase": "allied-combat"}, {"remove": "g"}]
+    assert simple(start + [card("allied", "Fransk alpegjeger", zone="Narvik", use="attack"),
+                           card("allied", "Polsk bergjeger", zone="Narvik", use="attack")], units) == [
+        (cite("Appendix Polsk bergjeger"), "Narvik")]
+    assert simple(start + [card("german", "Bombefly", zone="Narvik", use="attack"),
+                           card("german", "Jagerbomber", zone="Narvik", use="cancel")], units) == []
+    assert simple(start + [card("german", "Gebirgsjäger", zone="Narvik", use="defense"),
+                           card("german", "GEBIRGSJÄGER", zone="Narvik", use="defense")], units) == [
+        (cite("4.2"), "Narvik")]
+
+
+def test_allied_coastal_cards_in_the_advanced_game():
+    units = {"g": bn("german"), "a": bn("allied", "british"), "w": ship("allied", "slagskip", "Valiant"),
+             "c": ship("allied", "hangarskip", "Ark Royal")}
+    def bombard(with_ship: str | None, name: str = "Kystbombardement") -> list[tuple[str, str | None]]:
+        entries = [{"place": "g", "at": "Bergen"}, {"place": "a", "at": "Sogn"}]
+        if with_ship:
+            entries.append({"place": with_ship, "at": "Sea Zone IV"})
+        entries += [{"turn": "Round 3", "phase": "allied-movement"}, {"move": "a", "to": "Bergen"},
+                    {"phase": "allied-combat"}, card("allied", name, zone="Bergen", use="attack"), {"remove": "g"}]
+        return simple(entries, units, variant="advanced")
+    assert bombard("w") == []
+    assert bombard(None) == [(cite("Appendix Kystbombardement"), "Bergen")]  # a battleship by the area
+    assert bombard("w", "Jagerfly") == [(cite("Appendix Jagerfly"), "Bergen")]  # an aircraft carrier
+    assert bombard("c", "Jagerfly") == []
+
+
+def test_a_submarine_cannot_sink_an_air_transported_reinforcement():
+    units = {"g1": bn("german"), "g2": bn("german")}
+    entries = [{"place": "g1", "at": "Trondheim"}, {"turn": "Round 2", "phase": "german-reinforcement"},
+               card("german", "Transportfly", use="place"), {"place": "g2", "at": "Trondheim"},
+               card("allied", "Ubåt", use="sink", units=["g2"])]
+    assert simple(entries, units) == [(cite("Appendix Ubåt"), None)]
+
+
+def test_the_reader_takes_every_form_the_doc_allows():
+    rec = example_4()
+    read = RecordReader("example-4.json", None).read(copy.deepcopy(rec))
+    kinds = [type(e).__name__ for e in read.entries]
+    assert {"Card", "Roll", "Intercept", "Place", "Move", "Remove", "PhaseStart"} <= set(kinds)
+    places = [e for e in read.entries if type(e).__name__ == "Place"]
+    assert any(p.extra.get("from") == "Karlsruhe" for p in places)  # kept as written
+    assert any(p.at == "Sea Zone III" for p in places if p.unit == "karlsruhe")  # "sea zone iii"
+
+
+@pytest.mark.parametrize("name", ["Sweden", "Denmark", "Mjøsa"])
+def test_places_that_are_not_locs(name):
+    rec = record([{"place": "g", "at": name}], {"g": bn("german")})
+    with pytest.raises(Exception, match="is not a"):
+        audit(rec)
