@@ -153,7 +153,7 @@ def game_record() -> RecordBuilder:
 def test_opposing_battalions_left_together_after_combat():
     base = battalions(battalions(game_record(), "german", "g1", "g2"), "norwegian", "n1")
     base.place("g1", "Gjøvik").place("g2", "Gjøvik").place("n1", "Hamar")
-    base.phase("german-movement", turn="Round 1").move("g1", "Hamar").phase("german-combat")
+    base.phase("german-movement", turn="Round 2").move("g1", "Hamar").phase("german-combat")
     broken = findings(base)
     assert broken == [(f"{FILE} 4.2", "Hamar")]
     kept = base.move("n1", "Kongsvinger")  # Norway loses and retreats
@@ -162,20 +162,20 @@ def test_opposing_battalions_left_together_after_combat():
 
 def test_norway_and_the_allies_may_share_an_area():
     base = battalions(battalions(game_record(), "allied", "a1"), "norwegian", "n1")
-    base.place("a1", "Tromsø").place("n1", "Bardufoss").phase("norwegian-movement", turn="Round 1")
+    base.place("a1", "Tromsø").place("n1", "Bardufoss").phase("norwegian-movement", turn="Round 2")
     base.move("n1", "Tromsø").phase("norwegian-combat").phase("norwegian-reinforcement")
     assert findings(base) == []
 
 
 def test_a_move_covers_one_bordering_area():
     base = battalions(game_record(), "german", "g1", "g2").place("g1", "Oslo").place("g2", "Oslo")
-    base.phase("german-movement", turn="Round 1").move("g1", "Hønefoss")
+    base.phase("german-movement", turn="Round 1").move("g1", "Hønefoss")  # Oslo: 2 at the set-up (3)
     assert findings(base) == []  # 4.1: Oslo to Hønefoss
     far = battalions(game_record(), "german", "g1").place("g1", "Oslo")
     far.phase("german-movement", turn="Round 1").move("g1", "Trondheim")
     assert findings(far) == [(f"{FILE} 4.1", "Trondheim")]
     twice = battalions(game_record(), "german", "g1").place("g1", "Tysfjord")
-    twice.phase("german-movement", turn="Round 1").move("g1", "Bjørnfjell").move("g1", "Bardufoss")
+    twice.phase("german-movement", turn="Round 2").move("g1", "Bjørnfjell").move("g1", "Bardufoss")
     assert findings(twice) == [(f"{FILE} 4.1", "Bardufoss")]
 
 
@@ -297,20 +297,24 @@ def test_the_recon_card_is_barred_from_three_zones():
 
 
 def test_the_9_april_mobilization():
-    # 7.3: 12 mobilization points (2.3); with Germans on two of them, 10 are free: 5 battalions.
+    # 7.3: 12 mobilization points (2.3); Germany lands on two of them (Østfold by Sea Zone I, Voss by
+    # Sea Zone IV, 7.2), so 10 are free: 5 battalions, one a point.
     def mobilize(*areas: str) -> RecordBuilder:
         rec = battalions(battalions(game_record(), "german", "g1", "g2"), "norwegian",
                          *[f"n{i}" for i in range(len(areas))])
-        rec.place("g1", "Hamar").place("g2", "Voss").phase("reinforcement", turn="9. April")
+        ships(rec, "german", "s1", "s2").phase("initial", turn="9. April")
+        rec.place("s1", "Sea Zone I").place("s2", "Sea Zone IV").phase("combat")
+        rec.place("g1", "Østfold", **{"from": "s1"}).place("g2", "Voss", **{"from": "s2"}).phase("reinforcement")
         for i, area in enumerate(areas):
             rec.place(f"n{i}", area, by="mobilization")
         return rec
-    free = ["Østfold", "Kongsvinger", "Gjøvik", "Hønefoss", "Kongsberg"]
+    free = ["Hamar", "Kongsvinger", "Gjøvik", "Hønefoss", "Kongsberg"]
     assert findings(mobilize(*free)) == []
     assert findings(mobilize(*free, "Åndalsnes")) == [(f"{FILE} 7.3", "Åndalsnes")]  # a sixth
-    assert findings(mobilize("Hamar")) == [(f"{FILE} 7.3", "Hamar")]  # German-held
-    assert findings(mobilize("Østfold", "Østfold")) == [(f"{FILE} 7.3", "Østfold")]  # two on one point
+    assert findings(mobilize("Østfold")) == [(f"{FILE} 7.3", "Østfold")]  # German-held
+    assert findings(mobilize("Hamar", "Hamar")) == [(f"{FILE} 7.3", "Hamar")]  # two on one point
     assert findings(mobilize("Tynset")) == [(f"{FILE} 7.3", "Tynset")]  # no mobilization point
+    assert findings(mobilize("Oslo", "Bergen")) == []  # victory cities neither German nor mobilized (7.3)
 
 
 def test_german_reinforcements():

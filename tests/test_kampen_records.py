@@ -449,3 +449,33 @@ def test_places_that_are_not_locs(name):
     rec = record([{"place": "g", "at": name}], {"g": bn("german")})
     with pytest.raises(Exception, match="is not a"):
         audit(rec)
+
+
+# -- the set-up (3; 7.0)
+
+def test_the_basic_set_up():
+    # 3: Germany 2 Oslo, 1 Horten, ...; Norway 1 Kongsvinger, ..., 2 Finnmark; the Allies none.
+    units = {"G": bn("german", points=2), "N": bn("norwegian", points=2), "n": bn("norwegian"),
+             "A": bn("allied", "british")}
+    def start(*places: tuple[str, str]) -> list[tuple[str, str | None]]:
+        entries: list[dict[str, Any]] = [{"place": u, "at": a} for u, a in places]
+        return simple(entries + [{"turn": "Round 1", "phase": "german-movement"}], units)
+    assert start(("G", "Oslo"), ("N", "Finnmark"), ("n", "Gjøvik")) == []
+    assert start(("G", "Horten")) == [(cite("3"), "Horten")]  # two where one is listed
+    assert start(("n", "Hamar")) == [(cite("3"), "Hamar")]
+    assert start(("A", "Åndalsnes")) == [(cite("3"), "Åndalsnes")]
+    later = [{"place": "A", "at": "Åndalsnes"}, {"turn": "Round 4", "phase": "german-movement"}]
+    assert simple(later, units) == []  # a snapshot, not the set-up
+
+
+def test_the_9_april_initial_placement():
+    units = {f"n{i}": bn("norwegian") for i in range(5)}
+    units["E"] = ship("norwegian", "panserskip", "Eidsvoll & Norge")
+    def initial(*places: tuple[str, str]) -> list[tuple[str, str | None]]:
+        entries = [{"turn": "9. April", "phase": "initial"}] + [{"place": u, "at": a} for u, a in places]
+        return simple(entries, units, variant="advanced")
+    ok = [("n0", "Finnmark"), ("n1", "Hønefoss"), ("n2", "Hamar"), ("n3", "Tromsø"), ("E", "Sea Zone I")]
+    assert initial(*ok) == []  # 7.0: Hønefoss borders Oslo (4.1)
+    assert initial(*ok, ("n4", "Voss")) == [(cite("7.0"), "Voss")]  # a third mobilization point
+    assert initial(("n0", "Tynset")) == [(cite("7.0"), "Tynset")]
+    assert initial(("E", "Sea Zone VIII")) == [(cite("7.0"), "Sea Zone VIII")]

@@ -18,12 +18,16 @@ from ...rules.position import UnitState
 from .board import APRIL, FILE, SAMPLE_MAP, KampenBoard, rule
 from .cardplay import CardPlay
 from .data import KampenData
+from .opening import Opening
 
 __all__ = ["CHECKS", "FILE", "SAMPLE_MAP", "KampenRules", "rule"]
 
 # (check, rules it cites, what it judges)
 CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("occupancy", ("4.2",), "after combat no land area holds opposing factions; Norway and the Allies may share"),
+    ("set-up", ("3", "7.0"), "the basic set-up places the listed German and Norwegian battalions and no Allied "
+                             "ones; on 9 April Norway places 1 in Finnmark, 1 in or by Oslo, 2 on mobilization "
+                             "points, Eidsvoll & Norge in any sea zone but VIII, ships in sea zones"),
     ("land-move", ("4.1",), "a battalion's move covers one adjacent area, once a movement phase, unless a card moves "
                             "it"),
     ("card-move", ("Appendix Rask forflytning", "Appendix Transportfly", "Appendix Kystevakuering",
@@ -82,7 +86,11 @@ class KampenRules(GameRules):
         self.sea = self.board.sea
         self.moves: Counter[str] = Counter()
         self.cards = CardPlay(self.board, self.moves)
+        self.opening = Opening(self.board)
         self.origins: dict[str, set[str]] = defaultdict(set)  # attacked area -> areas attacked from
+        self.attacked_from: dict[str, str] = {}  # attacking battalion -> the area it attacked from
+        self.retreated: dict[tuple[str, str], str] = {}  # (area left, faction) -> where its defenders went
+        self.intercepted_with: set[str] = set()  # the attacker's ships that attempted an interception
         self.reinforced: Counter[str] = Counter()  # Norwegian reinforcements this phase, by area
         self.mobilized: Counter[str] = Counter()  # 7.3 mobilization, by area
         self.by_ship: Counter[str] = Counter()  # 8.3 German reinforcements by sea zone
@@ -108,6 +116,9 @@ class KampenRules(GameRules):
         self.allied_opening = []
         if self._kind(audit) == "movement":
             self.origins.clear()
+            self.attacked_from.clear()
+            self.intercepted_with.clear()
+        self.retreated.clear()
         self.cards.start_phase(audit)
 
     def end_phase(self, audit: Audit) -> None:
@@ -193,6 +204,9 @@ class KampenRules(GameRules):
             self.cards.note_move(audit, entry, origin)
             if self._enemies_in(audit, to, self._side(audit, uid)):
                 self.origins[to].add(origin)
+                self.attacked_from[uid] = origin
+            else:
+                self.attacked_from.pop(uid, None)
             if not self.cards.judge_move(audit, entry, origin):
                 self._land_move(audit, entry, origin)
         elif kind == "combat" and not self.cards.judge_move(audit, entry, origin, combat=True):
@@ -210,20 +224,30 @@ class KampenRules(GameRules):
                          "Fallskjermtropp placement counts as the move)", where=to, units=[uid])
 
     def _retreat(self, audit: Audit, entry: Move, origin: str) -> None:
+        """4.2 step 8: a beaten attacker goes back where it attacked from (from sea or air: to an available
+        area, fjords allowed); a beaten defender to one available neighbouring area, all to the same one,
+        never the attacker's origin nor across a fjord or lake if German or Allied."""
         uid, to = entry.unit, entry.to
         side = self._side(audit, uid)
-        if self._faction(audit) in self.friends[side]:
-            return  # the attacker goes back where it came from (4.2 step 8)
+        attacker = self.board.attacker(audit)
+        attacking = attacker is not None and side in self.friends[attacker]
+        if attacking and uid in self.attacked_from:
+            if to != self.attacked_from[uid]:
+                audit.report(rule("4.2"), f"{uid} retreats from {origin} to {to}: a beaten attacker goes back to "
+                             f"the area it attacked from ({self.attacked_from[uid]})", where=to, units=[uid])
+            return
         crossing = self.data.crossing(origin, to)
         problem = None
         if crossing is None:
             problem = f"{origin} and {to} do not border each other"
-        elif crossing != "none" and side in ("german", "allied"):
+        elif crossing != "none" and side in ("german", "allied") and not attacking:
             problem = f"a {side.capitalize()} defender may not retreat across the {crossing} between {origin} and {to}"
         elif to in self.origins.get(origin, ()):
             problem = f"the attack on {origin} came from {to}"
         elif self._enemies_in(audit, to, side):
             problem = f"{to} holds enemy battalions"
+        elif self.retreated.setdefault((origin, side), to) != to:
+            problem = f"the other retreating battalions went to {self.retreated[(origin, side)]}: all to the same area"
         if problem:
             audit.report(rule("4.2"), f"{uid} retreats from {origin} to {to}: {problem}", where=to, units=[uid],
                          samples=self._samples(origin, to))
@@ -235,7 +259,10 @@ class KampenRules(GameRules):
         if at not in self.data.areas:
             return
         if self._class(audit, uid) == "naval":
+            self.opening.place(audit, entry)
             self._allied_sea(audit, uid, at)
+            return
+        if self.opening.place(audit, entry):
             return
         if self._class(audit, uid) not in ("land", "chip") or self.cards.judge_place(audit, entry):
             return  # a card's battalion (Fallskjermtropp, Transportfly, Kystevakuering): not a reinforcement
@@ -295,7 +322,7 @@ class KampenRules(GameRules):
         second mobilization point not occupied by Germany, one a point."""
         points = self.data.mobilization_points()
         free = [p for p in points if not self._enemies_in(audit, p, "norwegian")]
-        self.mobilized[at] += 1
+        self.mobilized[at] += audit.position.strength(uid)
         mobilized = sum(self.mobilized[p] for p in points)
         area = self.data.areas[at]
         if area.victory_city:
@@ -327,8 +354,9 @@ class KampenRules(GameRules):
         elif self._enemies_in(audit, at, "norwegian"):
             audit.report(rule("4.3"), f"Norway places {uid} in {at}, which German battalions occupy", where=at,
                          units=[uid])
-        self.reinforced[at] += 1
-        if self.reinforced[at] == self.limits["norway_reinforcements_per_area"] + 1:
+        before = self.reinforced[at]
+        self.reinforced[at] += audit.position.strength(uid)  # a piece with points is that many battalions (2.2)
+        if before <= self.limits["norway_reinforcements_per_area"] < self.reinforced[at]:
             audit.report(rule("4.3"), f"Norway places a second reinforcement battalion in {at} this round",
                          where=at, units=[uid], excess=1)
 
@@ -344,7 +372,7 @@ class KampenRules(GameRules):
                 audit.report(rule("8.3"), f"the Allies place {entry.unit} in {at}, by {german[0]}, which German "
                              "ships control", where=at, units=[entry.unit])
         if opening and not self.allied_reinforced and audit.position.turn == "Round 1":
-            self.allied_opening.append((at, entry.stack, entry))
+            self.allied_opening.extend([(at, entry.stack, entry)] * audit.position.strength(entry.unit))
 
     def _ships_in(self, audit: Audit, zone: str) -> dict[str, int]:
         return self.board.ships_in(audit, zone)
@@ -401,7 +429,11 @@ class KampenRules(GameRules):
         self._close_attempt(audit)
         self._allied_sea(audit, uid, to)
         side = self._side(audit, uid)
-        if (side, to) in self.attempted and side == self.board.attacker(audit):
+        movement = self._kind(audit) == "movement"
+        if uid in self.intercepted_with and movement:
+            audit.report(rule("8.1"), f"ship {uid} moves on after its interception attempt: the attempt ends its "
+                         "movement", where=to, units=[uid])
+        elif (side, to) in self.attempted and side == self.board.attacker(audit) and movement:
             audit.report(rule("8.1"), f"ship {uid} enters {to}, where {side} ships attempted an interception this "
                          "turn", where=to, units=[uid])
         if self.data.areas[origin].kind == "land" or self.data.areas[to].kind == "land":
@@ -426,6 +458,16 @@ class KampenRules(GameRules):
                          "attacker gets one in each sea zone each turn", where=entry.zone, units=entry.naval)
         if attacker:
             self.attempted.add(key)
+            self.intercepted_with.update(entry.naval)
+        present = self.board.ships_of(audit, entry.zone, {entry.side})
+        left = [u for u in present if u not in entry.naval and audit.units[u].type != "dummy"]
+        if left:
+            audit.report(rule("8.1"), f"the {entry.side} interception attempt in {entry.zone} leaves out "
+                         f"{', '.join(left)}: all or none of the ships there intercept", where=entry.zone, units=left)
+        slow = [u for u in entry.naval if audit.units[u].type == "panserskip"]
+        if slow and audit.position.turn != APRIL:
+            audit.report(rule("6.1"), f"{', '.join(slow)} intercepts after the 9. April turn: Eidsvoll & Norge "
+                         "may not", where=entry.zone, units=slow)
         enemies = [u for u in audit.position.at(entry.zone)
                    if self._class(audit, u) == "naval" and self._side(audit, u) not in self.friends[entry.side]]
         self.attempt = (entry.side, entry.zone, len(enemies), entry)
