@@ -106,6 +106,14 @@ def test_example_1_a_road_block_where_norway_has_no_battalion():
     assert (cite("Appendix Veisperring"), "Hamar") in found(rec)
 
 
+def test_example_1_reinforcements_for_five_symbols():
+    # 4.3 and example 1: 5 symbols make one battalion, with the free one two; a third is too many.
+    rec = example_1()
+    rec["units"]["G9"] = bn("german")
+    rec["entries"].insert(-1, {"place": "G9", "at": "Horten"})
+    assert found(rec) == [(cite("4.3"), "Horten")]
+
+
 def test_example_1_two_panzer_cards_in_one_combat():
     rec = example_1()
     at = next(i for i, e in enumerate(rec["entries"]) if "card" in e and e["card"]["name"] == "Panzer")
@@ -136,6 +144,12 @@ def example_2(invade: str = "Åndalsnes") -> dict[str, Any]:
 
 def test_example_2_keeps_the_rules():
     assert found(example_2()) == []
+
+
+def test_example_2_nine_symbols_bring_three_battalions():
+    rec = example_2()
+    rec["entries"][5]["card"]["symbols"] = 6  # 6 + 2 = 8 symbols: two battalions, not three (4.3)
+    assert found(rec) == [(cite("4.3"), "Åndalsnes")]
 
 
 def test_example_2_invading_by_sea_zone_i_is_barred():

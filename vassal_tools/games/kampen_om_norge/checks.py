@@ -19,6 +19,7 @@ from .board import APRIL, FILE, SAMPLE_MAP, KampenBoard, rule
 from .cardplay import CardPlay
 from .data import KampenData
 from .opening import Opening
+from .symbols import Symbols
 
 __all__ = ["CHECKS", "FILE", "SAMPLE_MAP", "KampenRules", "rule"]
 
@@ -47,11 +48,15 @@ CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
                                   "holds"),
     ("card-limits", ("Appendix Invasjon", "Appendix Jagerfly", "Appendix Kystbombardement", "Appendix Stupbombefly",
                      "Appendix Rekognoseringsfly", "Appendix Veisperring", "Appendix Sprengt bro",
-                     "Appendix Ubåt", "Appendix Villedende manøver", "Appendix Minelegging"),
+                     "Appendix Ubåt", "Appendix Villedende manøver", "Appendix Minelegging",
+                     "Appendix Bløff/trusler"),
      "the limits printed on the cards: the sea zones a card may be used by (advanced: German control, a carrier, "
      "a battleship), how many battalions it takes, its dice (one per ship or battalion), Norway holding the area "
      "a road block or blown bridge defends, no submarine against an air-transported reinforcement"),
     ("dice", ("2.1",), "every die rolled reads 1-6"),
+    ("reinforcement-symbols", ("4.3",), "a turn's reinforcements are 1 for every 3 symbols traded (Germany 1 "
+                                        "free a round, the Allies their opening six), when the record shows the "
+                                        "cards traded"),
     ("norwegian-reinforcement", ("4.3",), "Norway reinforces victory cities and mobilization points free of "
                                           "Germans, one battalion an area a round"),
     ("april-landing", ("7.2",), "on 9 April a German ship lands one battalion, in an area by its sea zone, never "
@@ -87,6 +92,7 @@ class KampenRules(GameRules):
         self.moves: Counter[str] = Counter()
         self.cards = CardPlay(self.board, self.moves)
         self.opening = Opening(self.board)
+        self.symbols = Symbols(self.limits["reinforcement_symbols"])
         self.origins: dict[str, set[str]] = defaultdict(set)  # attacked area -> areas attacked from
         self.attacked_from: dict[str, str] = {}  # attacking battalion -> the area it attacked from
         self.retreated: dict[tuple[str, str], str] = {}  # (area left, faction) -> where its defenders went
@@ -115,6 +121,7 @@ class KampenRules(GameRules):
         self.by_ship.clear()
         self.allied_opening = []
         if self._kind(audit) == "movement":
+            self.symbols.reset()
             self.origins.clear()
             self.attacked_from.clear()
             self.intercepted_with.clear()
@@ -125,6 +132,8 @@ class KampenRules(GameRules):
         self._close_attempt(audit)
         self.cards.end_phase(audit)
         kind = self._kind(audit)
+        if kind == "reinforcement":
+            self.symbols.judge(audit)
         if kind == "combat":
             self._occupancy(audit)
         if kind in ("movement", "combat", "initial"):
@@ -145,6 +154,7 @@ class KampenRules(GameRules):
             self._roll(audit, entry)
             self.cards.on_roll(audit, entry)
         elif isinstance(entry, Card):
+            self.symbols.card(entry)
             self.cards.on_card(audit, entry)
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
@@ -264,9 +274,13 @@ class KampenRules(GameRules):
             return
         if self.opening.place(audit, entry):
             return
-        if self._class(audit, uid) not in ("land", "chip") or self.cards.judge_place(audit, entry):
-            return  # a card's battalion (Fallskjermtropp, Transportfly, Kystevakuering): not a reinforcement
+        if self._class(audit, uid) not in ("land", "chip"):
+            return
         side, kind, april = self._side(audit, uid), self._kind(audit), audit.position.turn == APRIL
+        if self.cards.judge_place(audit, entry):  # a card's battalion: not a reinforcement, but a Transportfly
+            if uid in self.cards.transported:      # one is acquired with symbols all the same (Appendix)
+                self.symbols.place(side, audit.position.strength(uid), entry)
+            return
         if april and entry.extra.get("from") is not None:
             self._landing(audit, entry)
         elif side == "norwegian" and entry.extra.get("by") == "mobilization":
@@ -275,7 +289,9 @@ class KampenRules(GameRules):
             self.resisted.add(at)  # 7.2: a battalion appears where Norway resists the invasion
         elif kind == "movement" and side == "allied" == self._faction(audit) and self._invasion(audit):
             self._allied_place(audit, entry, opening=False)  # Appendix Invasjon: reinforcements in phase 1
+            self.symbols.place(side, audit.position.strength(uid), entry)
         elif kind == "reinforcement" and (april or side == self._faction(audit)):
+            self.symbols.place(side, audit.position.strength(uid), entry)
             if side == "norwegian":
                 self._norwegian_place(audit, uid, at)
             elif side == "allied":
