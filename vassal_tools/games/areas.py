@@ -48,6 +48,19 @@ class AreaPiece:
     background: str
     foreground: str
     short: str  # the text on the counter
+    masked: bool = False  # face down to the other players (VASSAL's Mask): ship cards, cards in a deck
+    lines: tuple[str, ...] = ()  # a card's printed text
+
+
+@dataclass(frozen=True)
+class AreaDeck:
+    """A deck of cards on the board (a VASSAL DrawPile), face down: its cards in order and its back's mark."""
+
+    name: str
+    side: str
+    position: tuple[int, int]  # board pixels
+    cards: tuple[AreaPiece, ...]
+    mark: str = ""  # printed on the back (``9. April``)
 
 
 @dataclass(frozen=True)
@@ -67,6 +80,7 @@ class AreaMap:
     turns: tuple[str, ...] = ()
     phases: tuple[str, ...] = ()
     first_turn: str = ""
+    decks: tuple[AreaDeck, ...] = ()
 
     def shape(self, name: str) -> AreaShape:
         return next(s for s in self.shapes if s.name == name)

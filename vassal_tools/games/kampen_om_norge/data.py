@@ -96,6 +96,7 @@ class Card:
     units: int | None  # battalions it moves or places at most ("1-2 battalions": 2)
     zones: tuple[str, ...]  # the sea zones it may be used in or by; () anywhere
     source: str
+    text: str = ""  # what it does, in short (the module's card face)
 
     def keys(self) -> tuple[str, ...]:
         return tuple(card_key(n) for n in (self.name, *self.aliases))
@@ -280,7 +281,7 @@ def _cards(path: Path, toml: Mapping[str, Any]) -> Iterable[Card]:
         zones = tuple(f"Sea Zone {z}" for z in row["zones"].split(";") if z)
         yield Card(row["side"], row["deck"], row["name"], tuple(a for a in row["aliases"].split(";") if a),
                    numbers["attack"] or 0, numbers["defense"] or 0, row["group"] or card_key(row["name"]),
-                   numbers["units"], zones, row["source"])
+                   numbers["units"], zones, row["source"], row["note"])
 
 
 def _board(path: Path, areas: Mapping[str, Area]) -> Board:
