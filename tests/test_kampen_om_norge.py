@@ -127,6 +127,35 @@ def test_every_cited_rule_is_in_the_rulebook():
     assert "APPENDIX" in text and all(f"**{card.split(' ', 1)[1]}**" in text for card in cards)
 
 
+def test_every_rule_a_finding_can_cite_is_printed():
+    # The checks cite rule("N") or an Appendix card (a card's name is printed in bold, 2.4).
+    text = RULEBOOK.read_text(encoding="utf-8")
+    printed = set(re.findall(r"^(\d+(?:\.\d+)?) ", text, re.MULTILINE)) | {"3", "4"}
+    package = Path(__file__).resolve().parents[1] / "vassal_tools" / "games" / "kampen_om_norge"
+    cited = {c for path in package.glob("*.py") for c in re.findall(r'rule\("([^"]+)"', path.read_text())}
+    assert cited and {c for c in cited if not c.startswith("Appendix")} <= printed
+    appendix = text[text.index("APPENDIX\n"):]
+    for card in load_kampen().cards:  # findings cite "Appendix" and the card's name (cardplay.appendix)
+        assert f"**{card.name}**" in text, card.name
+        assert any(name in appendix for name in (card.name, *card.aliases)), card.name
+
+
+def test_the_cards_each_phase_lists_are_in_the_data(game):
+    # 4.1-4.3 list each faction's cards by phase; the Appendix gives their dice (Example 1: Panzer +2 in
+    # attack, Bakhold +2 in defense).
+    listed = {"german": "Fallskjermtropp, Rask forflytning, Transportfly, Ingeniørkompani, Artilleri, Bombefly, "
+                        "Gebirgsjäger, Jagerbomber, Panzer, Speidertropp, Ubåt",
+              "norwegian": "Rask forflytning, Sprengt bro, Veisperring, Bakhold, Panservernkanon",
+              "allied": "Invasjon, Kystevakuering, Jagerfly, Fransk alpejeger, Fremmedlegionær, Kystbombardement, "
+                        "Polsk bergjeger, Stridsvogn, Panservernkanon, Ubåt"}
+    for side, names in listed.items():
+        for name in names.split(", "):
+            assert game.card(side, name) is not None, (side, name)
+    assert (game.card("german", "Panzer").attack, game.card("norwegian", "Bakhold").defense) == (2, 2)
+    assert game.card("german", "Jagerbomber").group == game.card("german", "Bombefly").group  # 4.2
+    assert game.card("allied", "Regognoseringsfly") is game.card("allied", "Rekognoseringsfly")  # both spellings
+
+
 # -- the checks: a record that breaks each, one that keeps it
 
 def battalions(builder: RecordBuilder, side: str, *names: str) -> RecordBuilder:

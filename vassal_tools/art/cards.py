@@ -34,7 +34,7 @@ def draw_card(card: AreaPiece) -> bytes:
         y += 14
     body = face("regular", 10).font
     y = 40
-    for line in [w for text in card.lines for w in textwrap.wrap(text, 21)][:10]:
+    for line in [w for text in card.lines for w in textwrap.wrap(text, 19)][:10]:
         pen.text((6, y), line, font=body, fill="#000000")
         y += 12
     if card.type == "april":

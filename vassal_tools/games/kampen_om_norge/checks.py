@@ -36,8 +36,9 @@ CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
      "Rask forflytning: 1-2 battalions two areas, together to one area (Norway's not into combat or through "
      "enemies; an escape one area); Transportfly: 1-2 battalions, no normal move the same turn; Kystevakuering: "
      "between coastal areas of Sea Zones III-VII, not into combat; a paratrooper's placement is its move"),
-    ("retreat", ("4.2",), "a retreat goes one area, not to enemies or the attacker's origin, not across a fjord "
-                          "for German or Allied defenders"),
+    ("retreat", ("4.2",), "a beaten attacker goes back where it attacked from (from sea or air: like a defender, "
+                          "fjords allowed); beaten defenders retreat one area, all to the same one, not to enemies "
+                          "or the attacker's origin, not across a fjord or lake if German or Allied"),
     ("combat-dice", ("4.2",), "combat dice from at most five battalions a side, halved across a fjord or lake, "
                               "plus the dice of the side's cards"),
     ("combat-cards", ("4.2", "8.2", "Appendix Polsk bergjeger"), "one card of each type a player in a combat "
@@ -64,7 +65,7 @@ CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("april-mobilization", ("7.3",), "on 9 April Norway mobilizes one battalion in each victory city neither "
                                      "German nor mobilized by resistance, and one per two mobilization points free "
                                      "of Germans, one a point"),
-    ("german-reinforcement", ("4.3", "8.3"), "Germany reinforces areas by Sea Zones I and II; in the advanced game "
+    ("german-reinforcement", ("4.3", "8.3", "Appendix Transportfly"), "Germany reinforces areas by Sea Zones I and II; in the advanced game "
                                              "also by zones free of Allied ships up from the south, or held by "
                                              "German ships; Transportfly reinforcements on air fields it holds"),
     ("allied-reinforcement", ("3", "4.3", "8.3"), "the Allies reinforce coastal areas of Sea Zones III-VII (advanced: "
@@ -74,9 +75,10 @@ CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("ship-move", ("6.1", "8.1"), "a ship moves at most two sea zones a turn (Eidsvoll & Norge one), to bordering "
                                   "zones"),
     ("allied-seas", ("5.1", "8.1"), "Allied ships never enter Sea Zones I and II"),
-    ("interception", ("8.1",), "the moving player (Germany on 9 April) attempts one interception a sea zone a turn "
-                               "and then enters it no more; an attempt rolls one die per enemy ship there, one by "
-                               "one or as a list"),
+    ("interception", ("8.1", "6.1"), "the moving player (Germany on 9 April) attempts one interception a sea zone "
+                                     "a turn, its ships there stop and it enters the zone no more; all or none of a "
+                                     "side's ships in the zone intercept; an attempt rolls one die per enemy ship "
+                                     "there, one by one or as a list; Eidsvoll & Norge intercepts only on 9 April"),
 )
 
 
