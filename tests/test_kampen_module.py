@@ -243,3 +243,27 @@ def test_ship_cards_are_face_down_but_eidsvoll_and_norge(built):
         _, piece = parse_definition(slots[f"{ship.name} ({ship.id})"].text)
         masked = any(isinstance(t, Obscurable) for t in piece.traits)
         assert masked == (ship.name != "Eidsvoll & Norge"), ship.name
+
+
+def combat_log(played, name: str, dice: str) -> Path:
+    """Round 1: ger-1 and ger-2 attack Hønefoss from Oslo (3: 2 Germans in Oslo, 1 Norwegian in Hønefoss);
+    Germany declares its land-combat roll there and rolls the dice; Norway retreats to Hallingdal."""
+    root, assembly, module, opening = played
+    info = tracker_info(area_game(DATA))
+    writer = LogWriter(open_file(opening), assembly.locator.point, "Gerd", "gerd-pw")
+    writer.step(writer.seat("Germany"))
+    writer.step(writer.move("ger-1", "Hønefoss"))
+    writer.step(writer.move("ger-2", "Hønefoss"))
+    writer.step(writer.turn(TRACKER_ID, tracker_state(info, "Round 1", "german-combat")))
+    writer.step(writer.chat("roll land-combat in Hønefoss"))
+    writer.step([f"CHAT*** Land combat = {dice} *** &lt;Gerd&gt;"])
+    writer.step(writer.move("nor-3", "Hallingdal"))
+    writer.step(writer.turn(TRACKER_ID, tracker_state(info, "Round 1", "german-reinforcement")))
+    return writer.save(root / f"{name}.vlog")
+
+
+def test_a_log_whose_dice_list_breaks_the_five_battalion_rule_and_one_that_keeps_it(played):
+    # 4.2: every battalion one combat die: two attacking battalions roll two dice, not three.
+    assert audited(played, combat_log(played, "two-dice", "6,3")) == []
+    assert audited(played, combat_log(played, "three-dice", "6,3,2")) == [(f"{FILE} 4.2", "Hønefoss")]
+    assert audited(played, combat_log(played, "a-seven", "7,3")) == [(f"{FILE} 2.1", "Hønefoss")]  # a d6 (2.1)

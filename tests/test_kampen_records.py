@@ -322,9 +322,9 @@ def test_example_4_mobilization():
 # -- the d6, pieces over chips, task forces
 
 def test_dice_outside_one_to_six():
-    rec = record([{"turn": "Round 1", "phase": "german-combat"}, roll("land-combat", [3, 0], zone="Oslo"),
+    rec = record([{"turn": "Round 1", "phase": "german-combat"}, roll("naval-combat", [3, 0], zone="Sea Zone I"),
                   roll("resistance", 7, zone="Oslo")], {})
-    assert found(rec) == [(cite("2.1"), "Oslo"), (cite("2.1"), "Oslo")]
+    assert found(rec) == [(cite("2.1"), "Sea Zone I"), (cite("2.1"), "Oslo")]
 
 
 def test_a_piece_over_chips_rolls_five_dice_at_most():

@@ -373,9 +373,12 @@ class CardPlay:
         """4.2: combat dice from at most five battalions a side, halved across a fjord or lake for the
         attacker, plus any the side's cards add (those are not limited)."""
         zone, side, attacker = entry.zone, entry.side, self.board.attacker(audit)
-        if zone is None or side is None or attacker is None or self.board.area_kind(zone) != "land":
+        if zone is None or attacker is None or self.board.area_kind(zone) != "land":
             return
-        attacking = side in self.board.friends[attacker]
+        # A roll that does not say whose it is (a log's roller sits on a side the record cannot name): the
+        # attacker rolls first, then the defender (4.2 steps 4 and 5).
+        attacking = side in self.board.friends[attacker] if side is not None else \
+            not any(z == zone for z, _ in self.dice)
         sides = {attacker} if attacking else {s for s in self.board.friends if s not in self.board.friends[attacker]}
         units = self.board.battalions(audit, zone, sides)
         across = [u for u in units if attacking and self.crossed.get(u, "none") != "none"]
