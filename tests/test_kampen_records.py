@@ -493,3 +493,22 @@ def test_the_9_april_initial_placement():
     assert initial(*ok, ("n4", "Voss")) == [(cite("7.0"), "Voss")]  # a third mobilization point
     assert initial(("n0", "Tynset")) == [(cite("7.0"), "Tynset")]
     assert initial(("E", "Sea Zone VIII")) == [(cite("7.0"), "Sea Zone VIII")]
+
+
+def test_words_in_any_capitalisation():
+    # records-four-games.md: names take any capitalisation; the variant, ship types, 'by' are words too.
+    rec = example_4(mobilize="Tynset")
+    rec["variant"] = "Advanced"
+    rec["units"]["hipper"]["type"] = "Tung Krysser"
+    rec["units"]["karlsruhe"]["type"] = "MINDRE-SKIP"
+    for entry in rec["entries"]:
+        if entry.get("by"):
+            entry["by"] = "Mobilization"
+        if "card" in entry:
+            entry["card"]["name"] = entry["card"]["name"].upper()
+            entry["card"]["use"] = entry["card"]["use"].capitalize()
+    assert found(rec) == [(cite("7.3"), "Tynset")]
+    units = {"E": ship("norwegian", "Panserskip", "Eidsvoll & Norge")}
+    slow = [{"place": "E", "at": "Sea Zone I"}, {"turn": "Round 3", "phase": "norwegian-movement"},
+            {"move": "E", "to": "Sea Zone II"}, {"move": "E", "to": "Sea Zone III"}]
+    assert simple(slow, units, variant="ADVANCED") == [(cite("6.1"), "Sea Zone III")]  # one sea zone a turn

@@ -20,6 +20,11 @@ def rule(number: str) -> str:
     return f"{FILE} {number}"
 
 
+def word(value: object) -> str:
+    """A record word in any capitalisation and spacing (``Advanced``, ``Tung krysser``, ``Mobilization``)."""
+    return "-".join(str(value).split()).casefold() if isinstance(value, str) else ""
+
+
 class KampenBoard:
     """The game's data and the reading of a position in its terms."""
 
@@ -50,12 +55,16 @@ class KampenBoard:
 
     def advanced(self, audit: Audit) -> bool:
         """The advanced game: the record says so, or it has the 9. April turn (5)."""
-        return audit.record.extra.get("variant") == "advanced" or audit.position.turn == APRIL
+        return word(audit.record.extra.get("variant")) == "advanced" or audit.position.turn == APRIL
 
     # -- units
 
     def side(self, audit: Audit, uid: str) -> str:
         return audit.units[uid].side
+
+    def ship_type(self, audit: Audit, uid: str) -> str:
+        """A ship card's type as 6.1 names it, however the record spells it (``Tung krysser``: ``tung-krysser``)."""
+        return word(audit.units[uid].type)
 
     def klass(self, audit: Audit, uid: str) -> str:
         return audit.units[uid].unit_class
@@ -89,7 +98,7 @@ class KampenBoard:
 
     def ships_of(self, audit: Audit, zone: str, sides: set[str], type: str | None = None) -> list[str]:
         return sorted(u for u in audit.position.at(zone) if self.klass(audit, u) == "naval"
-                      and self.side(audit, u) in sides and (type is None or audit.units[u].type == type))
+                      and self.side(audit, u) in sides and (type is None or self.ship_type(audit, u) == type))
 
     def german_controlled(self, audit: Audit, zone: str) -> bool:
         """8.2: a faction alone with ships in a sea zone controls it."""

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from ...record import Card, Entry, Intercept, Move, Place, Roll
 from ...rules.engine import Audit, GameRules
 from ...rules.position import UnitState
-from .board import APRIL, FILE, SAMPLE_MAP, KampenBoard, rule
+from .board import APRIL, FILE, SAMPLE_MAP, KampenBoard, rule, word
 from .cardplay import CardPlay
 from .data import KampenData
 from .opening import Opening
@@ -285,7 +285,7 @@ class KampenRules(GameRules):
             return
         if april and entry.extra.get("from") is not None:
             self._landing(audit, entry)
-        elif side == "norwegian" and entry.extra.get("by") == "mobilization":
+        elif side == "norwegian" and word(entry.extra.get("by")) == "mobilization":
             self._april_mobilization(audit, uid, at)
         elif april and kind == "combat" and side == "norwegian":
             self.resisted.add(at)  # 7.2: a battalion appears where Norway resists the invasion
@@ -315,7 +315,7 @@ class KampenRules(GameRules):
         problem = None
         if self._side(audit, entry.unit) != "german" or self._side(audit, ship) != "german":
             problem = "only German ships land battalions"
-        elif audit.units[ship].type == "dummy":
+        elif self.board.ship_type(audit, ship) == "dummy":
             problem = "a dummy ship carries no battalion (6.1)"
         elif zone is not None and self._kind_of(zone) == "box":
             problem = "raiding ships may not land battalions"
@@ -457,7 +457,7 @@ class KampenRules(GameRules):
         if self.data.areas[origin].kind == "land" or self.data.areas[to].kind == "land":
             return
         self.moves[uid] += 1
-        slow = audit.units[uid].type == "panserskip"
+        slow = self.board.ship_type(audit, uid) == "panserskip"
         limit = self.limits["panserskip_zones_per_move"] if slow else self.limits["ship_zones_per_move"]
         if self.data.crossing(origin, to) is None:
             audit.report(rule("8.1"), f"ship {uid} moves from {origin} to {to}, which do not border each other",
@@ -478,11 +478,11 @@ class KampenRules(GameRules):
             self.attempted.add(key)
             self.intercepted_with.update(entry.naval)
         present = self.board.ships_of(audit, entry.zone, {entry.side})
-        left = [u for u in present if u not in entry.naval and audit.units[u].type != "dummy"]
+        left = [u for u in present if u not in entry.naval and self.board.ship_type(audit, u) != "dummy"]
         if left:
             audit.report(rule("8.1"), f"the {entry.side} interception attempt in {entry.zone} leaves out "
                          f"{', '.join(left)}: all or none of the ships there intercept", where=entry.zone, units=left)
-        slow = [u for u in entry.naval if audit.units[u].type == "panserskip"]
+        slow = [u for u in entry.naval if self.board.ship_type(audit, u) == "panserskip"]
         if slow and audit.position.turn != APRIL:
             audit.report(rule("6.1"), f"{', '.join(slow)} intercepts after the 9. April turn: Eidsvoll & Norge "
                          "may not", where=entry.zone, units=slow)

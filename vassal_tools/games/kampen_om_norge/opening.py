@@ -95,6 +95,6 @@ class Opening:
         if self.board.area_kind(at) != "sea":
             audit.report(rule("7.0"), f"ship {uid} placed in {at}: ships are placed in sea zones", where=at,
                          units=[uid])
-        elif audit.units[uid].type == "panserskip" and at == "Sea Zone VIII":
+        elif self.board.ship_type(audit, uid) == "panserskip" and at == "Sea Zone VIII":
             audit.report(rule("7.0"), f"{uid} placed in Sea Zone VIII: Eidsvoll & Norge goes in any sea zone but "
                          "VIII", where=at, units=[uid])
