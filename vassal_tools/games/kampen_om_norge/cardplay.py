@@ -18,10 +18,8 @@ from ...rules.engine import Audit
 from .board import KampenBoard, rule
 from .data import Card, card_key
 
-# What a card does to battalions (Appendix), by card_key of its name.
-MOVERS = {"raskforflytning", "transportfly", "kystevakuering", "omdisponering"}
-SENDERS = {"jagerfly", "veisperring", "sprengtbro"}  # move the enemy's battalions: not their own move
-PLACERS = {"fallskjermtropp", "transportfly", "kystevakuering"}
+# Cards that move the enemy's battalions (Appendix), by card_key: not those battalions' own move.
+SENDERS = {"jagerfly", "veisperring", "sprengtbro"}
 COMBAT_USES = ("attack", "defense", "cancel", None)
 DICE_PER = {  # card rolls: one die per ... (Appendix)
     "rekognoseringsfly": "german ship", "villedendemanøver": "allied ship", "bløfftrusler": "norwegian battalion",
@@ -135,16 +133,19 @@ class CardPlay:
         self.open_window(audit, card, entry, key)
 
     def open_window(self, audit: Audit, card: Card, entry: CardEntry, key: str) -> None:
-        kind = self.board.kind(audit)
+        """What the card takes hold of, whatever ``use`` the record gives it (a paratrooper's placement may
+        be written as an attack, a road block as a cancel): moves, places, or in combat an evacuation."""
+        kind, use = self.board.kind(audit), entry.use
         mode = None
-        if entry.use == "move" or (entry.use is None and kind == "movement"):
-            mode = "move" if key in MOVERS | SENDERS else ("place" if key in PLACERS else None)
-        elif entry.use == "place" or (entry.use is None and kind == "reinforcement"):
-            mode = "place" if key in PLACERS else None
-        if kind == "combat" and key == "kystevakuering" and entry.use != "reinforcement":
-            mode = "evacuate"  # one defeated battalion to another coastal area, as a move or a place
-        if key in SENDERS and entry.use not in ("reinforcement", "cancel" if key == "jagerfly" else ""):
-            mode = "move"  # Veisperring and Sprengt bro send attackers back, however the record calls it
+        if key == "fallskjermtropp":
+            mode = "place"
+        elif key == "transportfly":
+            mode = "place" if use == "place" or (use is None and kind == "reinforcement") else "move"
+        elif key == "kystevakuering":
+            mode = "evacuate" if kind == "combat" else "move"  # in combat: one defeated battalion, a move or place
+        elif key in ("raskforflytning", "omdisponering") or (key in SENDERS and not (key == "jagerfly"
+                                                                                      and use == "cancel")):
+            mode = "move"
         if mode is None:
             return
         sides = {s for s in self.board.friends if s not in self.board.friends[entry.side]} if key in SENDERS \
