@@ -189,19 +189,23 @@ def _legend(pen: ImageDraw.ImageDraw, area_map: AreaMap) -> None:
     font = face("regular", 13).font
     left, top = width - 330, height - 170
     pen.rectangle((left, top, width - 20, height - 20), fill="#ffffff", outline="#000000")
+    used = {symbol for shape in area_map.shapes for symbol in shape.symbols}
     rows = [("victory-city", "Victory city"), ("mobilization-point", "Mobilization point"),
             ("airfield", "Air field")]
     y = top + 10
     for symbol, text in rows:
+        if symbol not in used:  # a legend of what the map shows
+            continue
         _symbol(pen, symbol, left + 10, y)
         pen.text((left + 30, y - 1), text, font=font, fill="#000000")
         y += 20
-    pen.line((left + 10, y + 6, left + 24, y + 6), fill=FJORD, width=7)
-    pen.text((left + 30, y - 1), "Fjord or lake crossing", font=font, fill="#000000")
-    y += 20
-    pen.line((left + 10, y + 6, left + 24, y + 6), fill=MOUNTAIN, width=7)
-    pen.text((left + 30, y - 1), "Impassable: no border", font=font, fill="#000000")
-    y += 24
+    if any(border.crossing != "none" for border in area_map.borders):
+        pen.line((left + 10, y + 6, left + 24, y + 6), fill=FJORD, width=7)
+        pen.text((left + 30, y - 1), "Fjord or lake crossing", font=font, fill="#000000")
+        y += 20
+        pen.line((left + 10, y + 6, left + 24, y + 6), fill=MOUNTAIN, width=7)
+        pen.text((left + 30, y - 1), "Impassable: no border", font=font, fill="#000000")
+        y += 24
     pen.text((left + 10, y), "Sample geometry drawn by vassal_tools:", font=font, fill="#000000")
     pen.text((left + 10, y + 16), "the rulebook has no printed map.", font=font, fill="#000000")
 
@@ -227,8 +231,15 @@ def draw_piece(piece: AreaPiece) -> bytes:
         pen.rectangle((0, 0, PIECE_SIZE - 1, PIECE_SIZE - 1), outline="#000000", width=2)
         if piece.unit_class == "naval":  # a ship card: a hull line
             pen.line((6, PIECE_SIZE - 9, PIECE_SIZE - 6, PIECE_SIZE - 9), fill=piece.foreground, width=3)
+        elif piece.unit_class == "air":  # an air unit: a wing line over its name
+            pen.line((6, 8, PIECE_SIZE - 6, 8), fill=piece.foreground, width=3)
+            pen.line((PIECE_SIZE // 2, 4, PIECE_SIZE // 2, 12), fill=piece.foreground, width=2)
         colour = piece.foreground
-    font = face("bold", 14).font
+    size = 14
+    font = face("bold", size).font
+    while size > 7 and font.getbbox(piece.short)[2] - font.getbbox(piece.short)[0] > PIECE_SIZE - 5:
+        size -= 1  # a longer name: a smaller face, so it stays on the counter
+        font = face("bold", size).font
     left, top, right, bottom = font.getbbox(piece.short)
     pen.text(((PIECE_SIZE - (right - left)) / 2 - left, (PIECE_SIZE - (bottom - top)) / 2 - top - 2), piece.short,
              font=font, fill=colour)
