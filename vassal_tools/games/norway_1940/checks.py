@@ -13,7 +13,18 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping
 from typing import Any
 
-from ...record import Action, Attack, Entry, Mark, PhaseStart, Place, Remove, Roll, Unmark, VictoryPoints
+from ...record import (
+    Action,
+    Attack,
+    Entry,
+    Mark,
+    PhaseStart,
+    Place,
+    Remove,
+    Roll,
+    Unmark,
+    VictoryPoints,
+)
 from ...record.entries import Unit
 from ...rules.engine import Audit, GameRules
 from ...rules.position import UnitState
@@ -40,7 +51,8 @@ CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
      "areas controlled, special reinforcements taken"),
     ("refit", ("Allied Refit Table", "German Refit Table"),
      "a refit roll's outcome is the side's refit table's for the unit's type"),
-    ("die", ("Shock Table",), "the die is a d6: a result outside 1-6 is a finding"),
+    ("die", ("Shock Table", "Air-Naval Attack", "Actions", "Allied Refit Table", "German Refit Table"),
+     "the die is a d6: a result outside 1-6 is a finding (cited by what the roll is for)"),
 )
 CAPITAL = ("CV", "BB", "BC")
 REFIT_TABLE = {"allied": "Allied Refit Table", "german": "German Refit Table"}
@@ -73,6 +85,7 @@ class NorwayRules(GameRules):
         self.activated: Counter[tuple[str | None, str, str]] = Counter()
         self.pre_turn_actions = 0
         self.searches: dict[str, Roll] = {}
+        self.unassigned: list[Roll] = []  # search rolls that name no unit (a log's declared roll)
         self.sub_attackers: dict[str, set[str]] = defaultdict(set)
         self.removed: set[str] = set()
         self.scored: set[str] = set()
@@ -88,7 +101,8 @@ class NorwayRules(GameRules):
         self._new_action()
 
     def before(self, audit: Audit, entry: Entry) -> None:
-        if isinstance(entry, Place) and audit.position.phase is None and self.judge_setup:
+        # The set-up: places before the first phase, or a log's opening position (step 0).
+        if isinstance(entry, Place) and self.judge_setup and (audit.position.phase is None or entry.step == 0):
             self._setup(audit, entry)
         elif isinstance(entry, Action):
             self._new_action()
@@ -115,6 +129,7 @@ class NorwayRules(GameRules):
 
     def _new_action(self) -> None:
         self.searches = {}
+        self.unassigned = []
         self.sub_attackers = defaultdict(set)
 
     # -- set-up
@@ -122,7 +137,7 @@ class NorwayRules(GameRules):
     def rows_for(self, unit: Unit) -> list[UnitRow]:
         """The data's units a record's unit is: its ref, else its name, else its nationality, class and type."""
         units = self.data.units
-        if unit.ref in units:
+        if unit.ref is not None and unit.ref in units:
             return [units[unit.ref]]
         same = [r for r in units.values() if r.side == unit.side and r.unit_class == unit.unit_class
                 and (unit.nationality is None or r.nationality == unit.nationality)]
@@ -212,6 +227,8 @@ class NorwayRules(GameRules):
             return
         if purpose == SEARCH and entry.unit is not None:
             self.searches[entry.unit] = entry
+        elif purpose == SEARCH:
+            self.unassigned.append(entry)
         elif purpose == "refit":
             self._refit(audit, entry)
 
@@ -257,6 +274,8 @@ class NorwayRules(GameRules):
             if unit is None or unit.unit_class != "air" or loc.startswith("carrier:"):
                 continue  # carrier-based air finds its targets without the roll
             search = self.searches.get(uid)
+            if search is None and self.unassigned:  # a roll naming no unit counts for the next attacker
+                search = self.searches[uid] = self.unassigned.pop(0)
             low, high = self.limits["search_attack"]
             if search is None:
                 problem = "with no search roll in this action: each land-based air unit rolls to locate ships"
