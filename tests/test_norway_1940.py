@@ -323,3 +323,37 @@ def test_a_die_outside_1_to_6_is_a_finding():
     assert findings(entries) == []
     entries += [{"roll": {"for": "shock", "result": [3, 9]}}, {"roll": {"for": "action-roll", "result": 0}}]
     assert findings(entries) == [("Shock Table", None), ("Actions", None)]
+
+
+# -- the chat declarations a log's players type for these entries (replay/declarations.py)
+
+from vassal_tools.replay.declarations import DeclarationError, UnitName, read_declaration  # noqa: E402
+
+
+@pytest.mark.parametrize("text, key, fields", [
+    ("action german air with Ju-88 x2, He-111", "action",
+     {"side": "german", "kind": "air", "units": [UnitName("Ju-88", 2), UnitName("He-111")]}),
+    ("action Naval with DD in Sea Zone 41", "action",
+     {"side": None, "kind": "naval", "units": [UnitName("DD")], "hex": "Sea Zone 41"}),
+    ("mark 138th mountain regiment as Out-of-Supply", "mark",
+     {"units": [UnitName("138th mountain regiment")], "as": "out-of-supply"}),
+    ("!unmark g1 as out-of-supply", "unmark", {"units": [UnitName("g1")], "as": "out-of-supply"}),
+    ("vp allied 8 for Hipper roll 4", "vp", {"side": "allied", "add": 8, "for": "Hipper", "roll": 4}),
+    ('vp allied 10 for "Bismarck"', "vp", {"side": "allied", "add": 10, "key": "Bismarck"}),
+    ("attack Sea Zone 40 with Ju-88 target DD, SS", "attack",
+     {"hex": "Sea Zone 40", "attackers": [UnitName("Ju-88")], "supply": [], "target": [UnitName("DD"), UnitName("SS")]}),
+    ("roll air-naval-search in Sea Zone 40 unit Ju-88", "roll",
+     {"for": "air-naval-search", "zone": "Sea Zone 40", "target": [], "unit": [UnitName("Ju-88")]}),
+    ("roll refit target BB outcome Damage", "roll",
+     {"for": "refit", "zone": None, "target": [UnitName("BB")], "outcome": "damage"}),
+])
+def test_declarations_of_actions_marks_victory_points_targets_and_outcomes(text, key, fields):
+    declared = read_declaration(text, ("german", "allied"))
+    assert declared is not None and declared.key == key and declared.fields == fields
+
+
+@pytest.mark.parametrize("text", ["vp 3 for Hipper", "vp axis 3 for Hipper", "mark g1", "action german with g1",
+                                  "action german air g1"])
+def test_declarations_that_cannot_be_read(text):
+    with pytest.raises(DeclarationError):
+        read_declaration(text, ("german", "allied"))

@@ -148,7 +148,7 @@ def test_the_opening_save_places_every_unit_where_the_data_says(played):
 def audited(played, log: Path) -> list[tuple[str, str | None]]:
     result = CliRunner().invoke(main, ["audit", str(log), "--module", str(played[2]), "--format", "json"])
     assert result.exit_code in (0, 1), result.output
-    return [(f["rule"], f["where"]) for f in json.loads(result.output)["findings"]]
+    return [(f["rule"], f.get("where")) for f in json.loads(result.output)["findings"]]
 
 
 def play_search(played, name: str, die: int, opening: Path | None = None) -> Path:
@@ -176,3 +176,54 @@ def test_a_log_that_breaks_them(played):
     misplaced = writer.save_position(root / "misplaced.vsav")
     found = audited(played, play_search(played, "broken", 6, misplaced))
     assert found == [(f"{FILE} Allied Set-up", "Sea Zone 40"), (f"{FILE} Air-Naval Attack", "Sea Zone 40")]
+
+
+def play_turns(played, name: str, pre_turn: list, turn_1: list) -> Path:
+    """A log from the opening save: chat lines and ("roll", button, die) / ("delete", unit) steps in the
+    German pre-turn and in Turn 1's actions."""
+    root = played[0]
+    info = tracker_info(area_game(DATA))
+    writer = writer_from(played, played[3])
+    for turn, phase, steps in (("Pre-turn", "pre-turn-activation", pre_turn), ("Turn 1", "actions", turn_1)):
+        writer.step(writer.turn(TRACKER_ID, tracker_state(info, turn, phase)))
+        for step in steps:
+            if isinstance(step, str):
+                writer.step(writer.chat(step))
+            elif step[0] == "roll":
+                writer.step(writer.roll(step[1], step[2]))
+            else:
+                writer.step(writer.delete(step[1]))
+    writer.step(writer.turn(TRACKER_ID, tracker_state(info, "Turn 2", "action-roll")))
+    return writer.save(root / f"{name}.vlog")
+
+
+def test_a_log_that_keeps_activation_supply_submarine_victory_points_and_refit(played):
+    log = play_turns(played, "kept-all", [
+        "action german air with ger-ju-88-1, ger-ju-88-2",
+        "roll air-naval-search in Sea Zone 41 unit ger-ju-88-1", ("roll", "air-naval-search", 2),
+        "attack Sea Zone 41 with ger-ju-88-1 target nor-ss",  # one attacker on the submarine
+        "action german naval with ger-ca",
+    ], [
+        "action allied naval with bri-dd-1, bri-bb-1", "mark ger-138th-mountain-regiment as out-of-supply",
+        ("delete", "ger-tr-1"), "vp allied 4 for ger-tr-1 roll 4",  # Variable Allied VP: TR 1D6
+        "vp german 15 for Oslo", 'vp allied 10 for "Bismarck"',
+        "roll refit target bri-bb-1 outcome refit", ("roll", "refit", 2),  # Allied Refit Table: BB 1-2
+    ])
+    record = record_of(played, log)
+    kinds = {next(iter(k for k in e if k not in ("step", "said"))) for e in record["entries"]}
+    assert {"action", "mark", "vp", "roll", "attack", "remove"} <= kinds
+    assert audited(played, log) == []
+
+
+def test_a_log_that_breaks_them_all(played):
+    log = play_turns(played, "broken-all", [
+        "action german air with ger-ju-88-1", "action german air with ger-ju-88-1",  # 1a: activated twice
+    ], [
+        "mark bri-dd-1 as out-of-supply",  # Supply: a ship
+        "attack Sea Zone 45 with bri-dd-1, bri-bb-1, bri-ca-1 target ger-ss",  # three on a submarine
+        ("delete", "ger-tr-1"), "vp allied 9 for ger-tr-1 roll 4",  # a TR is 1D6: 4
+        "roll refit target bri-bb-1 outcome refit", ("roll", "refit", 5),  # 5-6: destroy
+    ])
+    assert audited(played, log) == [(f"{FILE} German Special Rules 1a", None), (f"{FILE} Supply", "British Off Map base"),
+                                    (f"{FILE} Submarine", "Sea Zone 45"), (f"{FILE} Variable Allied VP", None),
+                                    (f"{FILE} Allied Refit Table", None)]
