@@ -194,6 +194,10 @@ def test_a_set_up_the_lists_do_not_allow():
     ]
     assert findings(entries) == [("Allied Set-up", "Oslo"), ("Allied Set-up", "Sea Zone 40"), ("27.3", "Sea Zone 36"),
                                  ("Allied Set-up", "Sea Zone 35"), ("German Special Rules 2c", "German Off Map base")]
+    # A zone the sheet never numbers: its borders are not known, so a ship "adjacent" to a port is not judged;
+    # a list that names its zones still is.
+    assert findings([{"place": "nordd", "at": "Sea Zone 12"}, {"place": "bbb", "at": "Sea Zone 12"},
+                     {"turn": "Pre-turn", "phase": "pre-turn-activation"}]) == [("Allied Set-up", "Sea Zone 12")]
     # A record that starts later is a snapshot: no set-up is judged.
     assert findings([*entries[:-1], {"turn": "Turn 3", "phase": "actions"}]) == []
 

@@ -167,6 +167,8 @@ class NorwayRules(GameRules):
         if at in allowed or ("sea:any" in allowed and kind == "sea") or (
                 "land:norway" in allowed and at in self.data.norwegian_land()):
             return
+        if sample and kind == "sea" and at not in self.data.places:
+            return  # a zone the sheet never numbers: whether it borders a port or base is not known
         row = rows[0]
         heading = setup_rule(row)
         where = ", ".join(sorted(p for p in allowed if ":" not in p or p.startswith("carrier:"))) or "its box"
