@@ -15,8 +15,6 @@ in the files raises :class:`~vassal_tools.errors.BadInput` naming file and row.
 
 from __future__ import annotations
 
-import csv
-import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -24,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import BadInput
+from ..areadata import Points, csv_rows, read_board
 from ..gamedata.gametoml import read_toml
 
 DATA = Path(__file__).with_name("data")
@@ -39,7 +38,6 @@ HEADINGS = ("27.2", "27.3", "Allied Set-up", "Norwegian Reinforcement Pool", "Ot
             "Submarine", "German VP", "Allied VPs", "Variable Allied VP", "Allied Refit Table",
             "German Refit Table", "Shock Table")
 SEA_ZONE = re.compile(r"^\s*sea\s*zone\s*(\d+)\s*$", re.IGNORECASE)
-Points = tuple[tuple[int, int], ...]
 
 
 @dataclass(frozen=True)
@@ -158,21 +156,7 @@ def check_source(source: str) -> str | None:
 
 
 def _rows(path: Path, columns: tuple[str, ...]) -> Iterable[tuple[str, dict[str, str]]]:
-    try:
-        with path.open(encoding="utf-8", newline="") as stream:
-            reader = csv.DictReader(stream)
-            if tuple(reader.fieldnames or ()) != columns:
-                raise BadInput(path, f"columns are {reader.fieldnames}, expected {list(columns)}", "row 1")
-            for number, row in enumerate(reader, start=2):
-                where = f"row {number}"
-                if None in row or any(v is None for v in row.values()):
-                    raise BadInput(path, "wrong number of fields", where)
-                fault = check_source(row["source"])
-                if fault:
-                    raise BadInput(path, fault, f"{where}, field 'source'")
-                yield where, row
-    except (OSError, UnicodeDecodeError) as err:
-        raise BadInput(path, f"not a readable CSV file: {err}") from None
+    return csv_rows(path, columns, check_source)
 
 
 def _places(path: Path) -> Iterable[Place]:
@@ -223,26 +207,5 @@ def _units(path: Path, toml: Mapping[str, Any], places: Mapping[str, Place]) -> 
 
 
 def _board(path: Path, places: Mapping[str, Place]) -> Board:
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as err:
-        raise BadInput(path, f"not a readable JSON file: {err}") from None
-
-    def points(value: Any, where: str) -> Points:
-        if not isinstance(value, list) or len(value) < 3:
-            raise BadInput(path, "a polygon needs three or more [x, y] points", where)
-        return tuple((int(x), int(y)) for x, y in value)
-
-    polygons: dict[str, Points] = {}
-    for key in ("areas", "sea_zones", "boxes"):
-        for name, value in doc.get(key, {}).items():
-            if name not in places:
-                raise BadInput(path, f"polygon of unknown place {name!r}", f"{key}.{name}")
-            polygons[name] = points(value, f"{key}.{name}")
-    missing = [name for name in places if name not in polygons]
-    if missing:
-        raise BadInput(path, f"no polygon for {', '.join(missing)}")
-    board = doc["board"]
-    return Board(board["name"], (int(board["width"]), int(board["height"])), polygons,
-                 tuple(points(p, f"impassable[{i}]") for i, p in enumerate(doc.get("impassable", []))),
-                 doc.get("source", ""))
+    drawn = read_board(path, places)
+    return Board(drawn.name, drawn.size, drawn.polygons, drawn.impassable, drawn.source)
