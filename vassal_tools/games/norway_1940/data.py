@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import BadInput
-from ..areadata import Points, csv_rows, read_board
+from ..areadata import DrawnBoard, csv_rows, read_board
 from ..gamedata.gametoml import read_toml
 
 DATA = Path(__file__).with_name("data")
@@ -71,22 +71,13 @@ class UnitRow:
 
 
 @dataclass(frozen=True)
-class Board:
-    name: str
-    size: tuple[int, int]
-    polygons: Mapping[str, Points]
-    impassable: tuple[Points, ...]
-    source: str
-
-
-@dataclass(frozen=True)
 class NorwayData:
     folder: Path
     toml: Mapping[str, Any]
     places: Mapping[str, Place]
     borders: frozenset[frozenset[str]]
     units: Mapping[str, UnitRow]
-    board: Board
+    board: DrawnBoard
 
     def place(self, text: str) -> str | None:
         """The place a record names (any capitalisation, an alias, any ``Sea Zone N``), or None."""
@@ -143,7 +134,7 @@ def load_norway(folder: str | Path = DATA) -> NorwayData:
     places = {p.name: p for p in _places(root / "areas.csv")}
     borders = frozenset(_borders(root / "adjacency.csv", places))
     units = _units(root / "units.csv", toml, places)
-    return NorwayData(root, toml, places, borders, units, _board(root / "map.json", places))
+    return NorwayData(root, toml, places, borders, units, read_board(root / "map.json", places))
 
 
 def check_source(source: str) -> str | None:
@@ -204,8 +195,3 @@ def _units(path: Path, toml: Mapping[str, Any], places: Mapping[str, Place]) -> 
                                    row["size"], row["role"], row["start"], allowed, row["special"],
                                    row["special_at"], row["source"])
     return units
-
-
-def _board(path: Path, places: Mapping[str, Place]) -> Board:
-    drawn = read_board(path, places)
-    return Board(drawn.name, drawn.size, drawn.polygons, drawn.impassable, drawn.source)
