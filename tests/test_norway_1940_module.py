@@ -227,3 +227,14 @@ def test_a_log_that_breaks_them_all(played):
     assert audited(played, log) == [(f"{FILE} German Special Rules 1a", None), (f"{FILE} Supply", "British Off Map base"),
                                     (f"{FILE} Submarine", "Sea Zone 45"), (f"{FILE} Variable Allied VP", None),
                                     (f"{FILE} Allied Refit Table", None)]
+
+
+def test_the_sample_geometry_is_what_its_tool_draws():
+    import subprocess
+    import sys
+
+    tool = DATA / "tools" / "make_norway_areas.py"
+    done = subprocess.run([sys.executable, str(tool), "--check"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    borders = (DATA / "adjacency.csv").read_text(encoding="utf-8")
+    assert "Oslo,Sea Zone 45" in borders and "Narvik,Sea Zone 36" in borders  # drawn on the coast they face

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 from shapely.geometry import LineString, MultiLineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel
@@ -235,12 +235,23 @@ def draw_piece(piece: AreaPiece) -> bytes:
             pen.line((6, 8, PIECE_SIZE - 6, 8), fill=piece.foreground, width=3)
             pen.line((PIECE_SIZE // 2, 4, PIECE_SIZE // 2, 12), fill=piece.foreground, width=2)
         colour = piece.foreground
-    size = 14
-    font = face("bold", size).font
-    while size > 7 and font.getbbox(piece.short)[2] - font.getbbox(piece.short)[0] > PIECE_SIZE - 5:
-        size -= 1  # a longer name: a smaller face, so it stays on the counter
-        font = face("bold", size).font
+    font = _fitting("bold", 14, piece.short)
     left, top, right, bottom = font.getbbox(piece.short)
-    pen.text(((PIECE_SIZE - (right - left)) / 2 - left, (PIECE_SIZE - (bottom - top)) / 2 - top - 2), piece.short,
+    lift = 6 if piece.detail else 2  # room for the detail line under the name
+    pen.text(((PIECE_SIZE - (right - left)) / 2 - left, (PIECE_SIZE - (bottom - top)) / 2 - top - lift), piece.short,
              font=font, fill=colour)
+    if piece.detail:
+        small = _fitting("regular", 8, piece.detail)
+        left, top, right, bottom = small.getbbox(piece.detail)
+        pen.text(((PIECE_SIZE - (right - left)) / 2 - left, PIECE_SIZE - 13 - top), piece.detail, font=small,
+                 fill=colour)
     return png_bytes(image)
+
+
+def _fitting(style: str, size: int, text: str) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The face of ``style`` at ``size`` or smaller (down to 6), so that the text stays on the counter."""
+    font = face(style, size).font
+    while size > 6 and font.getbbox(text)[2] - font.getbbox(text)[0] > PIECE_SIZE - 6:
+        size -= 1
+        font = face(style, size).font
+    return font

@@ -49,6 +49,7 @@ class AreaPiece:
     foreground: str
     short: str  # the text on the counter
     size: str = ""  # the unit size records use (brigade, regiment...); "" for none
+    detail: str = ""  # a second, smaller line on the counter (type and size); "" for none
 
 
 @dataclass(frozen=True)

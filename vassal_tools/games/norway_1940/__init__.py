@@ -140,11 +140,15 @@ def short(name: str, unit_class: str, unit_type: str) -> str:
 
 def pieces(data: NorwayData) -> tuple[AreaPiece, ...]:
     colours = {n["id"]: (n["background"], n["foreground"]) for n in data.toml["nationalities"]}
+    words = data.toml["counters"]
     found = []
     for row in data.units.values():
         background, foreground = colours[row.nationality]
+        detail = ""
+        if row.unit_class == "land":
+            detail = " ".join(w for w in (words["types"].get(row.type, ""), words["sizes"].get(row.size, "")) if w)
         found.append(AreaPiece(row.id, row.name, row.side, row.nationality, row.unit_class, row.type, None,
-                               background, foreground, short(row.name, row.unit_class, row.type), row.size))
+                               background, foreground, short(row.name, row.unit_class, row.type), row.size, detail))
     return tuple(found)
 
 

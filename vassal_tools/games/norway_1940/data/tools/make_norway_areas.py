@@ -11,7 +11,7 @@ rectangular regions; each sea zone is its region of the sea minus the land; the 
 strip under the map. Two areas border each other where their drawn polygons share an edge; the
 off-map bases border the sea zones listed in OFFMAP (sample).
 
-Usage: python vassal_tools/games/norway_1940/data/tools/make_sample_areas.py [--check]
+Usage: python vassal_tools/games/norway_1940/data/tools/make_norway_areas.py [--check]
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def build() -> tuple[dict, str]:
     rows += [[base, zone, "sample: an off-map base's sea zones"] for base, zones in OFFMAP.items() for zone in zones]
     doc = {
         "source": "sample: polygons drawn by the project (norway-1940-scenario.txt has no map); "
-                  "tools/make_sample_areas.py",
+                  "tools/make_norway_areas.py",
         "board": {"name": "Norway 1940", "width": WIDTH, "height": HEIGHT},
         "impassable": [points(east)],
         "areas": {name: points(p) for name, p in land.items()},
