@@ -6,7 +6,7 @@ The build draws the area map and the 172 counters and writes the module into an 
 output folder. The record is a legal game of ``--entries`` entries: turns of actions activating
 each unit once, land-based air searching (1-4) before attacking ships, refit rolls read off the
 tables and victory points for eliminated units. The log is written with the project's log writer
-against the built module from its opening save: air units flying out and back, searching with a
+against the built module from its opening save: air units moving to bases in Norway, searching with a
 declared air-naval-search roll before each attack on a sea zone, and the turn tracker stepping
 through the phases. Prints the seconds each takes and the findings (0 for these games).
 Targets (issue 12): build <= 10 s, audit of a 1,000-step log <= 2 s.

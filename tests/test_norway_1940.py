@@ -116,7 +116,7 @@ def test_victory_points_and_refit_tables_are_the_sheets(game):
                                                                           "DD": 2, "SS": 1, "TR": 0}
     assert {s["key"]: (s["to"], s["add"]) for s in vp["special"]} == {
         "2a": ("german", [10]), "2b": ("german", [4, 8]), "2c": ("german", [3]), "Bismarck": ("allied", [10]),
-        "Graf Zeppelin": ("allied", [20])}
+        "Graf Zeppelin": ("allied", [20]), "German Special Rules 2c": ("allied", [10, 20, 30])}
     allied = {r["types"]: (r["refit"], r["damage"], r["destroy"]) for r in game.toml["refit"]["allied"]}
     assert allied["TR"] == ([1, 4], [5, 5], [6, 6]) and allied["Air Units"] == ([1, 1], [2, 3], [4, 6])
     german = {r["types"]: (r["refit"], r["damage"], r["destroy"]) for r in game.toml["refit"]["german"]}
@@ -286,7 +286,9 @@ def test_victory_points_as_the_sheet_gives_them():
                {"vp": {"side": "german", "add": 10, "for": "Bergen"}},  # another port area
                {"vp": {"side": "allied", "add": 2, "for": "Faroe Islands"}},
                {"vp": {"side": "german", "add": 4, "for": "2b"}}, {"vp": {"side": "german", "add": 4, "for": "2b"}},
-               {"vp": {"side": "allied", "add": 20, "for": "Graf Zeppelin"}}]
+               {"vp": {"side": "allied", "add": 20, "for": "Graf Zeppelin"}},
+               {"vp": {"side": "allied", "add": 30, "for": "German Special Rules 2c"}},  # both ships
+               {"vp": {"side": "german", "add": 3, "for": "27.2 2c)"}}]  # British mountain troops ready
     assert findings(entries) == []
 
 

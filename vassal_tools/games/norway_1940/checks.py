@@ -393,8 +393,9 @@ class NorwayRules(GameRules):
 
 
 def special_key(key: str) -> str:
-    """A special reinforcement's key as the sheet prints it: ``27.2 2a`` or ``2a)`` is ``2a``."""
-    text = re.sub(r"^(27\.[23]|german special rules)\s*", "", key.strip(), flags=re.IGNORECASE)
+    """A special reinforcement's key as the sheet prints it: ``27.2 2a`` or ``2a)`` is ``2a``
+    (``German Special Rules 2c`` stays whole: it is not 27.2's 2c)."""
+    text = re.sub(r"^27\.[23]\s+", "", key.strip(), flags=re.IGNORECASE)
     return text.rstrip(")").strip()
 
 
