@@ -31,7 +31,6 @@ from ...rules.position import UnitState
 from .data import FILE, NorwayData, UnitRow
 
 SAMPLE_MAP = "the sea-zone borders of the sample map"
-FIRST_TURNS = ("Pre-turn", "Turn 1")  # records-four-games.md: set-up judged when the record starts there
 OUT_OF_SUPPLY = "out-of-supply"
 SEARCH = "air-naval-search"
 
@@ -54,7 +53,6 @@ CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("die", ("Shock Table", "Air-Naval Attack", "Actions", "Allied Refit Table", "German Refit Table"),
      "the die is a d6: a result outside 1-6 is a finding (cited by what the roll is for)"),
 )
-CAPITAL = ("CV", "BB", "BC")
 REFIT_TABLE = {"allied": "Allied Refit Table", "german": "German Refit Table"}
 DIE_RULE = {SEARCH: "Air-Naval Attack", "shock": "Shock Table", "action-roll": "Actions", "actions": "Actions",
             "random-event": "Actions", "event": "Actions", "variable-vp": "Variable Allied VP"}
@@ -122,7 +120,9 @@ class NorwayRules(GameRules):
 
     def _begin(self, audit: Audit) -> None:
         first = next((e for e in audit.record.entries if isinstance(e, PhaseStart)), None)
-        self.judge_setup = first is not None and first.turn in FIRST_TURNS
+        # records-four-games.md: the set-up is judged when the record starts at Pre-turn or Turn 1.
+        turns = self.data.toml["turns"]
+        self.judge_setup = first is not None and first.turn in (turns["pre_turn"], f"{turns['prefix']} 1")
         for entry in audit.record.entries:
             if isinstance(entry, VictoryPoints) and entry.for_key:
                 self.options.add(fold(special_key(entry.for_key)))
@@ -353,7 +353,8 @@ class NorwayRules(GameRules):
         if side == "german":
             table = self.vp["german"]
             if kind == "naval":
-                return table["capital_ship"] if fold(unit.type).upper() in CAPITAL else table["other_naval"]
+                capital = fold(unit.type).upper() in table["capital_types"]
+                return table["capital_ship"] if capital else table["other_naval"]
             return table.get(kind)
         return self.vp["allied"].get(kind)  # German ships: None, the variable award
 
@@ -410,9 +411,8 @@ def setup_rule(row: UnitRow) -> str:
 
 def refit_row(rows: list[Mapping[str, Any]], unit: Unit) -> Mapping[str, Any]:
     """The refit table's row of a unit: BB, BC, CV; TR; Other Naval; Air Units; Land Units."""
-    kind = fold(unit.type).upper()
     if unit.unit_class == "naval":
-        types = "BB, BC, CV" if kind in CAPITAL else "TR" if kind == "TR" else "Other Naval"
-    else:
-        types = "Air Units" if unit.unit_class == "air" else "Land Units"
-    return next(r for r in rows if r["types"] == types)
+        kind = fold(unit.type).upper()
+        named = [r for r in rows if kind in r["types"].split(", ")]
+        return named[0] if named else next(r for r in rows if r["types"] == "Other Naval")
+    return next(r for r in rows if r["types"] == ("Air Units" if unit.unit_class == "air" else "Land Units"))
