@@ -193,9 +193,11 @@ def _legend(pen: ImageDraw.ImageDraw, area_map: AreaMap) -> None:
     rows = [("victory-city", "Victory city"), ("mobilization-point", "Mobilization point"),
             ("airfield", "Air field")]
     y = top + 10
+    words = dict(area_map.symbol_labels)
     for symbol, text in rows:
         if symbol not in used:  # a legend of what the map shows
             continue
+        text = words.get(symbol, text)
         _symbol(pen, symbol, left + 10, y)
         pen.text((left + 30, y - 1), text, font=font, fill="#000000")
         y += 20

@@ -70,6 +70,7 @@ class AreaMap:
     phases: tuple[str, ...] = ()
     first_turn: str = ""
     first_phase: str = ""  # the phase the opening save's turn tracker shows; "" for the first of phases
+    symbol_labels: tuple[tuple[str, str], ...] = ()  # the legend's words for a symbol, where not the default
 
     def shape(self, name: str) -> AreaShape:
         return next(s for s in self.shapes if s.name == name)

@@ -125,7 +125,8 @@ def area_map(data: NorwayData) -> AreaMap:
     return AreaMap(ID, toml["title"], data.board.name, data.board.size, tuple(shapes), borders,
                    data.board.impassable, tuple(s["name"] for s in toml["sides"]), str(toml.get("version", "0.1")),
                    data.board.source, pieces(data), setup(data), words.turns, words.phases, toml["first_turn"],
-                   first_phase=toml["sequence"]["first_phase"])
+                   first_phase=toml["sequence"]["first_phase"],
+                   symbol_labels=((SCORED, "Control scores victory points"),))
 
 
 def short(name: str, unit_class: str, unit_type: str) -> str:
