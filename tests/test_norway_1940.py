@@ -263,6 +263,14 @@ def test_air_naval_attacks_after_5_or_6_or_no_roll():
     assert findings(entries) == [("Air-Naval Attack", "Sea Zone 40")] * 3 + [("Air-Naval Attack", "Sea Zone 40")]
 
 
+def test_a_search_roll_of_several_dice_naming_no_unit_gives_one_die_an_attacker_in_turn():
+    throw = {"roll": {"for": "air-naval-search", "side": "german", "zone": "Sea Zone 40", "result": [3, 6]}}
+    entries = [*BASE, act("german", "ju88", "do17", kind="air"), throw, strike("Sea Zone 40", "ju88", "do17")]
+    assert findings(entries) == [("Air-Naval Attack", "Sea Zone 40")]  # the 6 is the Do-17's
+    reports = audit({"format": "vassal-tools/record@1", "game": ID, "units": UNITS, "entries": entries})
+    assert reports[0].units == ("do17",)
+
+
 def test_no_more_than_two_units_attack_a_submarine():
     entries = [*BASE, act("allied", "bdd", "bbb", "skua"), strike("Sea Zone 40", "bdd", "bbb", target=("gss",))]
     assert findings(entries) == []

@@ -82,8 +82,9 @@ class NorwayRules(GameRules):
         self.options: set[str] = set()
         self.activated: Counter[tuple[str | None, str, str]] = Counter()
         self.pre_turn_actions = 0
-        self.searches: dict[str, Roll] = {}
-        self.unassigned: list[Roll] = []  # search rolls that name no unit (a log's declared roll)
+        self.searches: dict[str, tuple[int, str | None]] = {}  # unit -> its search die and zone
+        # Dice of search rolls that name no unit (a log's declared roll; several dice thrown at once).
+        self.unassigned: list[tuple[int, str | None]] = []
         self.sub_attackers: dict[str, set[str]] = defaultdict(set)
         self.removed: set[str] = set()
         self.scored: set[str] = set()
@@ -228,9 +229,9 @@ class NorwayRules(GameRules):
         if bad:
             return
         if purpose == SEARCH and entry.unit is not None:
-            self.searches[entry.unit] = entry
+            self.searches[entry.unit] = (entry.dice[0], entry.zone)
         elif purpose == SEARCH:
-            self.unassigned.append(entry)
+            self.unassigned += [(die, entry.zone) for die in entry.dice]  # one die per attacking unit
         elif purpose == "refit":
             self._refit(audit, entry)
 
@@ -276,15 +277,15 @@ class NorwayRules(GameRules):
             if unit is None or unit.unit_class != "air" or loc.startswith("carrier:"):
                 continue  # carrier-based air finds its targets without the roll
             search = self.searches.get(uid)
-            if search is None and self.unassigned:  # a roll naming no unit counts for the next attacker
+            if search is None and self.unassigned:  # a die naming no unit counts for the next attacker
                 search = self.searches[uid] = self.unassigned.pop(0)
             low, high = self.limits["search_attack"]
             if search is None:
                 problem = "with no search roll in this action: each land-based air unit rolls to locate ships"
-            elif not low <= search.dice[0] <= high:
-                problem = f"after a search roll of {search.dice[0]}: on 5-6 it cannot attack and returns to base"
-            elif search.zone is not None and search.zone != entry.hex:
-                problem = f"after searching {search.zone}, not {entry.hex}"
+            elif not low <= search[0] <= high:
+                problem = f"after a search roll of {search[0]}: on 5-6 it cannot attack and returns to base"
+            elif search[1] is not None and search[1] != entry.hex:
+                problem = f"after searching {search[1]}, not {entry.hex}"
             else:
                 continue
             audit.report(rule("Air-Naval Attack"), f"land-based {unit.name or uid} attacks ships in {entry.hex} "
