@@ -325,7 +325,8 @@ def test_refit_rolls_read_off_the_tables():
                refit("bbb", 2, "refit"),  # Allied: BB 1-2 refit
                refit("gtr", 4, "damage"),  # German: TR 4-5 damage
                refit("ju88", 2, "refit"), refit("nor6", 4, "damage"),
-               refit("gca", 3, "damage"), refit("bismarck", 1, "refit")]  # German: other naval 3; BB 1
+               refit("gca", 3, "damage"), refit("bismarck", 1, "refit"),  # German: other naval 3; BB 1
+               refit("gtr", 6, "Destroyed")]
     assert findings(entries) == []
     entries += [refit("gtr", 3, "destroy"), refit("skua", 2, "refit"),  # Allied air: 2-3 damage
                 refit("g138", 0, "refit")]

@@ -53,6 +53,7 @@ CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("die", ("Shock Table", "Air-Naval Attack", "Actions", "Allied Refit Table", "German Refit Table"),
      "the die is a d6: a result outside 1-6 is a finding (cited by what the roll is for)"),
 )
+OUTCOME_WORDS = {"refitted": "refit", "damaged": "damage", "destroyed": "destroy"}  # the tables' columns, as said
 REFIT_TABLE = {"allied": "Allied Refit Table", "german": "German Refit Table"}
 DIE_RULE = {SEARCH: "Air-Naval Attack", "shock": "Shock Table", "action-roll": "Actions", "actions": "Actions",
             "random-event": "Actions", "event": "Actions", "variable-vp": "Variable Allied VP"}
@@ -253,7 +254,8 @@ class NorwayRules(GameRules):
             row = refit_row(self.refit[unit.side], unit)
             expected = next(outcome for outcome in ("refit", "damage", "destroy")
                             if row[outcome][0] <= die <= row[outcome][1])
-            if entry.outcome != expected:
+            claimed = OUTCOME_WORDS.get(entry.outcome, entry.outcome)
+            if claimed != expected:
                 audit.report(rule(REFIT_TABLE[unit.side]), f"{unit.name or uid} ({row['types']}) rolls {die} to refit: "
                              f"the table gives {expected}, not {entry.outcome}", units=[uid])
 
