@@ -238,3 +238,26 @@ def test_the_sample_geometry_is_what_its_tool_draws():
     assert done.returncode == 0, done.stdout + done.stderr
     borders = (DATA / "adjacency.csv").read_text(encoding="utf-8")
     assert "Oslo,Sea Zone 45" in borders and "Narvik,Sea Zone 36" in borders  # drawn on the coast they face
+
+
+def test_counters_are_laid_out_by_the_area_template(tmp_path):
+    import io
+
+    from PIL import Image
+
+    from vassal_tools.art.areamap import draw_piece
+    from vassal_tools.art.templates import TEMPLATES_DIR, load_template
+    from vassal_tools.errors import BadInput
+
+    template = load_template(TEMPLATES_DIR / "area.toml")
+    pieces = {p.id: p for p in NorwayPack().area_map().pieces}
+    brigade = pieces["nor-6th-infantry-brigade"]
+    assert brigade.short == "6th" and brigade.detail == "inf bde"  # Allied Set-up: 6th infantry brigade
+    image = Image.open(io.BytesIO(draw_piece(brigade)))
+    assert image.size == template.size
+    assert image.getpixel((0, 0)) == (0, 0, 0)  # the frame's border
+    broken = tmp_path / "area.toml"
+    broken.write_text((TEMPLATES_DIR / "area.toml").read_text(encoding="utf-8").replace("min_size = 6\n", "", 1),
+                      encoding="utf-8")
+    with pytest.raises(BadInput, match="name.min_size"):
+        load_template(broken)

@@ -10,6 +10,7 @@ same map gives the same PNG bytes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
@@ -20,6 +21,7 @@ from shapely.ops import polylabel
 from ..games.areas import AreaMap, AreaPiece, AreaShape
 from .fonts import face
 from .png import png_bytes
+from .templates import Element, template_for
 
 SEA = "#c4dcef"
 SEA_BORDER = "#2f6fb0"
@@ -217,43 +219,61 @@ def _bounds(polygon: Polygon) -> tuple[int, int, int, int]:
     return round(x0), round(y0), round(x1), round(y1)
 
 
-PIECE_SIZE = 40
+def piece_size() -> tuple[int, int]:
+    """A counter's size in pixels (templates/area.toml)."""
+    return template_for("area").size
 
 
 def draw_piece(piece: AreaPiece) -> bytes:
-    """A counter for a battalion, chip or ship card: the faction's colours and a short text."""
-    image = Image.new("RGB", (PIECE_SIZE, PIECE_SIZE), piece.background)
+    """A counter for a battalion, chip, ship or aircraft, laid out by templates/area.toml: the
+    nationality's colours, a short name and, under it, a detail line."""
+    tpl = template_for("area")
+    width, height = tpl.size
+    image = Image.new("RGB", (width, height), piece.background)
     pen = ImageDraw.Draw(image)
     if piece.unit_class == "chip":
-        pen.rectangle((0, 0, PIECE_SIZE - 1, PIECE_SIZE - 1), fill="#ffffff")
-        fill = "#ffffff" if piece.type == "white" else "#111111"
-        pen.ellipse((2, 2, PIECE_SIZE - 3, PIECE_SIZE - 3), fill=fill, outline=piece.background, width=4)
+        chip = tpl["chip"]
+        inset = int(chip["inset"])
+        pen.rectangle((0, 0, width - 1, height - 1), fill="#ffffff")
+        fill = chip["white"] if piece.type == "white" else chip["black"]
+        pen.ellipse((inset, inset, width - 1 - inset, height - 1 - inset), fill=fill, outline=piece.background,
+                    width=int(chip["ring"]))
         colour = "#000000" if piece.type == "white" else "#ffffff"
     else:
-        pen.rectangle((0, 0, PIECE_SIZE - 1, PIECE_SIZE - 1), outline="#000000", width=2)
-        if piece.unit_class == "naval":  # a ship card: a hull line
-            pen.line((6, PIECE_SIZE - 9, PIECE_SIZE - 6, PIECE_SIZE - 9), fill=piece.foreground, width=3)
-        elif piece.unit_class == "air":  # an air unit: a wing line over its name
-            pen.line((6, 8, PIECE_SIZE - 6, 8), fill=piece.foreground, width=3)
-            pen.line((PIECE_SIZE // 2, 4, PIECE_SIZE // 2, 12), fill=piece.foreground, width=2)
+        frame = tpl["frame"]
+        pen.rectangle((0, 0, width - 1, height - 1), outline=frame["border"], width=int(frame["border_width"]))
+        if piece.unit_class == "naval":  # a ship: a hull line
+            _line(pen, tpl["hull"].box, piece.foreground, tpl["hull"]["width"])
+        elif piece.unit_class == "air":  # an aircraft: a wing line over its name, a fuselage across it
+            wing = tpl["wing"]
+            _line(pen, wing.box, piece.foreground, wing["width"])
+            _line(pen, wing["fuselage"], piece.foreground, wing["fuselage_width"])
         colour = piece.foreground
-    font = _fitting("bold", 14, piece.short)
+    name = tpl["name"]
+    font = _fitting(name, piece.short)
     left, top, right, bottom = font.getbbox(piece.short)
-    lift = 6 if piece.detail else 2  # room for the detail line under the name
-    pen.text(((PIECE_SIZE - (right - left)) / 2 - left, (PIECE_SIZE - (bottom - top)) / 2 - top - lift), piece.short,
+    lift = name["lift_with_detail"] if piece.detail else name["lift"]  # room for the detail line under it
+    pen.text(((width - (right - left)) / 2 - left, (height - (bottom - top)) / 2 - top - lift), piece.short,
              font=font, fill=colour)
     if piece.detail:
-        small = _fitting("regular", 8, piece.detail)
+        detail = tpl["detail"]
+        small = _fitting(detail, piece.detail)
         left, top, right, bottom = small.getbbox(piece.detail)
-        pen.text(((PIECE_SIZE - (right - left)) / 2 - left, PIECE_SIZE - 13 - top), piece.detail, font=small,
-                 fill=colour)
+        pen.text(((width - (right - left)) / 2 - left, detail.box[1] - top), piece.detail, font=small, fill=colour)
     return png_bytes(image)
 
 
-def _fitting(style: str, size: int, text: str) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """The face of ``style`` at ``size`` or smaller (down to 6), so that the text stays on the counter."""
-    font = face(style, size).font
-    while size > 6 and font.getbbox(text)[2] - font.getbbox(text)[0] > PIECE_SIZE - 6:
+def _line(pen: ImageDraw.ImageDraw, box: Sequence[float], colour: str, width: float) -> None:
+    """A line along a template box [x, y, width, height] (one of them 0), from its corner to the other."""
+    x, y, dx, dy = (round(v) for v in box)
+    pen.line((x, y, x + dx, y + dy), fill=colour, width=round(width))
+
+
+def _fitting(element: Element, text: str) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The element's face at its size or smaller (down to its min_size), so the text fits its box's width."""
+    size, smallest = int(element.size), int(element["min_size"])
+    font = face(element.font, size).font
+    while size > smallest and font.getbbox(text)[2] - font.getbbox(text)[0] > element.box[2]:
         size -= 1
-        font = face(style, size).font
+        font = face(element.font, size).font
     return font

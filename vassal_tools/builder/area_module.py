@@ -19,7 +19,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..art.areamap import PIECE_SIZE, draw_area_map, draw_piece
+from ..art.areamap import draw_area_map, draw_piece, piece_size
 from ..errors import BadInput
 from ..formats.archive import Archive, atomic_write, write_archive
 from ..formats.buildfile import BuildFile
@@ -118,7 +118,7 @@ def piece_definition(piece: AreaPiece, image: Path) -> Piece:
     props = {"UnitId": piece.id, "Side": piece.side, "Nationality": piece.nationality, "Class": piece.unit_class,
              "Type": piece.type, "Size": piece.size or ("battalion" if piece.unit_class == "land" else ""),
              "Steps": "" if piece.points is None else str(piece.points)}
-    return Piece([face_layer(CounterImages(image, None, (PIECE_SIZE, PIECE_SIZE)), 1.0), Marker.new(props),
+    return Piece([face_layer(CounterImages(image, None, piece_size()), 1.0), Marker.new(props),
                   BasicPiece.new("", piece.name)])
 
 
@@ -152,7 +152,7 @@ def assemble_areas(area_map: AreaMap, cache: Path) -> AreaAssembly:
             sides.append(lists[piece.side])
         text = slot_text(definitions[piece.id], gpid)
         lists[piece.side].append(palette.piece_slot(f"{piece.name} ({piece.id})", gpid,  # type: ignore[attr-defined]
-                                                    (PIECE_SIZE, PIECE_SIZE), text))
+                                                    piece_size(), text))
     for element in standard.module_components_before_maps(area_map.sides):
         bf.append(element)
     for plan in plans:
