@@ -183,6 +183,18 @@ def test_a_set_up_as_the_lists_give_it():
     assert findings(entries) == []
 
 
+def test_early_mobilization_places_pool_units_one_a_zone():
+    units = {f"p{i}": {"class": "land", "nationality": "norwegian", "type": "infantry", "size": "brigade",
+                       "name": f"{n} infantry brigade"} for i, n in enumerate(("1st", "2nd", "3rd"))}
+    record = {"format": "vassal-tools/record@1", "game": ID, "units": units, "entries": [
+        {"vp": {"side": "german", "add": 10, "for": "2a"}},  # 27.2 2a taken: the Germans get 10
+        {"place": "p0", "at": "Bergen"}, {"place": "p1", "at": "Hegra"}, {"place": "p2", "at": "Hegra"},
+        {"turn": "Pre-turn", "phase": "pre-turn-activation"}]}
+    assert [(f.rule, f.where) for f in audit(record)] == [(f"{FILE} 27.2", "Hegra")]
+    record["entries"] = record["entries"][1:]  # not taken: the pool stays in its box
+    assert [f.where for f in audit(record)] == ["Bergen", "Hegra", "Hegra"]
+
+
 def test_a_set_up_the_lists_do_not_allow():
     entries = [
         {"place": "nor6", "at": "Oslo"},  # the 6th infantry brigade sets up in Narvik

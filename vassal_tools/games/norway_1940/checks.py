@@ -38,7 +38,8 @@ SEARCH = "air-naval-search"
 CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("set-up", ("Allied Set-up", "27.2", "27.3", "German Special Rules 2c"),
      "each unit placed before Pre-turn or Turn 1 sets up where its list puts it (sea zones 35, 36, 41 for British "
-     "ships; 40, 45 or by the German base for German ships), or where a special reinforcement taken puts it"),
+     "ships; 40, 45 or by the German base for German ships), or where a special reinforcement taken puts it "
+     "(early mobilization: one pool unit a Norwegian zone)"),
     ("activation", ("Actions", "German Special Rules 1a"),
      "each unit is activated once a turn; the German pre-turn has four actions, activating no unit twice"),
     ("supply", ("Supply",), "supply status (out-of-supply) is for ground units only"),
@@ -90,6 +91,7 @@ class NorwayRules(GameRules):
         self.removed: set[str] = set()
         self.scored: set[str] = set()
         self.special_taken: Counter[str] = Counter()
+        self.mobilized: Counter[str] = Counter()  # pool units set up early in each area (27.2 2a)
         self.started = False
 
     # -- the moments
@@ -166,8 +168,10 @@ class NorwayRules(GameRules):
                 allowed |= places
         at = entry.at
         kind = self.data.kind(at)
-        if at in allowed or ("sea:any" in allowed and kind == "sea") or (
-                "land:norway" in allowed and at in self.data.norwegian_land()):
+        if "land:norway" in allowed and at in self.data.norwegian_land() and at not in allowed:
+            self._mobilized(audit, entry)  # 27.2 2a: early mobilization, one unit a zone
+            return
+        if at in allowed or ("sea:any" in allowed and kind == "sea"):
             return
         if sample and kind == "sea" and at not in self.data.places:
             return  # a zone the sheet never numbers: whether it borders a port or base is not known
@@ -178,6 +182,13 @@ class NorwayRules(GameRules):
             where += ", any sea zone"
         audit.report(rule(heading), f"{unit.name or unit.id} set up in {at}: its list places it in {where}",
                      where=at, units=[unit.id], samples=(SAMPLE_MAP,) if sample else ())
+
+    def _mobilized(self, audit: Audit, entry: Place) -> None:
+        self.mobilized[entry.at] += 1
+        if self.mobilized[entry.at] == 2:
+            audit.report(rule("27.2"), f"a second unit of the Norwegian mobilization pool set up in {entry.at}: "
+                         "Norwegian Early Mobilization places no more than one per zone", where=entry.at,
+                         units=[entry.unit], samples=("the sample map's Norwegian areas",))
 
     # -- actions
 
