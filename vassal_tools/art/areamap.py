@@ -23,16 +23,21 @@ from .fonts import face
 from .png import png_bytes
 from .templates import Element, template_for
 
-SEA = "#c4dcef"
-SEA_BORDER = "#2f6fb0"
-IMPASSABLE = "#cfcfcf"
-LAND_FILLS = ("#e8efc8", "#f3e3b5", "#d8e8d0", "#efd6c4", "#e0dcef")
-FJORD = "#7fb4e0"
-MOUNTAIN = "#7a7a7a"
-BOX_FILL = "#f4f4f4"
-LAND_SIZES = (16, 14, 12, 11, 10, 9)
-SEA_SIZES = (44, 36, 28, 20)
-SYMBOL = 12  # px: one symbol's width
+# The board's look: templates/area.toml [map].
+_STYLE = template_for("area").data["map"]
+SEA = str(_STYLE["sea"])
+SEA_BORDER = str(_STYLE["sea_border"])
+IMPASSABLE = str(_STYLE["impassable"])
+IMPASSABLE_BORDER = str(_STYLE["impassable_border"])
+LAND_FILLS = tuple(str(c) for c in _STYLE["land_fills"])
+FJORD = str(_STYLE["crossing"])
+MOUNTAIN = str(_STYLE["ridge"])
+BOX_FILL = str(_STYLE["box_fill"])
+LAND_SIZES = tuple(int(n) for n in _STYLE["land_label_sizes"])
+SEA_SIZES = tuple(int(n) for n in _STYLE["sea_label_sizes"])
+SYMBOL = int(_STYLE["symbol"])  # px: one symbol's width
+VICTORY_CITY = str(_STYLE["victory_city"])
+MOBILIZATION_POINT = str(_STYLE["mobilization_point"])
 
 
 @dataclass(frozen=True)
@@ -51,7 +56,7 @@ def draw_area_map(area_map: AreaMap) -> tuple[bytes, list[LabelPlacement]]:
     pen = ImageDraw.Draw(image)
     polygons = {s.name: Polygon(s.points) for s in area_map.shapes}
     for points in area_map.impassable:
-        pen.polygon(list(points), fill=IMPASSABLE, outline="#a0a0a0")
+        pen.polygon(list(points), fill=IMPASSABLE, outline=IMPASSABLE_BORDER)
     fills = _colours(area_map, polygons)
     for shape in area_map.shapes:
         if shape.kind == "sea":
@@ -177,9 +182,9 @@ def _draw_label(pen: ImageDraw.ImageDraw, shape: AreaShape, rect: tuple[int, int
 def _symbol(pen: ImageDraw.ImageDraw, symbol: str, x: int, y: int) -> None:
     s = SYMBOL
     if symbol == "victory-city":
-        pen.ellipse((x, y, x + s, y + s), fill="#c8102e", outline="#000000")
+        pen.ellipse((x, y, x + s, y + s), fill=VICTORY_CITY, outline="#000000")
     elif symbol == "mobilization-point":
-        pen.rectangle((x + 1, y + 1, x + s - 1, y + s - 1), fill="#1f3f8f", outline="#000000")
+        pen.rectangle((x + 1, y + 1, x + s - 1, y + s - 1), fill=MOBILIZATION_POINT, outline="#000000")
     else:  # airfield: a plane seen from above
         pen.line((x + s // 2, y, x + s // 2, y + s), fill="#000000", width=2)
         pen.line((x, y + s // 2 - 1, x + s, y + s // 2 - 1), fill="#000000", width=3)

@@ -94,6 +94,7 @@ SCHEMA: dict[str, dict[str, dict[str, str]]] = {
         "hull": {"box": BOX, "width": NUMBER},
         "wing": {"box": BOX, "width": NUMBER, "fuselage": BOX, "fuselage_width": NUMBER},
         "chip": {"inset": NUMBER, "ring": NUMBER, "white": COLOUR, "black": COLOUR},
+        "map": {},
     },
     "marker": {
         "frame": {"border": COLOUR, "border_width": NUMBER},
