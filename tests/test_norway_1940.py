@@ -385,3 +385,25 @@ def test_declarations_of_actions_marks_victory_points_targets_and_outcomes(text,
 def test_declarations_that_cannot_be_read(text):
     with pytest.raises(DeclarationError):
         read_declaration(text, ("german", "allied"))
+
+
+@pytest.mark.parametrize("file, old, new, where", [
+    ("units.csv", "Allied Set-up: Norwegian Land Units", "Allied Setup", "row 2, field 'source'"),  # no such heading
+    ("units.csv", "nor-rg-battalion,RG battalion,allied", "nor-rg-battalion,RG battalion,axis", "row 2, field 'side'"),
+    ("units.csv", ",Narvik,,,,Allied Set-up", ",Narvikk,,,,Allied Set-up", "field 'start'"),
+    ("areas.csv", "Hegra,land,no", "Hegra,hill,no", "row 7, field 'kind'"),
+])
+def test_a_fault_in_the_data_is_one_message_naming_file_and_row(tmp_path, file, old, new, where):
+    import shutil
+
+    from vassal_tools.errors import BadInput
+    from vassal_tools.games.norway_1940.data import DATA
+
+    folder = tmp_path / "data"
+    shutil.copytree(DATA, folder)
+    text = (folder / file).read_text(encoding="utf-8")
+    assert old in text
+    (folder / file).write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(BadInput) as caught:
+        load_norway(folder)
+    assert file in str(caught.value) and where in str(caught.value)
