@@ -17,7 +17,6 @@ from .fonts import face
 from .png import png_bytes
 
 CARD_SIZE = (120, 168)  # px, a 5:7 playing card
-SHIP_BACK = 40  # px: a ship card's back, the size of its counter
 
 
 def draw_card(card: AreaPiece) -> bytes:

@@ -12,7 +12,8 @@ import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
-from ..art.cards import CARD_SIZE, SHIP_BACK, draw_back, draw_card
+from ..art.areamap import piece_size
+from ..art.cards import CARD_SIZE, draw_back, draw_card
 from ..formats.archive import atomic_write
 from ..formats.components import Component
 from ..formats.pieces import Piece
@@ -44,7 +45,7 @@ def mask(back: Path) -> Obscurable:
 
 def piece_back(piece: AreaPiece, game: str, cache: Path, images: dict[str, Path]) -> Path:
     """The back of a face-down counter (a ship card, 6.1): the faction's colours, the counter's size."""
-    return cached_image(cache, game, draw_back(piece.background, piece.foreground, size=(SHIP_BACK, SHIP_BACK)),
+    return cached_image(cache, game, draw_back(piece.background, piece.foreground, size=piece_size()),
                         images)
 
 
