@@ -516,3 +516,46 @@ def test_words_in_any_capitalisation():
     slow = [{"place": "E", "at": "Sea Zone I"}, {"turn": "Round 3", "phase": "norwegian-movement"},
             {"move": "E", "to": "Sea Zone II"}, {"move": "E", "to": "Sea Zone III"}]
     assert simple(slow, units, variant="ADVANCED") == [(cite("6.1"), "Sea Zone III")]  # one sea zone a turn
+
+
+def test_the_defender_rolls_for_battalions_already_removed():
+    # 4.2 step 5: the defender "may also roll combat dice for his defeated battalions"; a record that
+    # removes them before his roll still lets him roll for them.
+    units = {"g1": bn("german"), "g2": bn("german"), "n1": bn("norwegian"), "n2": bn("norwegian")}
+    entries = [{"place": "g1", "at": "Oppdal"}, {"place": "g2", "at": "Oppdal"}, {"place": "n1", "at": "Tynset"},
+               {"place": "n2", "at": "Tynset"}, {"turn": "Round 2", "phase": "german-movement"},
+               {"move": "g1", "to": "Tynset"}, {"move": "g2", "to": "Tynset"}, {"phase": "german-combat"},
+               roll("land-combat", [6, 2], zone="Tynset"), {"remove": "n1"},
+               roll("land-combat", [3, 3], zone="Tynset"), {"remove": "n2"}]
+    assert simple(entries, units) == []
+    entries[-2] = roll("land-combat", [3, 3, 3], zone="Tynset")
+    assert simple(entries, units) == [(cite("4.2"), "Tynset")]
+
+
+def test_interception_dice_with_dummies_and_eidsvoll():
+    units = {"s": ship("german", "slagskip", "Gneisenau"), "d": ship("german", "dummy", "Dummy"),
+             "e": ship("norwegian", "panserskip", "Eidsvoll & Norge"), "w": ship("allied", "slagskip", "Rodney")}
+    def attempt(side: str, zone_ships: list[str], dice: list[int], mover: str) -> list[tuple[str, str | None]]:
+        entries: list[dict[str, Any]] = [{"place": u, "at": "Sea Zone IV", "stack": units[u]["side"]}
+                                         for u in zone_ships]
+        start = {"w": "Sea Zone V", "s": "Sea Zone III"}[mover]
+        entries += [{"place": mover, "at": start}, {"turn": "Round 3", "phase": f"{side}-movement"},
+                    {"move": mover, "to": "Sea Zone IV"},
+                    {"intercept": {"side": side, "zone": "Sea Zone IV", "naval": [mover]}}]
+        if dice:
+            entries.append(roll("naval-interception", dice, side=side, zone="Sea Zone IV"))
+        return simple(entries, units, variant="advanced")
+    assert attempt("allied", ["s", "d"], [6, 1], "w") == []  # a die for each card, dummy or not (8.1)
+    assert attempt("allied", ["s", "d"], [6], "w") == []  # or the dummy the record knows left out
+    assert attempt("allied", ["s", "d"], [6, 1, 2], "w") == [(cite("8.1"), "Sea Zone IV")]
+    assert attempt("german", ["e"], [], "s") == []  # Germany always intercepts Eidsvoll & Norge
+    assert attempt("german", ["e", "w"], [5], "s") == []
+
+
+def test_a_landing_written_in_the_initial_phase_is_a_landing():
+    units = {"k": ship("german", "mindre-skip", "Karlsruhe"), "g": bn("german")}
+    entries = [{"turn": "9. April", "phase": "initial"}, {"place": "k", "at": "Sea Zone III"},
+               {"place": "g", "at": "Stavanger", "from": "Karlsruhe"}]
+    assert simple(entries, units, variant="advanced") == []
+    entries[-1]["at"] = "Bergen"
+    assert simple(entries, units, variant="advanced") == [(cite("7.2"), "Bergen")]

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ...record import Card as CardEntry
-from ...record import Entry, Move, Place, Roll
+from ...record import Entry, Move, Place, Remove, Roll
 from ...rules.engine import Audit
 from .board import KampenBoard, rule
 from .data import Card, card_key
@@ -69,6 +69,7 @@ class CardPlay:
         self.transported: set[str] = set()  # reinforcements a Transportfly carried (Appendix Ubåt)
         self.crossed: dict[str, str] = {}  # attacker -> the crossing it attacked over (4.2 fjords)
         self.dice: Counter[tuple[str, str]] = Counter()  # (area, attacker/defender) -> combat dice rolled
+        self.fallen: dict[str, list[str]] = {}  # area -> battalions removed there this combat phase
         self.card_rolls: dict[tuple[str, str], list] = {}  # (card, zone) -> [expected, dice, entry, card]
 
     # -- the moments
@@ -78,6 +79,7 @@ class CardPlay:
         self.windows, self.played = [], []
         self.card_moves.clear()
         self.dice.clear()
+        self.fallen = {}
         self.card_rolls = {}
         if self.board.kind(audit) == "movement":
             self.flown.clear()
@@ -95,10 +97,15 @@ class CardPlay:
                              f"{DICE_PER[key]}s there: one die for each", where=zone, entry=entry)
         self.card_rolls = {}
 
-    def before(self, entry: Entry) -> None:
-        """Any entry but a move or place ends the hold of the cards just played on what follows."""
+    def before(self, audit: Audit, entry: Entry) -> None:
+        """Any entry but a move or place ends the hold of the cards just played on what follows; a battalion
+        removed in combat still rolled its die (4.2: the defender rolls for his defeated battalions too)."""
         if not isinstance(entry, (Move, Place)):
             self.end_windows()
+        if isinstance(entry, Remove) and self.board.kind(audit) == "combat" and entry.unit in audit.units:
+            loc = audit.position.loc(entry.unit)
+            if loc is not None:
+                self.fallen.setdefault(loc, []).append(entry.unit)
 
     def end_windows(self) -> None:
         for window in self.windows:
@@ -382,6 +389,8 @@ class CardPlay:
             not any(z == zone for z, _ in self.dice)
         sides = {attacker} if attacking else {s for s in self.board.friends if s not in self.board.friends[attacker]}
         units = self.board.battalions(audit, zone, sides)
+        units += [u for u in self.fallen.get(zone, []) if self.board.side(audit, u) in sides
+                  and self.board.klass(audit, u) in ("land", "chip")]
         across = [u for u in units if attacking and self.crossed.get(u, "none") != "none"]
         plain = self.board.strength(audit, [u for u in units if u not in across])
         from_battalions = min(self.board.limits["combat_dice_battalions"],

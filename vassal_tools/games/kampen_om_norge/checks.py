@@ -109,7 +109,7 @@ class KampenRules(GameRules):
         self.allied_reinforced = False
         self.turn: str | None = None
         self.attempted: set[tuple[str, str]] = set()  # (side, sea zone) intercepted from this turn
-        self.attempt: tuple[str, str, int, Entry] | None = None  # side, zone, enemy ships, the intercept
+        self.attempt: tuple[str, str, set[int], Entry] | None = None  # side, zone, dice it may roll, the intercept
         self.dice = 0
 
     # -- the moments
@@ -145,7 +145,7 @@ class KampenRules(GameRules):
             self.allied_reinforced = True
 
     def before(self, audit: Audit, entry: Entry) -> None:
-        self.cards.before(entry)
+        self.cards.before(audit, entry)
         if isinstance(entry, Move) and entry.unit in audit.units:
             self._before_move(audit, entry)
         elif isinstance(entry, Place) and entry.unit in audit.units:
@@ -488,7 +488,7 @@ class KampenRules(GameRules):
                          "may not", where=entry.zone, units=slow)
         enemies = [u for u in audit.position.at(entry.zone)
                    if self._class(audit, u) == "naval" and self._side(audit, u) not in self.friends[entry.side]]
-        self.attempt = (entry.side, entry.zone, len(enemies), entry)
+        self.attempt = (entry.side, entry.zone, self._dice_for(audit, entry.side, enemies), entry)
         self.dice = 0
 
     def _roll(self, audit: Audit, entry: Roll) -> None:
@@ -499,14 +499,23 @@ class KampenRules(GameRules):
             else:
                 self.dice += len(entry.dice)  # one die per enemy ship, thrown one by one or at once
 
+    def _dice_for(self, audit: Audit, side: str, enemies: list[str]) -> set[int]:
+        """8.1: a die for every enemy ship. Face down, a dummy is rolled for like a ship, but a record may leave
+        the dummies it knows out; Germany intercepts Eidsvoll & Norge without fail, so may roll for it or not."""
+        real = [u for u in enemies if self.board.ship_type(audit, u) != "dummy"]
+        counts = {len(enemies), len(real)}
+        if side == "german":
+            counts |= {n - sum(1 for u in enemies if self.board.ship_type(audit, u) == "panserskip") for n in counts}
+        return counts
+
     def _close_attempt(self, audit: Audit) -> None:
         if self.attempt is None:
             return
-        side, zone, enemies, entry = self.attempt
+        side, zone, allowed, entry = self.attempt
         self.attempt = None
-        if self.dice != enemies:
+        if self.dice not in allowed:
             audit.report(rule("8.1"), f"the {side} interception attempt in {zone} rolls {self.dice} dice for "
-                         f"{enemies} enemy ships: one die for every enemy ship", where=zone, entry=entry)
+                         f"{max(allowed)} enemy ships: one die for every enemy ship", where=zone, entry=entry)
 
     def _ship_stacks(self, audit: Audit) -> None:
         stacks: dict[tuple[str, str], set[str | None]] = defaultdict(set)

@@ -41,8 +41,8 @@ class Opening:
     def place(self, audit: Audit, entry: Place) -> bool:
         """Judge a place of the set-up; False when the entry is not part of one."""
         kind = self.which(audit)
-        if kind is None:
-            return False
+        if kind is None or entry.extra.get("from") is not None:
+            return False  # a landing from a ship is judged as one (7.2)
         uid, at = entry.unit, entry.at
         side, klass = self.board.side(audit, uid), self.board.klass(audit, uid)
         if klass == "naval":
