@@ -559,3 +559,33 @@ def test_a_landing_written_in_the_initial_phase_is_a_landing():
     assert simple(entries, units, variant="advanced") == []
     entries[-1]["at"] = "Bergen"
     assert simple(entries, units, variant="advanced") == [(cite("7.2"), "Bergen")]
+
+
+def test_raiding_ships():
+    # 7.2: German slagskip and tung krysser in Sea Zones VI, VII or VIII may go on raid in the 9. April combat
+    # phase; they return only when Germany calls them back in its movement phase.
+    units = {"s": ship("german", "slagskip", "Scharnhorst"), "m": ship("german", "mindre-skip", "Emden")}
+    def raid(unit: str, zone: str, turn: str = "9. April", phase: str = "combat") -> list[tuple[str, str | None]]:
+        entries = [{"turn": "9. April", "phase": "initial"}, {"place": unit, "at": zone},
+                   {"turn": turn, "phase": phase}, {"move": unit, "to": "Skip på raid"}]
+        return simple(entries, units, variant="advanced")
+    assert raid("s", "Sea Zone VII") == []
+    assert raid("m", "Sea Zone VII") == [(cite("7.2"), "Skip på raid")]
+    assert raid("s", "Sea Zone VIII", "Round 3", "german-movement") == [(cite("7.2"), "Skip på raid")]
+    back = [{"place": "s", "at": "Skip på raid"}, {"turn": "Round 4", "phase": "german-movement"},
+            {"move": "s", "to": "Sea Zone VI"}]
+    assert simple(back, units, variant="advanced") == []
+    back[1] = {"turn": "Round 4", "phase": "german-combat"}
+    assert simple(back, units, variant="advanced") == [(cite("7.2"), "Sea Zone VI")]
+
+
+def test_no_retreat_into_any_area_the_attacker_attacks_from():
+    # 4.2 step 8: the retreat area "cannot be an area from which the attacker attacks from this turn".
+    units = {"g1": bn("german"), "g2": bn("german"), "n1": bn("norwegian"), "n2": bn("norwegian")}
+    entries = [{"place": "g1", "at": "Oslo"}, {"place": "g2", "at": "Kongsvinger"}, {"place": "n1", "at": "Hønefoss"},
+               {"place": "n2", "at": "Hamar"}, {"turn": "Round 2", "phase": "german-movement"},
+               {"move": "g1", "to": "Hønefoss"}, {"move": "g2", "to": "Hamar"}, {"phase": "german-combat"},
+               {"move": "n1", "to": "Hallingdal"}, {"move": "n2", "to": "Elverum"}]
+    assert simple(entries, units) == []
+    entries[-1] = {"move": "n2", "to": "Oslo"}  # Oslo: the attack on Hønefoss came from there
+    assert simple(entries, units) == [(cite("4.2"), "Oslo")]

@@ -61,7 +61,8 @@ CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("norwegian-reinforcement", ("4.3",), "Norway reinforces victory cities and mobilization points free of "
                                           "Germans, one battalion an area a round"),
     ("april-landing", ("7.2",), "on 9 April a German ship lands one battalion, in an area by its sea zone, never "
-                                "from the Raiding Ships box"),
+                                "from the Raiding Ships box; German battleships and heavy cruisers in VI-VIII raid "
+                                "in its combat phase, and come back only in a German movement phase"),
     ("april-mobilization", ("7.3",), "on 9 April Norway mobilizes one battalion in each victory city neither "
                                      "German nor mobilized by resistance, and one per two mobilization points free "
                                      "of Germans, one a point"),
@@ -254,8 +255,8 @@ class KampenRules(GameRules):
             problem = f"{origin} and {to} do not border each other"
         elif crossing != "none" and side in ("german", "allied") and not attacking:
             problem = f"a {side.capitalize()} defender may not retreat across the {crossing} between {origin} and {to}"
-        elif to in self.origins.get(origin, ()):
-            problem = f"the attack on {origin} came from {to}"
+        elif any(to in areas for areas in self.origins.values()):
+            problem = f"the attacker attacks from {to} this turn"
         elif self._enemies_in(audit, to, side):
             problem = f"{to} holds enemy battalions"
         elif self.retreated.setdefault((origin, side), to) != to:
@@ -456,6 +457,7 @@ class KampenRules(GameRules):
                          "turn", where=to, units=[uid])
         if self.data.areas[origin].kind == "land" or self.data.areas[to].kind == "land":
             return
+        self._raid(audit, uid, origin, to)
         self.moves[uid] += 1
         slow = self.board.ship_type(audit, uid) == "panserskip"
         limit = self.limits["panserskip_zones_per_move"] if slow else self.limits["ship_zones_per_move"]
@@ -466,6 +468,23 @@ class KampenRules(GameRules):
             why = "Eidsvoll & Norge moves one sea zone a turn (6.1)" if slow else "ships move up to two sea zones"
             audit.report(rule("6.1" if slow else "8.1"), f"ship {uid} enters a sea zone beyond its move: {why}",
                          where=to, units=[uid], excess=1)
+
+    def _raid(self, audit: Audit, uid: str, origin: str, to: str) -> None:
+        """7.2: on 9 April, after naval combat, German battleships and heavy cruisers in Sea Zones VI, VII or VIII
+        may go raiding; they come back only in a German movement phase (6 symbols traded)."""
+        problem = None
+        if self._kind_of(to) == "box":
+            if self._side(audit, uid) != "german" or self.board.ship_type(audit, uid) not in ("slagskip",
+                                                                                             "tung-krysser"):
+                problem = "only German battleships and heavy cruisers go raiding"
+            elif origin not in self.sea["raid_zones"]:
+                problem = "raiders leave from Sea Zones VI, VII or VIII"
+            elif audit.position.turn != APRIL or self._kind(audit) != "combat":
+                problem = "ships go raiding in the combat phase of the 9. April turn"
+        elif self._kind_of(origin) == "box" and audit.position.phase != "german-movement":
+            problem = "raiders are called back in a German movement phase"
+        if problem:
+            audit.report(rule("7.2"), f"ship {uid} moves from {origin} to {to}: {problem}", where=to, units=[uid])
 
     def _intercept(self, audit: Audit, entry: Intercept) -> None:
         self._close_attempt(audit)
