@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..art.areamap import piece_size
-from ..art.cards import CARD_SIZE, draw_back, draw_card
+from ..art.cards import card_size, draw_back, draw_card
 from ..formats.archive import atomic_write
 from ..formats.components import Component
 from ..formats.pieces import Piece
@@ -52,14 +52,14 @@ def piece_back(piece: AreaPiece, game: str, cache: Path, images: dict[str, Path]
 def card_definition(card: AreaPiece, face: Path, back: Path) -> Piece:
     props = {"UnitId": card.id, "Side": card.side, "Nationality": card.nationality, "Class": card.unit_class,
              "Type": card.type, "Size": "", "Steps": ""}
-    return Piece([mask(back), face_layer(CounterImages(face, None, CARD_SIZE), 1.0), Marker.new(props),
+    return Piece([mask(back), face_layer(CounterImages(face, None, card_size()), 1.0), Marker.new(props),
                   BasicPiece.new("", card.name)])
 
 
 def deck_component(deck: AreaDeck, board: str, game: str, cache: Path, images: dict[str, Path],
                    allocate: Callable[[], str]) -> Component:
     """The DrawPile on ``board`` centred on the deck's square, face down, shuffled, one CardSlot per card."""
-    width, height = CARD_SIZE
+    width, height = card_size()
     x, y = deck.position
     pile = standard.component(DRAW_PILE, {
         "allowMultiple": "false", "allowSelect": "false", "color": "0,0,0", "draw": "true", "drawFaceUp": "false",
