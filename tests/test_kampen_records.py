@@ -589,3 +589,15 @@ def test_no_retreat_into_any_area_the_attacker_attacks_from():
     assert simple(entries, units) == []
     entries[-1] = {"move": "n2", "to": "Oslo"}  # Oslo: the attack on Hønefoss came from there
     assert simple(entries, units) == [(cite("4.2"), "Oslo")]
+
+
+def test_a_card_that_names_no_area_still_adds_its_dice():
+    # 4.2: cards add combat dice beyond the five; a record may leave the card's zone out.
+    units = {"g": bn("german", points=5), "n": bn("norwegian")}
+    entries = [{"place": "g", "at": "Oppdal"}, {"place": "n", "at": "Tynset"},
+               {"turn": "Round 2", "phase": "german-movement"}, {"move": "g", "to": "Tynset"},
+               {"phase": "german-combat"}, card("german", "Panzer", use="attack"),
+               roll("land-combat", [1] * 7, side="german", zone="Tynset"), {"remove": "n"}]
+    assert simple(entries, units) == []
+    entries[-2] = roll("land-combat", [1] * 8, side="german", zone="Tynset")
+    assert simple(entries, units) == [(cite("4.2"), "Tynset")]

@@ -397,7 +397,7 @@ class CardPlay:
                               plain + self.board.strength(audit, across) // 2)
         from_cards = 0
         for card, played in self.played:
-            if played.zone == zone and played.side in sides:
+            if played.zone in (zone, None) and played.side in sides:  # a card that names no area: any combat
                 use = played.use or ("attack" if attacking else "defense")
                 from_cards += card.attack if use == "attack" else card.defense if use == "defense" else 0
         role = "attacker" if attacking else "defender"
