@@ -139,7 +139,7 @@ def _strike(c: Canvas, tpl: Template, unit: CounterData, ground: RGB, ink: RGB) 
     c.text(el.box, unit.name or unit.id, el.font, el.size, ink)
     strike = tpl["strike"]
     c.text(strike.box, label, strike.font, strike.size, ink)
-    draw_icon(c, icon, tuple(strike["icon"]), ink, ground)  # type: ignore[arg-type]
+    draw_icon(c, icon, tuple(strike["icon"]), ink, ground)
     fire = unit.fields.get("fire") or unit.fields.get("attack", "")
     draw_factors(c, tpl["factors"], [Factor(fire)], ink)
 
@@ -151,10 +151,10 @@ FLAGS: dict[str, str] = {"german": "cross", "british": "union", "french": "trico
 
 def _back(c: Canvas, tpl: Template, unit: CounterData, ground: RGB, ink: RGB) -> None:
     el = tpl["back"]
-    _flag(c, tuple(el["flag"]), unit.nationality)  # type: ignore[arg-type]
+    _flag(c, tuple(el["flag"]), unit.nationality)
     code = unit.fields.get("code", "")
     if code:
-        c.text(tuple(el["code"]), code, el.font, el.size, ink)  # type: ignore[arg-type]
+        c.text(tuple(el["code"]), code, el.font, el.size, ink)
 
 
 def _flag(c: Canvas, box: Box, nationality: str) -> None:
