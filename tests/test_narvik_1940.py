@@ -203,8 +203,16 @@ def strike_game(side: str, strikes: list[str], kind: str, target: str = "0919") 
 def test_allied_strikes_one_per_target_hex():
     # 16.0: "up to one air or one naval strike in each target hex".
     assert findings(strike_game("allied", ["allied-naval-1"], "naval-support")) == []
-    found = audit(strike_game("allied", ["allied-air-1", "allied-naval-1"], "air-support").to_dict())
+    found = audit(strike_game("allied", ["allied-naval-1", "allied-naval-2"], "naval-support").to_dict())
     assert [(f.rule, f.where, f.excess) for f in found] == [("narvik-1940.txt 16.0", "0919", 1)]
+
+
+def test_air_strikes_in_air_support_naval_strikes_in_naval_support():
+    # 16.0: strikes remain in the display "until the owning player declares an air support or (for naval
+    # strikes) a naval support action".
+    assert findings(strike_game("allied", ["allied-air-1"], "air-support")) == []
+    assert findings(strike_game("allied", ["allied-naval-1"], "air-support")) == [("narvik-1940.txt 16.0", "0919")]
+    assert findings(strike_game("allied", ["allied-air-1"], "naval-support")) == [("narvik-1940.txt 16.0", "0919")]
 
 
 def test_german_strikes_two_per_target_hex():
