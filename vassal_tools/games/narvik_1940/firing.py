@@ -22,6 +22,7 @@ from collections import defaultdict
 from shapely.geometry import LineString, Polygon
 
 from ...record import Action, Attack, Entry
+from ..gamedata.hexes import MapGrid
 from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .catalogue import is_hex
@@ -39,7 +40,7 @@ def flag(value: object) -> bool:
 class LineOfFire:
     """14.2 on the pack's grid: which listed peak hexes block the line between two hex centres."""
 
-    def __init__(self, grid, peaks: list[str]):  # type: ignore[no-untyped-def]
+    def __init__(self, grid: MapGrid, peaks: list[str]):
         self.grid = grid
         self.peaks = {hex_: self.hexagon(hex_) for hex_ in peaks}
 

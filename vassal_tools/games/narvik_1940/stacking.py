@@ -8,8 +8,8 @@ for Regroup display to a hex (by a regroup action, or in a record without action
 while it stays there; 9.0 calls such a stack "legally, temporarily" over-stacked. The allowance is the
 regrouped units' only: a hex over the limit is a finding when its other ground units alone exceed it,
 or when a unit that was not regrouped entered it since stacking was last judged (a move, retreat or
-pursuit into an over-stacked hex over-stacks it, 15.1 (5)); such a hex stays illegal until it is back
-within the limit. 9.0: opposing combat units never share a hex; strikes may.
+pursuit into an over-stacked hex over-stacks it, 15.1 (5)); it stays illegal while such a unit is
+there and the hex is over the limit. 9.0: opposing combat units never share a hex; strikes may.
 """
 
 from __future__ import annotations
@@ -30,8 +30,10 @@ class Stacking(Check):
     def __init__(self, rules: NarvikRules):
         super().__init__(rules)
         self.regrouped: set[str] = set()
-        self.entered: set[tuple[str, str]] = set()  # (hex, side) a counting unit entered since the last judgement
-        self.tainted: set[tuple[str, str]] = set()  # (hex, side) over the limit by other means than regroup
+        # (hex, side) -> the counting units that entered it since stacking was last judged
+        self.entered: dict[tuple[str, str], set[str]] = defaultdict(set)
+        # (hex, side) -> the units that entered it while it was over the limit, still there
+        self.intruders: dict[tuple[str, str], set[str]] = {}
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None, action: Action | None) -> None:
         if not isinstance(entry, (Place, Move, Remove)):
@@ -44,7 +46,7 @@ class Stacking(Check):
         loc = audit.position.loc(entry.unit)
         if is_hex(loc) and unit.unit_class == "land" and unit.type not in self.cfg["stacking"]["free_types"]:
             assert loc is not None
-            self.entered.add((loc, unit.side))
+            self.entered[(loc, unit.side)].add(entry.unit)
 
     def end_action(self, audit: Audit, action: Action | None) -> None:
         self.judge(audit)
@@ -71,14 +73,14 @@ class Stacking(Check):
         out: dict[tuple[str, str], list[str]] = {}
         for key, ids in self.counting(audit).items():
             others = [uid for uid in ids if uid not in self.regrouped]
-            if len(ids) <= limits[key[1]]:
-                self.tainted.discard(key)
-            elif len(others) > limits[key[1]] or key in self.entered or key in self.tainted:
-                self.tainted.add(key)
+            intruders = (self.intruders.get(key, set()) | self.entered.get(key, set())) & set(ids)
+            if len(ids) <= limits[key[1]] or not intruders:
+                self.intruders.pop(key, None)
+                out[key] = others
+            else:
+                self.intruders[key] = intruders
                 out[key] = ids
-                continue
-            out[key] = others
-        self.tainted &= set(out)
+        self.intruders = {key: ids for key, ids in self.intruders.items() if key in out}
         self.entered.clear()
         return out
 
