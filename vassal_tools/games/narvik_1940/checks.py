@@ -12,7 +12,7 @@ CHECKS = (SetUp, OpposingUnits, Strikes, Fire, Regroup, Stacking, FogOfWar, SixS
 
 # What `vassal-tools games` lists: each check and the rules it cites (narvik-1940.txt).
 CITED = {
-    "SetUp": ("3.1", "3.2", "18.2", "22.3"),
+    "SetUp": ("3.1", "3.2", "18.2", "22.1", "22.3"),
     "OpposingUnits": ("9.0",),
     "Strikes": ("16.0", "2.3.8"),
     "Fire": ("14.0", "14.1", "14.2", "14.4", "14.4.1", "20.0", "6.3", "16.0"),

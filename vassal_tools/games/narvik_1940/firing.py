@@ -1,6 +1,6 @@
 """Fire and close assault (narvik-1940.txt 14.0-14.4.1; 20.0; 6.3; 16.0), judged on ``attack`` entries.
 
-14.1: the units firing together "occupy the same hex". 14.2: a unit fires only at hexes within its
+14.1: the target is an enemy occupied hex; the units firing together "occupy the same hex". 14.2: a unit fires only at hexes within its
 printed range (a unit without one has range one, 2.3.6; the target hex counts, the firer's does not)
 and along a line of fire: a straight line from centre to centre that crosses a peak hex is blocked,
 one that runs along a hexside of a peak hex is not unless both hexes of that side are peaks. The
@@ -93,6 +93,7 @@ class Fire(Check):
                              where=target, units=[uid])
         if not self.from_one_hex(audit, entry, ground):
             return
+        self.enemy_in_target(audit, entry)
         kind = self.kind_of(audit, entry, ground, action)
         for uid in ground:
             self.judge_unit(audit, entry, uid, kind)
@@ -110,6 +111,17 @@ class Fire(Check):
             audit.report(self.rule(f["procedure_rule"]), f"units in {', '.join(hexes)} fire together at {entry.hex}: "
                          f"units fire together only if all occupy the same hex", where=entry.hex, units=sorted(ground))
         return True
+
+    def enemy_in_target(self, audit: Audit, entry: Attack) -> None:
+        """14.1: "Designate one in-range enemy occupied hex (target hex)"."""
+        if not entry.attackers:
+            return
+        side = audit.units[entry.attackers[0]].side
+        if not any(audit.units[uid].side != side and audit.units[uid].unit_class == "land"
+                   for uid in audit.position.at(entry.hex)):
+            audit.report(self.rule(self.cfg["fire"]["procedure_rule"]), f"{side} units fire at {entry.hex}, which "
+                         f"holds no enemy unit: the target hex is an enemy occupied hex", where=entry.hex,
+                         units=list(entry.attackers))
 
     def kind_of(self, audit: Audit, entry: Attack, ground: list[str], action: Action | None) -> str:
         """``fire``, ``assault``, ``counterattack``, or ``unknown`` (a record without actions)."""

@@ -1,6 +1,6 @@
 """Air and naval strikes (narvik-1940.txt 16.0; 2.3.8).
 
-16.0: strikes leave the available display only in an air (air strikes) or naval (naval strikes)
+16.0: strikes are used from the friendly Air (& Naval) Strikes Available display, and leave it only in an air (air strikes) or naval (naval strikes)
 support action, into enemy-occupied hexes, naval strikes into coastal hexes (not inlet: judged only
 where the data knows the coast, which the text does not print); the Allies place up to one air or one naval strike in each target hex, the Germans up to two
 air strikes; ground units take no part in a support action. 2.3.8: naval strikes are Allied only.
@@ -52,6 +52,10 @@ class Strikes(Check):
         if unit.side == "german" and unit.type == "naval":
             audit.report(self.rule("2.3.8"), f"German naval strike {entry.unit}: naval strikes are Allied only",
                          where=hex_, units=[entry.unit])
+        display = s["available"][unit.side]
+        if previous is not None and previous.loc is not None and previous.loc != display:
+            audit.report(rule, f"strike {entry.unit} is placed in {hex_} from {previous.loc or 'no place'}: strikes are "
+                               f"used from the {display} display", where=hex_, units=[entry.unit])
         enemy = [uid for uid in audit.position.at(hex_)
                  if audit.units[uid].unit_class == "land" and audit.units[uid].side != unit.side]
         if not enemy:
