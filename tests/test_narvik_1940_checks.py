@@ -325,3 +325,19 @@ def test_a_log_fire_across_the_peak_is_blocked(module, tmp_path):
         return steps
     assert audit_log(module, tmp_path / "a", fired("2111", "1711")) == []
     assert audit_log(module, tmp_path / "b", fired("2112", "1712")) == [("narvik-1940.txt 14.2", "2112")]
+
+
+@pytest.mark.parametrize("unit, die, to, expected", [
+    ("ger-bb", 5, "0919", []),                               # elite: 5-6 regroup
+    ("ger-bb", 4, "0919", ["17.0"]),                         # elite: 2-4 no effect
+    ("ger-lw", 4, "0919", []),                               # non-elite: 4-6 regroup
+    ("ger-lw", 3, "0919", ["17.0"]),                         # non-elite: 2-3 no effect
+    ("ger-lw", 1, "German Permanently Eliminated", []),      # 1: permanently eliminated
+    ("ger-lw", 6, "German Permanently Eliminated", ["17.0"]),
+])
+def test_the_regroup_table_decides_where_a_unit_goes(unit, die, to, expected):
+    # 17.0, the Regroup Table: "Elite unit checking" / "Non-Elite unit checking" (ger-bb elite, ger-lw not).
+    builder = start(*NARVIK_HELD, (unit, REGROUP))
+    action(builder, "german", "regroup").roll("regroup", die, side="german", unit=unit).move(unit, to)
+    where = pack_for(GAME).catalogue.location(to)
+    assert findings(action(builder, "allied", "pass")) == [(f"narvik-1940.txt {r}", where) for r in expected]

@@ -261,6 +261,10 @@ VARIANTS: dict[str, tuple[Callable[[], list[Entry]], list[tuple[str, str | None]
     # 17.0: German units regroup to a German-occupied objective hex (1912 is a peak, not an objective).
     "regroup to a peak": (lambda: replaced(GAME, {"move": "Sig", "to": "Narvik"}, {"move": "Sig", "to": "1912"}),
                           [("17.0", "1912")]),
+    # 17.0, the Regroup Table: a non-elite unit's 3 is "No effect": it stays in the display.
+    "regroup on a three": (lambda: replaced(GAME, {"roll": {"side": "german", "for": "regroup", "unit": "Sig", "result": 4}},
+                                            {"roll": {"side": "german", "for": "regroup", "unit": "Sig", "result": 3}}),
+                           [("17.0", "0919")]),
     # 17.0: British units regroup to Harstad.
     "british regroup to bardufoss": (lambda: replaced(GAME, {"move": "1SG", "to": "Harstad Staging Area"},
                                                       {"move": "1SG", "to": "Bardufoss"}), [("17.0", "Bardufoss")]),

@@ -6,7 +6,10 @@ the Bardufoss Staging Area; German "in any German-occupied objective hex. The he
 EZOC" (10.0: a hex next to a hex holding enemy combat units; strikes project none, and none reaches
 into or out of a staging area). A unit may instead go to its Permanently Eliminated display.
 19.2: the German railroad artillery, if regrouped, "must be deployed in Narvik or Bjornfjell, and an
-engineer unit must be present in the hex". A unit leaving the display in an actions phase outside a
+engineer unit must be present in the hex". The Regroup Table (17.0, last page): a unit's die (a
+``regroup`` roll with its ``unit``, in the regroup action) of 1 sends it to the Permanently Eliminated
+display, 2-4 (elite) or 2-3 (non-elite) leaves it in the display, 5-6 or 4-6 regroups it; where the
+record shows the die, the unit's fate must match it. A unit leaving the display in an actions phase outside a
 regroup action is a finding (a record without action entries cannot show one: not judged there).
 The text names no objective hex: the pack's (Narvik and Bjornfjell) are a sample, and so is the grid.
 """
@@ -16,11 +19,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...record import Action, Entry, Move, Place
+from ...record import Action, Entry, Move, Place, Roll
 from ...record.entries import Unit
 from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .catalogue import is_hex
+from .firing import flag
 from .rules import Check, NarvikRules
 
 
@@ -42,8 +46,29 @@ class Regroup(Check):
     def __init__(self, rules: NarvikRules):
         super().__init__(rules)
         self.commands: dict[str, list[str]] = {}  # sub-command -> units regrouped in this action
+        self.rolls: dict[str, int] = {}  # unit -> its Regroup Table die in this action
+
+    def outcome(self, unit: Unit, die: int) -> str:
+        """The Regroup Table (17.0): 1 permanently eliminated; elite 2-4, non-elite 2-3 no effect; else regroup."""
+        table = self.cfg["regroup"]["table"]["elite" if flag(unit.get("elite")) else "non_elite"]
+        return str(table[die - 1]) if 1 <= die <= len(table) else ""
+
+    def judge_roll(self, audit: Audit, unit: Unit, got: str, where: str | None) -> None:
+        die = self.rolls.pop(unit.id, None)
+        if die is None:
+            return
+        table = self.outcome(unit, die)
+        if table and table != got:
+            kind = "an elite" if flag(unit.get("elite")) else "a non-elite"
+            audit.report(self.rule(self.cfg["regroup"]["rule"]), f"{unit.name or unit.id} rolled {die} on the Regroup "
+                         f"Table ({kind} unit: {table.replace('-', ' ')}) but is {got.replace('-', ' ')}",
+                         where=where, units=[unit.id])
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None, action: Action | None) -> None:
+        if isinstance(entry, Roll) and entry.unit and entry.purpose == "regroup" and entry.single:
+            if action is not None and action.kind == "regroup":
+                self.rolls[entry.unit] = entry.dice[0]
+            return
         if not isinstance(entry, (Move, Place)) or previous is None:
             return
         unit = audit.units[entry.unit]
@@ -54,7 +79,9 @@ class Regroup(Check):
             return
         rule = self.rule(self.cfg["regroup"]["rule"])
         if to == self.cfg["regroup"]["eliminated"][unit.side]:
+            self.judge_roll(audit, unit, "permanently-eliminated", to)
             return  # the Regroup Table's "Perm. Elimin."
+        self.judge_roll(audit, unit, "regroup", to)
         if self.rules.shows_actions and audit.position.phase == "actions" and (
                 action is None or action.kind != "regroup"):
             audit.report(rule, f"{unit.name or unit.id} leaves the {previous.loc} display outside a regroup action",
@@ -103,6 +130,7 @@ class Regroup(Check):
                       and audit.units[uid].type != "leader")
 
     def end_action(self, audit: Audit, action: Action | None) -> None:
+        self.rolls.clear()  # a unit the record leaves where it was is not judged: a record may omit a move
         commands, self.commands = self.commands, {}
         if action is None or action.kind != "regroup":
             return
