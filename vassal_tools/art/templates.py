@@ -101,6 +101,15 @@ SCHEMA: dict[str, dict[str, dict[str, str]]] = {
         "symbols": {},
         "size_marks": {},
     },
+    "area": {  # the counters of the area games (art/areamap.py)
+        "frame": {"border": COLOUR, "border_width": NUMBER},
+        "name": {**_TEXT, "min_size": NUMBER, "lift": NUMBER, "lift_with_detail": NUMBER},
+        "detail": {**_TEXT, "min_size": NUMBER},
+        "hull": {"box": BOX, "width": NUMBER},
+        "wing": {"box": BOX, "width": NUMBER, "fuselage": BOX, "fuselage_width": NUMBER},
+        "chip": {"inset": NUMBER, "ring": NUMBER, "white": COLOUR, "black": COLOUR},
+        "map": {},
+    },
     "marker": {
         "frame": {"border": COLOUR, "border_width": NUMBER},
         "title": _TEXT,
