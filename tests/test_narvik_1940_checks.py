@@ -341,3 +341,41 @@ def test_the_regroup_table_decides_where_a_unit_goes(unit, die, to, expected):
     action(builder, "german", "regroup").roll("regroup", die, side="german", unit=unit).move(unit, to)
     where = pack_for(GAME).catalogue.location(to)
     assert findings(action(builder, "allied", "pass")) == [(f"narvik-1940.txt {r}", where) for r in expected]
+
+
+# -- 11.0, 18.1 sub-commands; 20.0, 18.2 staging areas --------------------------------------------
+
+def test_an_action_is_executed_by_units_of_its_sub_command():
+    # 11.0: "Declares the sub-command that will execute the action"; 12.0: "ground units of one sub-command".
+    def moved(command: str, unit: str):
+        builder = start((unit, "1416"))
+        action(builder, "german", "move", subcommand=command).move(unit, "1415")
+        return findings(builder)
+    assert moved("KGH", "ger-haussels") == []            # Haussels is KGH
+    assert moved("KGW", "ger-haussels") == [("narvik-1940.txt 11.0", "1415")]
+
+
+def test_dietl_activates_the_units_stacked_with_or_next_to_him():
+    # 18.1: activating KGD activates units "stacked with or adjacent to the hex that Dietl occupies when the
+    # action is declared"; they need not stay by him.
+    def moved(dietl_at: str):
+        builder = start(("ger-dietl", dietl_at), ("ger-haussels", "1416"), ("brit-1-sg", "1418"))
+        action(builder, "german", "move", subcommand="KGD").move("ger-haussels", "1415").move("ger-haussels", "1414")
+        action(builder, "german", "fire", subcommand="KGD").attack("1418", ["ger-haussels"])
+        return findings(builder)
+    assert ("narvik-1940.txt 11.0", "1415") not in moved("1416")   # stacked with Dietl
+    assert ("narvik-1940.txt 11.0", "1415") not in moved("1417")   # adjacent
+    assert ("narvik-1940.txt 11.0", "1415") in moved("1419")       # two hexes off: not activated
+    # In the fire action Haussels (now in 1414) is no longer by Dietl: KGD's fire cannot use it.
+    assert ("narvik-1940.txt 11.0", "1414") in moved("1416")
+
+
+def test_a_staging_area_holds_its_own_sides_units_and_auchinleck_stays_there():
+    # 20.0: "Only Axis units may be placed in the Axis Staging Area"; "Only Allied units may enter the Allied
+    # Staging Areas". 18.2: Auchinleck "may not leave the staging area".
+    builder = start(("ger-bb", "0101"), ("brit-1-sg", "0202"), ("brit-auchinleck", "Harstad"))
+    builder.move("brit-1-sg", "Harstad").move("ger-bb", "Swedish Transit")
+    assert findings(builder) == []
+    builder.move("ger-bb", "Harstad").move("brit-1-sg", "Swedish Transit").move("brit-auchinleck", "0216")
+    assert findings(builder) == [("narvik-1940.txt 20.0", "Harstad"), ("narvik-1940.txt 20.0", "Swedish Transit"),
+                                 ("narvik-1940.txt 18.2", "0216")]

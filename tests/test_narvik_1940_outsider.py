@@ -223,6 +223,14 @@ VARIANTS: dict[str, tuple[Callable[[], list[Entry]], list[tuple[str, str | None]
     "four germans": (lambda: inserted(GAME, {"move": "I/14", "to": "Bardufoss Staging Area"},
                                       {"move": "Flak", "to": "0919"}, {"move": "II/139", "to": "0919"},
                                       {"move": "FJ", "to": "0919"}), [("9.0", "0919")]),
+    # 11.0: the declared sub-command executes the action (1SG is British, not French).
+    "wrong sub-command": (lambda: replaced(GAME, {"action": {"side": "allied", "kind": "Move", "subcommand": "BR",
+                                                             "units": ["1SG"], "ap": 1}},
+                                           {"action": {"side": "allied", "kind": "move", "subcommand": "FR"}}),
+                          [("11.0", "0316")]),
+    # 20.0: only Allied units enter the Allied staging areas.
+    "german in bardufoss": (lambda: inserted(GAME, {"move": "I/14", "to": "Bardufoss Staging Area"},
+                                             {"move": "Flak", "to": "Bardufoss"}), [("20.0", "Bardufoss")]),
     # 9.0: opposing combat units never share a hex.
     "opposing units": (lambda: inserted(GAME, {"move": "1SG", "to": "0416"}, {"move": "RM", "to": "0517"}),
                        [("9.0", "0517")]),
