@@ -254,9 +254,13 @@ def set_up(unit: str, at: str, turn: str = "GT 1") -> list[tuple[str, str | None
     ("fr-13-dble-1", "0216", "3.2"),      # all French units are scheduled reinforcements
     ("fr-13-dble-1", "Allied Scheduled Reinforcements", None),
     ("brit-auchinleck", "Harstad", "18.2"),
+    ("ger-flak-opt", "2019", None),       # 22.1: an OPT(A) unit the Germans select sets up as at-start
+    ("ger-flak-opt", "0420", "3.1"),      # ... within 15 hexes of Bjornfjell
+    ("ger-flak-opt", "German Random Reinforcements", None),  # not selected: out of play, not judged
+    ("brit-gurkha-opt", "Harstad", "22.1"),  # an Allied optional unit in the start force needs a German OPT(A)
 ])
 def test_set_up_zones(unit, at, rule):
-    expected = [] if rule is None else [(f"narvik-1940.txt {rule}", at)]
+    expected = [] if rule is None else [(f"narvik-1940.txt {rule}", None if rule == "22.1" else at)]
     assert set_up(unit, at) == expected
 
 

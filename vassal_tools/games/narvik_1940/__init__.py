@@ -40,8 +40,9 @@ UNIT_CLASSES = ("land", "strike", "marker")
 
 def words_of(folder: Path) -> Vocabulary:
     """The record words of the game, from its game.toml."""
-    words = Vocabulary.from_info(read_info(TomlDoc(folder / "game.toml")))
-    return replace(words, unit_classes=UNIT_CLASSES, sizes=(*SIZES, "wing"))
+    info = read_info(TomlDoc(folder / "game.toml"))
+    words = Vocabulary.from_info(info)
+    return replace(words, unit_classes=UNIT_CLASSES, sizes=(*SIZES, *info.raw["types"].get("other_sizes", ())))
 
 
 class Narvik1940:

@@ -73,7 +73,9 @@ class SetUp(Check):
             return self.allied(unit, at)
         if code == "OPT" and unit.side == "allied":
             return "", "22.3", ()  # out of play, or in the pool (22.3): not judged
-        if code == "OPT" and is_hex(at):
+        if code == "OPT" and not is_hex(at):
+            return "", rule, ()  # 22.1: an OPT(A) unit the Germans do not select stays out of play (22.2: OPT(B) later)
+        if code == "OPT":
             self.german_options.append(unit.id)
         if unit.side == "german":
             return self.german(audit, unit, at)
