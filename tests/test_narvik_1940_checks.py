@@ -379,3 +379,25 @@ def test_a_staging_area_holds_its_own_sides_units_and_auchinleck_stays_there():
     builder.move("ger-bb", "Harstad").move("brit-1-sg", "Swedish Transit").move("brit-auchinleck", "0216")
     assert findings(builder) == [("narvik-1940.txt 20.0", "Harstad"), ("narvik-1940.txt 20.0", "Swedish Transit"),
                                  ("narvik-1940.txt 18.2", "0216")]
+
+
+def test_from_an_overstacked_hex_only_the_top_unit_fires():
+    # 9.0: "only the top unit in that hex may conduct fire (including counterattack) from the hex".
+    def fired(attackers: list[str]):
+        builder = start(*NARVIK_HELD, ("ger-bb", REGROUP), ("brit-1-sg", "0917"))
+        action(builder, "german", "regroup").move("ger-bb", "0919")  # four in Narvik, legally
+        action(builder, "allied", "move").move("brit-1-sg", "0918")
+        action(builder, "german", "fire").attack("0918", attackers)
+        return findings(action(builder, "allied", "pass"))
+    assert fired(["ger-i-139"]) == []
+    assert fired(["ger-i-139", "ger-hq-sec"]) == [("narvik-1940.txt 9.0", "0918")]
+
+
+def test_an_amphibious_assault_is_by_the_marine_unit_only():
+    # 13.2: "conducts a close assault using the Marine unit only against the enemy-occupied coastal hex".
+    def assault(attackers: list[str]):
+        builder = start(("brit-rm", "0818"), ("brit-1-sg", "0818"), ("ger-i-139", "0919"))
+        action(builder, "allied", "amphibious-assault").attack("0919", attackers)
+        return findings(builder)
+    assert assault(["brit-rm"]) == []
+    assert assault(["brit-rm", "brit-1-sg"]) == [("narvik-1940.txt 13.2", "0919")]

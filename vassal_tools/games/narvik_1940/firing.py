@@ -10,7 +10,8 @@ close-assault capable and adjacent to the target hex; no direct or ranged fire i
 action. 14.4.1: a counterattack (the defender's attack in the same action) follows a close assault,
 by close-assault capable units on the firing hex. 14.0: a unit fires at one hex in each action. 6.3:
 no action combines movement with combat. 20.0: no attack against a staging area, none from one.
-16.0: a strike attacks the hex it was placed in. A record without action entries (made from a log)
+16.0: a strike attacks the hex it was placed in. 9.0: from an over-stacked hex only the top unit fires.
+13.2: in an amphibious assault only the Marine unit close-assaults. A record without action entries (made from a log)
 is judged on range, line of fire, one firing hex and staging areas only.
 """
 
@@ -95,8 +96,29 @@ class Fire(Check):
             return
         self.enemy_in_target(audit, entry)
         kind = self.kind_of(audit, entry, ground, action)
+        self.top_unit_only(audit, entry, ground)
+        if kind == "assault" and action is not None and action.kind == "amphibious-assault":
+            others = sorted(uid for uid in ground if audit.units[uid].type != "marine")
+            if others:
+                audit.report(self.rule(self.cfg["fire"]["amphibious_rule"]), f"{', '.join(others)} close-assault "
+                             f"{entry.hex} in an amphibious assault: the close assault is by the Marine unit only",
+                             where=entry.hex, units=others)
         for uid in ground:
             self.judge_unit(audit, entry, uid, kind)
+
+    def top_unit_only(self, audit: Audit, entry: Attack, ground: list[str]) -> None:
+        """9.0: from an over-stacked hex "only the top unit in that hex may conduct fire (including counterattack)"."""
+        if len(ground) < 2:
+            return
+        s = self.cfg["stacking"]
+        at = str(audit.position.loc(ground[0]))
+        side = audit.units[ground[0]].side
+        count = sum(1 for uid in audit.position.at(at) if audit.units[uid].side == side
+                    and audit.units[uid].unit_class == "land" and audit.units[uid].type not in s["free_types"])
+        if count > s[side]:
+            audit.report(self.rule(s["rule"]), f"{len(ground)} units fire together from {at}, over-stacked with {count} "
+                         f"ground units: only the top unit in that hex may conduct fire", where=entry.hex,
+                         units=sorted(ground))
 
     def from_one_hex(self, audit: Audit, entry: Attack, ground: list[str]) -> bool:
         f = self.cfg["fire"]
