@@ -66,7 +66,9 @@ class FogOfWar(Check):
             return "", ()
         if not self.rules.shows_actions:
             return "", ()  # a record made from a log does not show recon actions: a reveal may be one
-        if action is not None and action.kind == "recon" and action.side == to and action.hex is not None:
+        if action is not None and action.kind == "recon" and action.side == to:
+            if action.hex is None:
+                return "", ()  # the record does not say which hex was designated: it may have been this one
             if loc == action.hex or grid.adjacent(loc, action.hex):
                 return "", ()
             return f"in {loc}, neither in nor adjacent to the recon hex {action.hex}", grid_sample
