@@ -59,6 +59,8 @@ class SetUp(Check):
         s = self.cfg["setup"]
         code = str(unit.get("code") or "").upper()
         rule = s["german_rule"] if unit.side == "german" else s["allied_rule"]
+        if unit.side is None:
+            return "", rule, ()  # a marker of no side has no set-up place
         if unit.type == "leader" and unit.side == "allied":
             return ("" if at == SCHEDULED else f"Auchinleck starts in the {SCHEDULED} display"), "18.2", ()
         if unit.unit_class == "strike" or code == "R":
