@@ -302,7 +302,9 @@ def test_example_4_interception_rolls_one_die_per_enemy_ship():
 
 def test_example_4_landings():
     # 7.2: a battalion lands in a land area bordering the ship's sea zone, one from every ship.
-    assert found(example_4(land="Bergen")) == [(cite("7.2"), "Bergen")]
+    # Landed in Bergen, the battalion is not in Stavanger, where Germany then plays Bløff/trusler with no
+    # battalion of its own in the combat (4.2: a card needs battalions of its faction there).
+    assert found(example_4(land="Bergen")) == [(cite("7.2"), "Bergen"), (cite("4.2"), "Stavanger")]
     again = {"place": "n2", "at": "Haugesund", "from": "karlsruhe"}
     rec = example_4(more_landings=[again])
     rec["units"]["n2"] = bn("german")
@@ -404,9 +406,10 @@ def test_bombers_need_air_range_on_land_and_at_sea():
     def bomb(zone: str, held: str) -> list[tuple[str, str | None]]:
         return simple([{"place": "g", "at": held}, {"place": "n", "at": "Tromsø"}, {"place": "g2", "at": "Lyngen"},
                        {"place": "w", "at": "Sea Zone VII"}, {"place": "s", "at": "Sea Zone VII"},
-                       {"turn": "Round 7", "phase": "german-combat"},
-                       card("german", "Bombefly", zone=zone, use="sink" if "Sea" in zone else "attack")], units,
-                      variant="advanced")
+                       {"turn": "Round 7", "phase": "german-movement"}, {"move": "g2", "to": "Tromsø"},
+                       {"phase": "german-combat"},
+                       card("german", "Bombefly", zone=zone, use="sink" if "Sea" in zone else "attack"),
+                       {"remove": "n"}], units, variant="advanced")
     assert bomb("Tromsø", "Bardufoss") == []
     assert bomb("Tromsø", "Trondheim") == [(cite("2.3"), "Tromsø")]  # example 3
     assert bomb("Sea Zone VII", "Bardufoss") == []  # 5.1
@@ -415,17 +418,23 @@ def test_bombers_need_air_range_on_land_and_at_sea():
 
 def test_one_card_of_each_type_and_the_mountain_troops():
     units = {"g": bn("german"), "a": bn("allied", "french"), "t": bn("german")}
-    start = [{"place": "g", "at": "Narvik"}, {"place": "a", "at": "Harstad"}, {"place": "t", "at": "Trondheim"},
-             {"turn": "Round 3", "phase": "allied-movement"}, {"move": "a", "to": "Narvik"},
-             {"phase": "allied-combat"}, {"remove": "g"}]
-    assert simple(start + [card("allied", "Fransk alpegjeger", zone="Narvik", use="attack"),
-                           card("allied", "Polsk bergjeger", zone="Narvik", use="attack")], units) == [
+    def fight(attacker: str, *cards: dict[str, Any]) -> list[tuple[str, str | None]]:
+        mover, defender = ("a", "g") if attacker == "allied" else ("g", "a")
+        places = {"a": "Harstad" if attacker == "allied" else "Narvik", "g": "Narvik" if attacker == "allied"
+                  else "Harstad"}
+        entries = [{"place": u, "at": at} for u, at in places.items()] + [{"place": "t", "at": "Trondheim"}]
+        entries += [{"turn": "Round 3", "phase": f"{attacker}-movement"}, {"move": mover, "to": "Narvik"},
+                    {"phase": f"{attacker}-combat"}, *cards, {"remove": defender}]
+        return simple(entries, units)
+    assert fight("allied", card("allied", "Fransk alpegjeger", zone="Narvik", use="attack"),
+                 card("allied", "Polsk bergjeger", zone="Narvik", use="attack")) == [
         (cite("Appendix Polsk bergjeger"), "Narvik")]
-    assert simple(start + [card("german", "Bombefly", zone="Narvik", use="attack"),
-                           card("german", "Jagerbomber", zone="Narvik", use="cancel")], units) == []
-    assert simple(start + [card("german", "Gebirgsjäger", zone="Narvik", use="defense"),
-                           card("german", "GEBIRGSJÄGER", zone="Narvik", use="defense")], units) == [
-        (cite("4.2"), "Narvik")]
+    assert fight("german", card("german", "Bombefly", zone="Narvik", use="attack"),
+                 card("german", "Jagerbomber", zone="Narvik", use="cancel")) == []  # its cancel is another type
+    assert fight("german", card("german", "Bombefly", zone="Narvik", use="attack"),
+                 card("german", "Jagerbomber", zone="Narvik", use="attack")) == [(cite("4.2"), "Narvik")]
+    assert fight("allied", card("german", "Gebirgsjäger", zone="Narvik", use="defense"),
+                 card("german", "GEBIRGSJÄGER", zone="Narvik", use="defense")) == [(cite("4.2"), "Narvik")]
 
 
 def test_allied_coastal_cards_in_the_advanced_game():
@@ -601,3 +610,22 @@ def test_a_card_that_names_no_area_still_adds_its_dice():
     assert simple(entries, units) == []
     entries[-2] = roll("land-combat", [1] * 8, side="german", zone="Tynset")
     assert simple(entries, units) == [(cite("4.2"), "Tynset")]
+
+
+def test_a_card_needs_its_factions_battalions_in_the_combat():
+    units = {"g": bn("german"), "p": bn("german"), "n": bn("norwegian"), "t": bn("german")}
+    start = [{"place": "n", "at": "Hamar"}, {"place": "g", "at": "Kongsvinger"}, {"place": "t", "at": "Oslo"},
+             {"turn": "Round 3", "phase": "german-movement"}]
+    walk = [{"move": "g", "to": "Hamar"}]
+    para = [card("german", "Fallskjermtropp", zone="Hamar", use="attack", units=["p"]), {"place": "p", "at": "Hamar"}]
+    fight = [{"phase": "german-combat"}, card("german", "Panzer", zone="Hamar", use="attack"),
+             card("norwegian", "Panservernkanon", zone="Hamar", use="cancel"), {"remove": "n"}]
+    assert simple(start + walk + fight, units) == []
+    # Appendix Panzer: not used when only Fallskjermtropp battalions attack; with g beside them it may be.
+    assert simple(start + para + fight, units) == [(cite("Appendix Panzer"), "Hamar")]
+    assert simple(start + walk + para + fight, units) == []
+    # 4.2: to use a card in a combat a player needs battalions of the card's faction there (Jagerfly aside).
+    allied = fight[:2] + [card("allied", "Panservernkanon", zone="Hamar", use="cancel"),
+                          card("allied", "Jagerfly", zone="Hamar", use="cancel")] + fight[3:]
+    # Jagerfly needs no Allied battalion there (4.2), only a land area by Sea Zones III-VII (Appendix).
+    assert simple(start + walk + allied, units) == [(cite("4.2"), "Hamar"), (cite("Appendix Jagerfly"), "Hamar")]

@@ -25,6 +25,8 @@ DICE_PER = {  # card rolls: one die per ... (Appendix)
     "rekognoseringsfly": "german ship", "villedendemanøver": "allied ship", "bløfftrusler": "norwegian battalion",
 }
 MOUNTAIN = {"franskalpejeger": "polskbergjeger", "polskbergjeger": "franskalpejeger"}
+NOT_PARATROOPERS_ONLY = {"artilleri", "gebirgsjäger", "panzer", "speidertropp"}  # Appendix: "May not be used if
+# you attack with Fallskjermtropp battalions only"
 
 
 def appendix(card: Card) -> str:
@@ -67,6 +69,7 @@ class CardPlay:
         self.flown: set[str] = set()  # moved by Transportfly this turn: no normal move (Appendix)
         self.moved_normally: set[str] = set()
         self.transported: set[str] = set()  # reinforcements a Transportfly carried (Appendix Ubåt)
+        self.paratroopers: set[str] = set()  # battalions Fallskjermtropp placed this turn
         self.crossed: dict[str, str] = {}  # attacker -> the crossing it attacked over (4.2 fjords)
         self.dice: Counter[tuple[str, str]] = Counter()  # (area, attacker/defender) -> combat dice rolled
         self.fallen: dict[str, list[str]] = {}  # area -> battalions removed there this combat phase
@@ -84,6 +87,7 @@ class CardPlay:
         if self.board.kind(audit) == "movement":
             self.flown.clear()
             self.moved_normally.clear()
+            self.paratroopers.clear()
             self.crossed.clear()
         if self.board.kind(audit) == "reinforcement":
             self.transported.clear()
@@ -202,23 +206,36 @@ class CardPlay:
             return
 
         def group(c: Card, e: CardEntry) -> str | None:
-            if card_key(c.name) == "jagerbomber" and e.use == "cancel":
-                return None
-            return c.group
-        mine = group(card, entry)
-        same = [c for c, e in self.played[:-1] if e.zone == entry.zone and e.side == entry.side
+            return None if card_key(c.name) == "jagerbomber" and e.use == "cancel" else c.group
+        same = [(c, e) for c, e in self.played[:-1] if e.zone == entry.zone and e.side == entry.side
                 and e.use in COMBAT_USES]
-        sea = self.data.areas.get(entry.zone) is not None and self.data.areas[entry.zone].kind == "sea"
-        if mine is not None and any(group(c, e) == mine for c, e in self.played[:-1]
-                                    if e.zone == entry.zone and e.side == entry.side and e.use in COMBAT_USES):
+        mine = group(card, entry)
+        sea = self.board.area_kind(entry.zone) == "sea"
+        if mine is not None and any(group(c, e) == mine for c, e in same):
             audit.report(rule("8.2" if sea else "4.2"), f"a second {card.name} card of {entry.side} in the combat in "
                          f"{entry.zone}: one card of each type"
                          + (" (Bombefly and Jagerbomber count as one)" if mine == "bombefly" else ""),
                          where=entry.zone)
         other = MOUNTAIN.get(card_key(card.name))
-        if other and any(card_key(c.name) == other for c in same):
+        if other and any(card_key(c.name) == other for c, _ in same):
             audit.report(appendix(card), f"{card.name} in the combat in {entry.zone}, where the other mountain "
                          "troops card was played", where=entry.zone)
+        if not sea:
+            self.present(audit, card, entry)
+
+    def present(self, audit: Audit, card: Card, entry: CardEntry) -> None:
+        """4.2: a card needs battalions of its faction in the combat (Jagerfly excepted; Kystevakuering saves
+        battalions already defeated); the Appendix: Artilleri, Gebirgsjäger, Panzer and Speidertropp are not
+        used when only Fallskjermtropp battalions attack."""
+        key, zone = card_key(card.name), str(entry.zone)
+        mine = self.board.battalions(audit, zone, {entry.side})
+        if not mine and key not in ("jagerfly", "kystevakuering"):
+            audit.report(rule("4.2"), f"{entry.side} plays {card.name} in the combat in {zone} with no {entry.side} "
+                         "battalion there: a card needs battalions of its faction in the combat", where=zone)
+        elif key in NOT_PARATROOPERS_ONLY and entry.use in ("attack", None) and entry.side == \
+                self.board.attacker(audit) and mine and all(u in self.paratroopers for u in mine):
+            audit.report(appendix(card), f"{card.name} in {zone}, where only Fallskjermtropp battalions attack",
+                         where=zone, units=mine)
 
     def air_range(self, audit: Audit, card: Card, entry: CardEntry) -> None:
         """2.3: Bombefly and Jagerbomber north of the line from Germany need air fields Germany holds; 5.1: at
@@ -335,6 +352,7 @@ class CardPlay:
                              f"held: {', '.join(sorted(held)) or 'none'})", where=at, units=[uid],
                              samples=("the sample air range lines",))
             self.moves[uid] = max(self.moves[uid], 1)  # the placement counts as its move (Appendix)
+            self.paratroopers.add(uid)
         elif key == "transportfly":
             if at not in self.data.airfields() or not self.board.held_by(audit, at, "german"):
                 audit.report(appendix(card), f"Transportfly places {uid} in {at}: only on an air field where a "

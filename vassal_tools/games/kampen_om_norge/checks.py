@@ -41,8 +41,11 @@ CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
                           "or the attacker's origin, not across a fjord or lake if German or Allied"),
     ("combat-dice", ("4.2",), "combat dice from at most five battalions a side, halved across a fjord or lake, "
                               "plus the dice of the side's cards"),
-    ("combat-cards", ("4.2", "8.2", "Appendix Polsk bergjeger"), "one card of each type a player in a combat "
-                     "(Bombefly and Jagerbomber one type); French and Polish mountain troops not together"),
+    ("combat-cards", ("4.2", "8.2", "Appendix Polsk bergjeger", "Appendix Artilleri", "Appendix Gebirgsjäger",
+                      "Appendix Panzer", "Appendix Speidertropp"),
+     "one card of each type a player in a combat (Bombefly and Jagerbomber one type); a card needs battalions of its "
+     "faction in the combat (Jagerfly aside); French and Polish mountain troops not together; Artilleri, "
+     "Gebirgsjäger, Panzer and Speidertropp not when only Fallskjermtropp battalions attack"),
     ("air-range", ("2.3", "5.1"), "Bombefly and Jagerbomber in land areas within the air range of the air fields "
                                   "Germany holds, Bombefly at sea by a held air field (Bardufoss: Sea Zone VII); "
                                   "Fallskjermtropp placed within air range; Transportfly between air fields Germany "
