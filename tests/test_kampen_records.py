@@ -302,9 +302,10 @@ def test_example_4_interception_rolls_one_die_per_enemy_ship():
 
 def test_example_4_landings():
     # 7.2: a battalion lands in a land area bordering the ship's sea zone, one from every ship.
-    # Landed in Bergen, the battalion is not in Stavanger, where Germany then plays Bløff/trusler with no
-    # battalion of its own in the combat (4.2: a card needs battalions of its faction there).
-    assert found(example_4(land="Bergen")) == [(cite("7.2"), "Bergen"), (cite("4.2"), "Stavanger")]
+    # Landed in Bergen, the battalion is not in Stavanger: Norway resists an invasion that did not come there
+    # (7.2), and Germany plays Bløff/trusler with no battalion of its own in the combat (4.2).
+    assert found(example_4(land="Bergen")) == [(cite("7.2"), "Bergen"), (cite("7.2"), "Stavanger"),
+                                               (cite("4.2"), "Stavanger")]
     again = {"place": "n2", "at": "Haugesund", "from": "karlsruhe"}
     rec = example_4(more_landings=[again])
     rec["units"]["n2"] = bn("german")
@@ -329,8 +330,8 @@ def test_example_4_mobilization():
 
 def test_dice_outside_one_to_six():
     rec = record([{"turn": "Round 1", "phase": "german-combat"}, roll("naval-combat", [3, 0], zone="Sea Zone I"),
-                  roll("resistance", 7, zone="Oslo")], {})
-    assert found(rec) == [(cite("2.1"), "Sea Zone I"), (cite("2.1"), "Oslo")]
+                  roll("choice-of-faction", 7)], {})  # 3: dice decide who chooses a faction first
+    assert found(rec) == [(cite("2.1"), "Sea Zone I"), (cite("2.1"), None)]
 
 
 def test_a_piece_over_chips_rolls_five_dice_at_most():
@@ -629,3 +630,28 @@ def test_a_card_needs_its_factions_battalions_in_the_combat():
                           card("allied", "Jagerfly", zone="Hamar", use="cancel")] + fight[3:]
     # Jagerfly needs no Allied battalion there (4.2), only a land area by Sea Zones III-VII (Appendix).
     assert simple(start + walk + allied, units) == [(cite("4.2"), "Hamar"), (cite("Appendix Jagerfly"), "Hamar")]
+
+
+def test_no_normal_movement_on_9_april():
+    # 7.1: no normal movement during the 9. April turn; only Fallskjermtropp and Jagerfly cards move.
+    rec = example_4()
+    at = next(i for i, e in enumerate(rec["entries"]) if e.get("move") == "p1")
+    del rec["entries"][at - 1]  # the Jagerfly card: the paratrooper moves by itself
+    assert found(rec) == [(cite("7.1"), "Haugesund")]
+    # 7.0: Omdisponering moves one Norwegian battalion to an adjacent area after the German ships are placed.
+    units = {"n": bn("norwegian")}
+    initial = [{"turn": "9. April", "phase": "initial"}, {"place": "n", "at": "Hamar"},
+               card("norwegian", "Omdisponering", use="move"), {"move": "n", "to": "Elverum"}]
+    assert simple(initial, units, variant="advanced") == []
+    assert simple(initial + [{"move": "n", "to": "Tynset"}], units, variant="advanced") == [
+        (cite("Appendix Omdisponering"), "Tynset")]
+
+
+def test_resistance_rolls():
+    # 7.2: one die in every victory city German battalions invaded; areas without one do not resist.
+    rec = example_4()
+    at = next(i for i, e in enumerate(rec["entries"]) if "roll" in e and e["roll"]["for"] == "resistance")
+    rec["entries"].insert(at + 1, roll("resistance", 4, side="norwegian", zone="Stavanger"))
+    assert found(rec) == [(cite("7.2"), "Stavanger")]
+    rec["entries"][at + 1] = roll("resistance", 6, side="norwegian", zone="Haugesund")
+    assert found(rec) == [(cite("7.2"), "Haugesund")]

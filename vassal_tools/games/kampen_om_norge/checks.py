@@ -63,9 +63,11 @@ CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
                                         "cards traded"),
     ("norwegian-reinforcement", ("4.3",), "Norway reinforces victory cities and mobilization points free of "
                                           "Germans, one battalion an area a round"),
-    ("april-landing", ("7.2",), "on 9 April a German ship lands one battalion, in an area by its sea zone, never "
-                                "from the Raiding Ships box; German battleships and heavy cruisers in VI-VIII raid "
-                                "in its combat phase, and come back only in a German movement phase"),
+    ("april-landing", ("7.2", "7.1", "7.0"), "on 9 April no normal movement; a German ship lands one battalion, in an "
+                                            "area by its sea zone, never from the Raiding Ships box; Norway rolls one "
+                                            "die to resist in each invaded victory city; German battleships and heavy "
+                                            "cruisers in VI-VIII raid in its combat phase, and come back only in a "
+                                            "German movement phase"),
     ("april-mobilization", ("7.3",), "on 9 April Norway mobilizes one battalion in each victory city neither "
                                      "German nor mobilized by resistance, and one per two mobilization points free "
                                      "of Germans, one a point"),
@@ -107,6 +109,7 @@ class KampenRules(GameRules):
         self.mobilized: Counter[str] = Counter()  # 7.3 mobilization, by area
         self.by_ship: Counter[str] = Counter()  # 8.3 German reinforcements by sea zone
         self.resisted: set[str] = set()  # victory cities where Norway resisted the landing (7.2)
+        self.resisted_rolls: set[str] = set()  # where Norway rolled to resist (7.2)
         self.landed: Counter[str] = Counter()  # ships that landed a battalion on 9 April (7.2)
         self.last_zone: dict[str, str] = {}  # a ship's last sea zone (a sunk ship may still land, Appendix)
         self.allied_opening: list[tuple[str, str | None, Entry]] = []
@@ -216,14 +219,20 @@ class KampenRules(GameRules):
         if self._class(audit, uid) not in ("land", "chip") or self.data.areas[to].kind != "land":
             return
         kind = self._kind(audit)
-        if kind == "movement":
+        if kind in ("movement", "initial"):
             self.cards.note_move(audit, entry, origin)
             if self._enemies_in(audit, to, self._side(audit, uid)):
                 self.origins[to].add(origin)
                 self.attacked_from[uid] = origin
             else:
                 self.attacked_from.pop(uid, None)
-            if not self.cards.judge_move(audit, entry, origin):
+            if self.cards.judge_move(audit, entry, origin):
+                return
+            if audit.position.turn == APRIL:  # 7.1: no normal movement; 7.0: Omdisponering moves one battalion
+                audit.report(rule("7.1" if kind == "movement" else "7.0"), f"{uid} moves to {to} on 9 April: there is "
+                             "no normal movement that turn, only Fallskjermtropp, Jagerfly (and Omdisponering) move "
+                             "battalions", where=to, units=[uid])
+            else:
                 self._land_move(audit, entry, origin)
         elif kind == "combat" and not self.cards.judge_move(audit, entry, origin, combat=True):
             self._retreat(audit, entry, origin)
@@ -520,6 +529,25 @@ class KampenRules(GameRules):
                              f"{entry.zone or 'its sea zone'}", where=entry.zone)
             else:
                 self.dice += len(entry.dice)  # one die per enemy ship, thrown one by one or at once
+        elif entry.purpose == "resistance" and entry.zone is not None and self._kind_of(entry.zone) == "land":
+            self._resistance(audit, entry, entry.zone)
+
+    def _resistance(self, audit: Audit, entry: Roll, city: str) -> None:
+        """7.2: Norway rolls a die in every victory city German battalions invaded; other areas do not resist."""
+        problem = None
+        if audit.position.turn != APRIL:
+            problem = "Norway resists the invasion in the 9. April turn"
+        elif not self.data.areas[city].victory_city:
+            problem = f"{city} has no victory city: land areas without one do not resist"
+        elif not self._enemies_in(audit, city, "norwegian"):
+            problem = f"no German battalion invaded {city}"
+        elif city in self.resisted_rolls:
+            problem = f"a second resistance roll in {city}"
+        elif not entry.single:
+            problem = f"{len(entry.dice)} dice: Norway rolls a die"
+        self.resisted_rolls.add(city)
+        if problem:
+            audit.report(rule("7.2"), f"a resistance roll in {city}: {problem}", where=city)
 
     def _dice_for(self, audit: Audit, side: str, enemies: list[str]) -> set[int]:
         """8.1: a die for every enemy ship. Face down, a dummy is rolled for like a ship, but a record may leave
