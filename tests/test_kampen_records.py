@@ -655,3 +655,19 @@ def test_resistance_rolls():
     assert found(rec) == [(cite("7.2"), "Stavanger")]
     rec["entries"][at + 1] = roll("resistance", 6, side="norwegian", zone="Haugesund")
     assert found(rec) == [(cite("7.2"), "Haugesund")]
+
+
+def test_naval_combat_dice_and_eidsvoll_cannot_be_chased():
+    # 8.2: a die for every ship in the combat (a sunk ship shoots back before it goes); Eidsvoll & Norge,
+    # on the Allied side, is sunk if chased, never moved.
+    units = {"h": ship("german", "tung-krysser", "Admiral Hipper"), "w": ship("allied", "slagskip", "Warspite"),
+             "e": ship("norwegian", "panserskip", "Eidsvoll & Norge")}
+    base = [{"place": "h", "at": "Sea Zone IV"}, {"place": "w", "at": "Sea Zone IV"},
+            {"place": "e", "at": "Sea Zone IV"}, {"turn": "Round 2", "phase": "german-combat"},
+            roll("naval-combat", [6], side="german", zone="Sea Zone IV", unit="h"), {"remove": "e"},
+            roll("naval-combat", [3, 5], side="allied", zone="Sea Zone IV")]
+    assert simple(base, units, variant="advanced") == []  # Warspite and the sunk Eidsvoll & Norge both shoot
+    assert simple(base[:-1] + [roll("naval-combat", [3, 5, 6], side="allied", zone="Sea Zone IV")], units,
+                  variant="advanced") == [(cite("8.2"), "Sea Zone IV")]
+    chased = base[:5] + [{"move": "e", "to": "Sea Zone V"}]
+    assert simple(chased, units, variant="advanced") == [(cite("8.2"), "Sea Zone V")]

@@ -78,6 +78,8 @@ CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
                                                   "none under German control), also with Invasjon; their opening "
                                                   "six come as two stacks of three in areas not bordering each other"),
     ("ship-stacks", ("6.1",), "all ships of a faction in a sea zone form one stack"),
+    ("naval-combat", ("8.2",), "a side rolls at most a die for every ship it has in the combat (sunk ones shoot "
+                               "back); Eidsvoll & Norge is sunk, never chased"),
     ("ship-move", ("6.1", "8.1"), "a ship moves at most two sea zones a turn (Eidsvoll & Norge one), to bordering "
                                   "zones"),
     ("allied-seas", ("5.1", "8.1"), "Allied ships never enter Sea Zones I and II"),
@@ -110,6 +112,7 @@ class KampenRules(GameRules):
         self.by_ship: Counter[str] = Counter()  # 8.3 German reinforcements by sea zone
         self.resisted: set[str] = set()  # victory cities where Norway resisted the landing (7.2)
         self.resisted_rolls: set[str] = set()  # where Norway rolled to resist (7.2)
+        self.naval_dice: Counter[tuple[str, str]] = Counter()  # (sea zone, side) -> naval combat dice this phase
         self.landed: Counter[str] = Counter()  # ships that landed a battalion on 9 April (7.2)
         self.last_zone: dict[str, str] = {}  # a ship's last sea zone (a sunk ship may still land, Appendix)
         self.allied_opening: list[tuple[str, str | None, Entry]] = []
@@ -135,6 +138,7 @@ class KampenRules(GameRules):
             self.attacked_from.clear()
             self.intercepted_with.clear()
         self.retreated.clear()
+        self.naval_dice.clear()
         self.cards.start_phase(audit)
 
     def end_phase(self, audit: Audit) -> None:
@@ -469,6 +473,9 @@ class KampenRules(GameRules):
                          "turn", where=to, units=[uid])
         if self.data.areas[origin].kind == "land" or self.data.areas[to].kind == "land":
             return
+        if self._kind(audit) == "combat" and self.board.ship_type(audit, uid) == "panserskip":
+            audit.report(rule("8.2"), f"{uid} is chased to {to}: Eidsvoll & Norge is too slow to escape, and is sunk "
+                         "if it is chased", where=to, units=[uid])
         self._raid(audit, uid, origin, to)
         self.moves[uid] += 1
         slow = self.board.ship_type(audit, uid) == "panserskip"
@@ -531,6 +538,23 @@ class KampenRules(GameRules):
                 self.dice += len(entry.dice)  # one die per enemy ship, thrown one by one or at once
         elif entry.purpose == "resistance" and entry.zone is not None and self._kind_of(entry.zone) == "land":
             self._resistance(audit, entry, entry.zone)
+        elif entry.purpose == "naval-combat" and entry.zone is not None and entry.side is not None:
+            self._naval_dice(audit, entry, entry.zone, entry.side)
+
+    def _naval_dice(self, audit: Audit, entry: Roll, zone: str, side: str) -> None:
+        """8.2: each side rolls a die for every ship in the combat (sunk ones shoot back first; Eidsvoll & Norge
+        fights on the Allied side; a dummy does not fight), so never more than its ships in the zone."""
+        sides = self.friends[side]
+        ships = [u for u in self.board.ships_of(audit, zone, sides) + self.cards.fallen.get(zone, [])
+                 if self._class(audit, u) == "naval" and self._side(audit, u) in sides
+                 and self.board.ship_type(audit, u) != "dummy"]
+        key = (zone, min(sides))
+        before = self.naval_dice[key]
+        self.naval_dice[key] += len(entry.dice)
+        if self.naval_dice[key] > len(set(ships)) >= before:
+            audit.report(rule("8.2"), f"{'/'.join(sorted(sides))} ships roll {self.naval_dice[key]} dice in the naval "
+                         f"combat in {zone} with {len(set(ships))} ships there: a die for every ship",
+                         where=zone, excess=self.naval_dice[key] - len(set(ships)))
 
     def _resistance(self, audit: Audit, entry: Roll, city: str) -> None:
         """7.2: Norway rolls a die in every victory city German battalions invaded; other areas do not resist."""
