@@ -671,3 +671,13 @@ def test_naval_combat_dice_and_eidsvoll_cannot_be_chased():
                   variant="advanced") == [(cite("8.2"), "Sea Zone IV")]
     chased = base[:5] + [{"move": "e", "to": "Sea Zone V"}]
     assert simple(chased, units, variant="advanced") == [(cite("8.2"), "Sea Zone V")]
+
+
+def test_9_april_reinforcements_go_germany_norway_allies():
+    # 7.3: "Germany reinforces first, then Norway, and The Allies goes last"; Germany's free one by Sea Zone I.
+    units = {"g": bn("german"), "n": bn("norwegian"), "m": bn("norwegian")}
+    entries = [{"turn": "9. April", "phase": "reinforcement"}, {"place": "m", "at": "Hamar", "by": "mobilization"},
+               {"place": "g", "at": "Oslo"}, {"place": "n", "at": "Kongsvinger"}]
+    assert simple(entries, units, variant="advanced") == []
+    entries[2:] = entries[3:] + entries[2:3]
+    assert simple(entries, units, variant="advanced") == [(cite("7.3"), "Oslo")]

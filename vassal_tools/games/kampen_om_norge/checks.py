@@ -68,7 +68,8 @@ CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
                                             "die to resist in each invaded victory city; German battleships and heavy "
                                             "cruisers in VI-VIII raid in its combat phase, and come back only in a "
                                             "German movement phase"),
-    ("april-mobilization", ("7.3",), "on 9 April Norway mobilizes one battalion in each victory city neither "
+    ("april-mobilization", ("7.3",), "on 9 April Germany reinforces first, then Norway, then the Allies; Norway "
+                                     "mobilizes one battalion in each victory city neither "
                                      "German nor mobilized by resistance, and one per two mobilization points free "
                                      "of Germans, one a point"),
     ("german-reinforcement", ("4.3", "8.3", "Appendix Transportfly"), "Germany reinforces areas by Sea Zones I and II; in the advanced game "
@@ -113,6 +114,7 @@ class KampenRules(GameRules):
         self.resisted: set[str] = set()  # victory cities where Norway resisted the landing (7.2)
         self.resisted_rolls: set[str] = set()  # where Norway rolled to resist (7.2)
         self.naval_dice: Counter[tuple[str, str]] = Counter()  # (sea zone, side) -> naval combat dice this phase
+        self.april_last: str | None = None  # the last faction to reinforce on 9 April (7.3)
         self.landed: Counter[str] = Counter()  # ships that landed a battalion on 9 April (7.2)
         self.last_zone: dict[str, str] = {}  # a ship's last sea zone (a sunk ship may still land, Appendix)
         self.allied_opening: list[tuple[str, str | None, Entry]] = []
@@ -311,12 +313,23 @@ class KampenRules(GameRules):
             self.symbols.place(side, audit.position.strength(uid), entry)
         elif kind == "reinforcement" and (april or side == self._faction(audit)):
             self.symbols.place(side, audit.position.strength(uid), entry)
+            if april:
+                self._april_order(audit, entry, side)
             if side == "norwegian":
                 self._norwegian_place(audit, uid, at)
             elif side == "allied":
                 self._allied_place(audit, entry)
             elif side == "german":
                 self._german_place(audit, entry)
+
+    def _april_order(self, audit: Audit, entry: Place, side: str) -> None:
+        """7.3: on 9 April Germany reinforces first, then Norway, and the Allies go last."""
+        order = list(self.friends)  # german, norwegian, allied (game.toml)
+        if self.april_last is not None and order.index(side) < order.index(self.april_last):
+            audit.report(rule("7.3"), f"{side} reinforces {entry.at} after {self.april_last}: on 9 April Germany "
+                         "reinforces first, then Norway, and the Allies go last", where=entry.at, units=[entry.unit])
+        else:
+            self.april_last = side
 
     def _invasion(self, audit: Audit) -> bool:
         return any(card.name == "Invasjon" and played.use != "reinforcement" for card, played in self.cards.played)
