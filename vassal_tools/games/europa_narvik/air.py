@@ -1,0 +1,181 @@
+"""Air units (europa-narvik.txt 12, 13), judged through the record.
+
+13: air basing is judged at the end of every air phase: an airfield counter holds six air units (13A),
+a lake airfield three if it is the German counter, one if an Allied one (13D), the Danish off-map
+airbase six (13B); Hamburg, Sylt and Danish are German, Hatston Field and Bomber Command Allied (13B);
+carriers take carrier aircraft only (13C); floatplanes use friendly ports, Hamburg and Sylt, no other
+airbase (13E). 12C3e: each attack on naval units in an air phase is one wave of five air units or
+fewer, and an air unit attacking ships in a full sea hex has first found them: one die for it
+(``roll`` for ``find-ships`` with its ``unit``), 4-6 finds. 12C1: interception is flown by the
+non-phasing player's fighters (F, NF, FB) only.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from typing import Any
+
+from ...record import Attack, Entry, Intercept, PhaseStart, Roll
+from ...record.entries import Unit
+from ...rules.engine import Audit
+from ...rules.position import UnitState
+from .catalogue import OFF_MAP_AIRBASES, is_hex
+from .rules import Check, EuropaRules, phasing
+
+
+class AirBasing(Check):
+    """13A-13E at the end of every air phase."""
+
+    def __init__(self, rules: EuropaRules):
+        super().__init__(rules)
+        self.a: Mapping[str, Any] = self.cfg["airbases"]
+
+    def end_phase(self, audit: Audit) -> None:
+        if phasing(audit)[1] != "air":
+            return
+        based: dict[str, list[Unit]] = defaultdict(list)
+        for uid, unit in audit.units.items():
+            loc = audit.position.loc(uid)
+            if unit.unit_class == "air" and loc is not None and audit.position.on_map(uid):
+                base = loc[len("airbase:"):] if loc.startswith("airbase:") else loc
+                based[base if not loc.startswith("carrier:") else loc].append(unit)
+        faults: dict[tuple[str, str], tuple[str, str, list[Unit]]] = {}
+        for base, units in based.items():
+            for key, fault in self.judge(audit, base, units).items():
+                faults[(base, key)] = fault
+        for key in sorted(audit.standing("13 air basing", faults)):
+            rule, text, units = faults[key]
+            audit.report(self.rule(rule), f"at the end of the {audit.position.phase}: {text}", where=key[0],
+                         units=sorted(u.id for u in units), samples=("sample: the sheet's ports",)
+                         if rule == self.a["floatplane_rule"] else ())
+
+    def judge(self, audit: Audit, base: str, units: list[Unit]) -> dict[str, tuple[str, str, list[Unit]]]:
+        a, out = self.a, {}
+        if base.startswith("carrier:"):
+            wrong = [u for u in units if not u.get("carrier")]
+            if wrong:
+                out["carrier"] = (a["carrier_rule"], f"only carrier aircraft use carriers ({base})", wrong)
+            return out
+        for side in ("german", "allied"):
+            barred = a["allied_only"] if side == "german" else a["german_only"]
+            wrong = [u for u in units if u.side == side and base in barred]
+            if wrong:
+                out[f"side-{side}"] = (a["off_map_rule"], f"{side.capitalize()} air units at {base}, "
+                                       f"an airbase of the other side only", wrong)
+        if base in OFF_MAP_AIRBASES:
+            floats_barred = [u for u in units if u.get("floatplane") and base not in a["floatplane_bases"]]
+            if floats_barred:
+                out["float"] = (a["floatplane_rule"], f"floatplanes land at Hamburg, Sylt and ports, not {base}",
+                                floats_barred)
+            if base == "Danish" and len(units) > a["danish"]:
+                out["capacity"] = (a["off_map_rule"], f"{len(units)} air units at the Danish airbase, over its "
+                                   f"{a['danish']}", units)
+            return out
+        if not is_hex(base):
+            out["none"] = (a["rule"], f"air units in {base}, which is no airbase", units)
+            return out
+        return {**out, **self.on_map(audit, base, units)}
+
+    def on_map(self, audit: Audit, base: str, units: list[Unit]) -> dict[str, tuple[str, str, list[Unit]]]:
+        a, out = self.a, {}
+        markers = [audit.units[u] for u in audit.position.at(base) if audit.units[u].unit_class == "marker"]
+        lake = next((m for m in markers if m.type == "lake-airfield"), None)
+        field = any(m.type == "airfield" for m in markers) or self.pack.sheet.hex_of(base) in self.pack.sheet.airfields
+        floats = [u for u in units if u.get("floatplane")]
+        planes = [u for u in units if not u.get("floatplane")]
+        if floats and not self.pack.sheet.is_port(base):
+            out["float"] = (a["floatplane_rule"], f"floatplanes in {base}, which is no port", floats)
+        if lake is not None:
+            capacity, rule = (a["lake_german"] if lake.side == "german" else a["lake_allied"]), a["lake_rule"]
+            what = f"the {lake.side.capitalize()} lake airfield"
+        elif field:
+            capacity, rule, what = a["airfield"], a["airfield_rule"], "the airfield"
+        else:
+            if planes:
+                out["none"] = (a["rule"], f"air units in {base}, where there is no airfield or lake airfield counter",
+                               planes)
+            return out
+        if len(planes) > capacity:
+            out["capacity"] = (rule, f"{len(planes)} air units on {what} in {base}, over its {capacity}", planes)
+        return out
+
+
+class AirAttacks(Check):
+    """12C3e waves and finding ships; 12C1 interception."""
+
+    def __init__(self, rules: EuropaRules):
+        super().__init__(rules)
+        self.a: Mapping[str, Any] = self.cfg["air"]
+        self.found: dict[str, list[int]] = {}  # air unit -> its find-ships dice this air phase
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        side, kind = phasing(audit)
+        if isinstance(entry, PhaseStart) or kind != "air":
+            return
+        if isinstance(entry, Roll) and entry.purpose == self.a["find_roll"]:
+            self.roll(audit, entry)
+        elif isinstance(entry, Attack):
+            self.attack(audit, entry)
+        elif isinstance(entry, Intercept):
+            self.intercept(audit, entry, side)
+
+    def start_phase(self, audit: Audit) -> None:
+        self.found = {}
+
+    def roll(self, audit: Audit, entry: Roll) -> None:
+        units = [entry.unit] if entry.unit else list(entry.target)
+        if len(units) != len(entry.dice):
+            audit.report(self.rule(self.a["find_rule"]), f"a find-ships roll of {len(entry.dice)} dice for "
+                         f"{len(units)} air units: one die is rolled for each air unit", where=entry.zone,
+                         units=units)
+            return
+        for unit, die in zip(units, entry.dice):
+            self.found.setdefault(unit, []).append(die)
+
+    def attack(self, audit: Audit, entry: Attack) -> None:
+        planes = [u for u in entry.attackers if u in audit.units and audit.units[u].unit_class == "air"]
+        targets = list(entry.target) or [u for u in audit.position.at(entry.hex)]
+        ships = [u for u in targets if u in audit.units and audit.units[u].unit_class == "naval"]
+        if not planes or not ships:
+            return
+        if len(planes) > self.a["wave"]:
+            audit.report(self.rule(self.a["wave_rule"]), f"{len(planes)} air units attack naval units in {entry.hex} "
+                         f"in one wave: no attack may consist of more than {self.a['wave']}", where=entry.hex,
+                         units=planes, excess=len(planes) - self.a["wave"])
+        if not self.pack.sheet.is_full_sea(entry.hex):
+            return
+        finds = set(self.a["finds"])
+        for uid in planes:
+            dice = self.found.get(uid, [])
+            if not dice:
+                text = "no find-ships roll for it"
+            elif dice[-1] not in finds:
+                text = f"its find-ships roll was {dice[-1]}"
+            else:
+                continue
+            audit.report(self.rule(self.a["find_rule"]), f"{audit.units[uid].name or uid} attacks naval units in the "
+                         f"full sea hex {entry.hex} without finding them ({text}; one die per air unit, 4-6 finds)",
+                         where=entry.hex, units=[uid], samples=() if not is_hex(entry.hex) else
+                         ("sample: the sheet's full sea hexes",))
+
+    def intercept(self, audit: Audit, entry: Intercept, side: str | None) -> None:
+        if entry.side == side:
+            audit.report(self.rule(self.a["intercept_rule"]), f"the {side} player intercepts in his own air phase: "
+                         "only the non-phasing player may fly interception", where=entry.zone, units=list(entry.air))
+        fighters = set(self.a["fighters"])
+        wrong = [u for u in entry.air if u in audit.units and str(audit.units[u].get("role", "")).upper() not in fighters]
+        if wrong:
+            audit.report(self.rule(self.a["intercept_rule"]), f"{', '.join(wrong)} intercept in {entry.zone}: "
+                         "interception may be flown only by fighters (F, NF or FB)", where=entry.zone, units=wrong)
+
+
+class SixSidedDie(Check):
+    """4E: one die; the rules read its 1 to 6 (12C3e, 10F): a die outside 1-6 is a finding."""
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        if isinstance(entry, Roll):
+            for die in entry.dice:
+                if not 1 <= die <= 6:
+                    audit.report(self.rule(self.cfg["die"]["rule"]), f"a {entry.purpose} roll of {die}: the game's "
+                                 "die is a d6 (1-6)", where=entry.zone)
