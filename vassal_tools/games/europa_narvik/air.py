@@ -19,7 +19,6 @@ from typing import Any
 from ...record import Attack, Entry, Intercept, PhaseStart, Roll
 from ...record.entries import Unit
 from ...rules.engine import Audit
-from ...rules.position import UnitState
 from .catalogue import OFF_MAP_AIRBASES, is_hex
 from .rules import Check, EuropaRules, phasing
 
@@ -44,9 +43,9 @@ class AirBasing(Check):
         for base, units in based.items():
             for key, fault in self.judge(audit, base, units).items():
                 faults[(base, key)] = fault
-        for key in sorted(audit.standing("13 air basing", faults)):
-            rule, text, units = faults[key]
-            audit.report(self.rule(rule), f"at the end of the {audit.position.phase}: {text}", where=key[0],
+        for fault in sorted(audit.standing("13 air basing", faults)):
+            rule, text, units = faults[fault]
+            audit.report(self.rule(rule), f"at the end of the {audit.position.phase}: {text}", where=fault[0],
                          units=sorted(u.id for u in units), samples=("sample: the sheet's ports",)
                          if rule == self.a["floatplane_rule"] else ())
 

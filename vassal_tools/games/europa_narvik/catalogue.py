@@ -16,7 +16,7 @@ from typing import Any
 
 from ..gamedata import GameData, MapGrid
 
-_HEX = re.compile(r"^(?:(\w+)\s*:\s*)?(\d{4})$")
+_HEX = re.compile(r"^(?:(\d{1,2}[A-Za-z]?)\s*:\s*)?(\d{4})$")
 OFF_MAP_AIRBASES = ("Danish", "Hamburg", "Sylt", "Bomber Command", "Hatston Field")
 BOXES = ("Germany", "Staging Box", "England", "North Sea", "Norwegian Sea")
 # 13B prints the off-map airbases' initials around the map edge.

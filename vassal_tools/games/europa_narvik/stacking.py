@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
-from ...record import Entry, Move, Place, Remove
+from ...record import Entry, Move, Place
 from ...record.entries import Unit
 from ...rules.engine import Audit
 from ...rules.position import UnitState

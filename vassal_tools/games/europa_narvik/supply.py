@@ -91,19 +91,20 @@ class Supply(Check):
             return False
         return unit.nationality != "norwegian"  # 11B2: Norwegians are always supplied
 
-    def german_sources(self, audit: Audit, attack: bool = False) -> list[str]:
+    def german_sources(self, audit: Audit) -> list[str]:
         out = []
         for uid, unit in audit.units.items():
             loc = audit.position.loc(uid)
-            if unit.unit_class == "supply" and unit.side == "german" and is_hex(loc) and audit.position.on_map(uid):
-                if not (attack and unit.get("captured")):
-                    out.append(loc)  # type: ignore[arg-type]
+            if unit.unit_class == "supply" and unit.side == "german" and loc is not None and is_hex(loc):
+                out.append(loc)
         return out
 
     def allied_sources(self, audit: Audit) -> list[str]:
-        bases = [audit.position.loc(u) for u, unit in audit.units.items()
-                 if unit.unit_class == "supply" and unit.type == "base" and is_hex(audit.position.loc(u))]
-        found = [b for b in bases if b is not None]
+        found: list[str] = []
+        for uid, unit in audit.units.items():
+            loc = audit.position.loc(uid)
+            if unit.unit_class == "supply" and unit.type == "base" and loc is not None and is_hex(loc):
+                found.append(loc)
         sheet, grid_range = self.pack.sheet, self.s["landing_craft_range"]
         for uid, unit in audit.units.items():
             loc = audit.position.loc(uid)
