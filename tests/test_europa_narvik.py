@@ -147,11 +147,20 @@ def test_every_rule_cited_exists_in_the_rulebook():
     assert cited - ids == set()
 
 
+def test_the_campaign_set_up_keeps_the_rules():
+    builder = game()
+    for placement in pack_for(GAME).data.scenarios["campaign"].setup:
+        builder.place(placement.unit, placement.at)
+    for phase in ("german-reinforcement", "german-movement", "german-air", "german-combat"):
+        builder.phase(phase, turn="Turn 1")
+    assert found(builder) == []
+
+
 # -- 8 stacking ------------------------------------------------------------------------------------
 
 def moved_into(hex_: str, *units: str, phase: str = "german-movement") -> RecordBuilder:
     """Units moved from Germany into a hex where a supply counter keeps them supplied (11B1a)."""
-    builder = game().place("ger-supply-6", hex_)
+    builder = game().place("ger-sup-6", hex_)
     for uid in units:
         builder.place(uid, "Germany")
     builder.phase(phase, turn="Turn 3")
@@ -233,7 +242,7 @@ def test_a_norwegian_hq_absorbs_a_norwegian_first():
 
 def german_turn(*extra: tuple[str, str], turn: str = "Turn 3") -> RecordBuilder:
     """A supply counter in 0615; I/138 six MPs away in 0621, II/138 seven in 0622 (11B1a: 6 MPs or less)."""
-    builder = game().place("ger-supply-1", "0615").place("ger-138-i", "0621").place("ger-138-ii", "0622")
+    builder = game().place("ger-sup-1", "0615").place("ger-138-i", "0621").place("ger-138-ii", "0622")
     for uid, at in extra:
         builder.place(uid, at)
     return builder.phase("german-movement", turn=turn)
@@ -252,7 +261,7 @@ def test_german_general_supply_within_six_mps_of_a_counter():
 
 def test_supplied_at_the_end_of_the_air_phase_is_supplied_that_turn():
     # 11B1a's example: supply counters air-dropped in the air phase supply the units at its end.
-    builder = german_turn().phase("german-air", turn="Turn 3").place("ger-supply-2", "0622")
+    builder = german_turn().phase("german-air", turn="Turn 3").place("ger-sup-2", "0622")
     assert found(builder.phase("german-combat", turn="Turn 3")) == []
     # Turn 1: German units are in general and attack supply throughout (19B).
     first = german_turn(turn="Turn 1").phase("german-air", turn="Turn 1").phase("german-combat", turn="Turn 1")
@@ -282,7 +291,7 @@ def test_one_base_per_port():
 
 
 def combat(supply: list[str], remove: bool = True, turn: str = "Turn 3") -> RecordBuilder:
-    builder = game().place("ger-supply-1", "0615").place("ger-supply-captured-1", "0620")
+    builder = game().place("ger-sup-1", "0615").place("ger-sup-captured-1", "0620")
     builder.place("ger-138-i", "0621").place("nor-i-12", "0621").add({"mark": "ger-138-i", "as": "out-of-supply"})
     builder.phase("german-combat", turn=turn).attack("0621", ["ger-138-i"], supply=supply)
     if remove:
@@ -293,22 +302,22 @@ def combat(supply: list[str], remove: bool = True, turn: str = "Turn 3") -> Reco
 
 def test_attack_supply_from_a_listed_counter_spent_at_the_end_of_the_combat_phase():
     # 11B1b: a counter within 6 MPs gives attack supply, and is expended at the end of the combat phase.
-    assert found(combat(["ger-supply-1"])) == []
-    assert found(combat(["ger-supply-1"], remove=False)) == [(rule("11B1b"), "0615")]
+    assert found(combat(["ger-sup-1"])) == []
+    assert found(combat(["ger-sup-1"], remove=False)) == [(rule("11B1b"), "0615")]
     assert found(combat([])) == [(rule("11B1b"), "0621")]
     assert found(combat([], turn="Turn 1")) == []  # 19B
     # 11C: captured supplies never give attack supply.
-    assert found(combat(["ger-supply-captured-1"])) == [(rule("11C"), "0621"), (rule("11B1b"), "0621")]
+    assert found(combat(["ger-sup-captured-1"])) == [(rule("11C"), "0621"), (rule("11B1b"), "0621")]
 
 
 def test_unsupplied_turns_are_counted_and_the_second_takes_the_attack_strength():
     # 11A3: the first unsupplied turn has no effect; from the second the attack strength is 0.
-    builder = game().place("ger-supply-1", "0615").place("ger-138-ii", "0622")
+    builder = game().place("ger-sup-1", "0615").place("ger-138-ii", "0622")
     builder.add({"mark": "ger-138-ii", "as": "out-of-supply"})
     for turn in ("Turn 3", "Turn 4"):
         builder.phase("german-movement", turn=turn).phase("german-air", turn=turn)
-    builder.phase("german-combat", turn="Turn 4").attack("0622", ["ger-138-ii"], supply=["ger-supply-1"])
-    builder.remove("ger-supply-1")
+    builder.phase("german-combat", turn="Turn 4").attack("0622", ["ger-138-ii"], supply=["ger-sup-1"])
+    builder.remove("ger-sup-1")
     assert (rule("11A3b"), "0622") in found(builder)
 
 

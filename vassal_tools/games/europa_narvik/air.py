@@ -38,15 +38,15 @@ class AirBasing(Check):
             loc = audit.position.loc(uid)
             if unit.unit_class == "air" and loc is not None and audit.position.on_map(uid):
                 base = loc[len("airbase:"):] if loc.startswith("airbase:") else loc
-                based[base if not loc.startswith("carrier:") else loc].append(unit)
+                based[base].append(unit)
         faults: dict[tuple[str, str], tuple[str, str, list[Unit]]] = {}
         for base, units in based.items():
-            for key, fault in self.judge(audit, base, units).items():
-                faults[(base, key)] = fault
-        for fault in sorted(audit.standing("13 air basing", faults)):
-            rule, text, units = faults[fault]
-            audit.report(self.rule(rule), f"at the end of the {audit.position.phase}: {text}", where=fault[0],
-                         units=sorted(u.id for u in units), samples=("sample: the sheet's ports",)
+            for kind, judged in self.judge(audit, base, units).items():
+                faults[(base, kind)] = judged
+        for key in sorted(audit.standing("13 air basing", faults)):
+            rule, text, wrong = faults[key]
+            audit.report(self.rule(rule), f"at the end of the {audit.position.phase}: {text}", where=key[0],
+                         units=sorted(u.id for u in wrong), samples=("sample: the sheet's ports",)
                          if rule == self.a["floatplane_rule"] else ())
 
     def judge(self, audit: Audit, base: str, units: list[Unit]) -> dict[str, tuple[str, str, list[Unit]]]:
