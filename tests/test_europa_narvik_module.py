@@ -13,7 +13,13 @@ from click.testing import CliRunner
 from test_build_module import marker_of, place_of
 
 import vassal_tools
-from vassal_tools.builder.module import assemble, build_module, module_archive, module_file_name, write_opening
+from vassal_tools.builder.module import (
+    assemble,
+    build_module,
+    module_archive,
+    module_file_name,
+    write_opening,
+)
 from vassal_tools.builder.turns import TRACKER_ID, tracker_state
 from vassal_tools.cli import main
 from vassal_tools.formats.archive import write_archive
