@@ -17,7 +17,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from vassal_tools.builder.module import assemble, build_module, module_archive, module_file_name, write_opening
+from vassal_tools.builder.module import (
+    assemble,
+    build_module,
+    module_archive,
+    module_file_name,
+    write_opening,
+)
 from vassal_tools.builder.turns import TRACKER_ID, tracker_state
 from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.files import open_file
