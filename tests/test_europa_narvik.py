@@ -1,7 +1,7 @@
 """Europa Narvik as a game folder: its data, its words and its checks, judged against europa-narvik.txt.
 
 Every expectation is read off the rulebook (the rule is named beside it) or worked out by hand on the
-sample sheet (data/tools/make_tables.py: full sea west of column 4, partial sea in column 4 and row 30,
+sample sheet (data/tools/make_europa_sheet.py: full sea west of column 4, partial sea in column 4 and row 30,
 clear columns 5-8 with a road down column 5, rough columns 9-10, mountain columns 14-16 and 20-24; rows
 1-10 north of the A weather line). Hexes in one column are a straight line: 0615 to 0621 is six clear
 hexes, six MPs, and the only path that short.
@@ -381,7 +381,11 @@ def test_airbases_hold_six_lake_airfields_three_or_one_danish_six():
     assert based("airbase:Danish", eight[:7]) == [(rule("13B"), "Danish")]
     assert based("airbase:Hatston Field", eight[:1]) == [(rule("13B"), "Hatston Field")]
     assert based("carrier:Glorious", ["ger-ju88-1"]) == [(rule("13C"), "carrier:Glorious")]
-    assert based("0712", ["ger-ju88-1"]) == [(rule("13"), "0712")]
+    assert based("0712", ["ger-ju88-1"]) == [(rule("13"), "0712")]  # no airbase in that hex
+    assert based("airbase:10B:0712", eight[:6]) == []  # the record names the airfield: six
+    assert based("airbase:10B:0712", eight[:7]) == [(rule("13A"), "10B:0712")]
+    assert based("airbase:Sylt", ["ger-he115-1"]) == [] and based("airbase:Danish", ["ger-he115-1"]) == \
+        [(rule("13E"), "Danish")]  # floatplanes: Hamburg, Sylt and ports
 
 
 def test_the_die_is_a_d6():
@@ -389,3 +393,20 @@ def test_the_die_is_a_d6():
     builder.roll("escape", [3, 0], side="allied")
     assert [(f.rule, f.message.split(":")[0]) for f in audit(builder.to_dict())] == [
         (rule("4E"), "a find-ships roll of 7"), (rule("4E"), "a escape roll of 0")]
+
+
+def test_a_printed_maps_hexes_are_counted_one_mp_each_and_judged_only_where_known():
+    # The sheet's 0915-0921 are rough (12 MPs); map 10B's are not the sheet's: six hexes, six MPs (sample).
+    def german(counter: str, unit: str) -> list[tuple[str, str | None]]:
+        builder = game().place("ger-sup-1", counter).place("ger-138-i", unit).phase("german-movement", turn="Turn 3")
+        return found(builder.phase("german-air", turn="Turn 3").phase("german-combat", turn="Turn 3"))
+    assert german("0915", "0921") == [(rule("11B1a"), "0921")]
+    assert german("10B:0915", "10B:0921") == []
+    assert german("10B:0915", "5C:0915") == [(rule("11B1a"), "5C:0915")]  # no known path between two maps
+    # Whether 10B:1234 is a port the text does not say: a base there is not judged.
+    assert found(game().phase("allied-movement", turn="Turn 4").place("allied-base-1", "10B:1234")) == []
+    # Ships there: a failed find-ships roll is still a finding; no roll, nothing to judge.
+    failed = game().place("brit-glorious", "10B:0210").phase("german-air", turn="Turn 3")
+    failed.roll("find-ships", 1, unit="ger-ju88-1", side="german").attack("10B:0210", ["ger-ju88-1"],
+                                                                        target=["brit-glorious"])
+    assert found(failed) == [(rule("12C3e"), "10B:0210")]

@@ -34,22 +34,24 @@ class AirBasing(Check):
         if phasing(audit)[1] != "air":
             return
         based: dict[str, list[Unit]] = defaultdict(list)
+        named: set[str] = set()  # bases a record names as airbase:HEX (the airfield there)
         for uid, unit in audit.units.items():
             loc = audit.position.loc(uid)
             if unit.unit_class == "air" and loc is not None and audit.position.on_map(uid):
                 base = loc[len("airbase:"):] if loc.startswith("airbase:") else loc
                 based[base].append(unit)
+                if loc.startswith("airbase:"):
+                    named.add(base)
         faults: dict[tuple[str, str], tuple[str, str, list[Unit]]] = {}
         for base, units in based.items():
-            for kind, judged in self.judge(audit, base, units).items():
+            for kind, judged in self.judge(audit, base, units, base in named).items():
                 faults[(base, kind)] = judged
         for key in sorted(audit.standing("13 air basing", faults)):
             rule, text, wrong = faults[key]
             audit.report(self.rule(rule), f"at the end of the {audit.position.phase}: {text}", where=key[0],
-                         units=sorted(u.id for u in wrong), samples=("sample: the sheet's ports",)
-                         if rule == self.a["floatplane_rule"] else ())
+                         units=sorted(u.id for u in wrong))
 
-    def judge(self, audit: Audit, base: str, units: list[Unit]) -> dict[str, tuple[str, str, list[Unit]]]:
+    def judge(self, audit: Audit, base: str, units: list[Unit], named: bool) -> dict[str, tuple[str, str, list[Unit]]]:
         a, out = self.a, {}
         if base.startswith("carrier:"):
             wrong = [u for u in units if not u.get("carrier")]
@@ -74,17 +76,17 @@ class AirBasing(Check):
         if not is_hex(base):
             out["none"] = (a["rule"], f"air units in {base}, which is no airbase", units)
             return out
-        return {**out, **self.on_map(audit, base, units)}
+        return {**out, **self.on_map(audit, base, units, named)}
 
-    def on_map(self, audit: Audit, base: str, units: list[Unit]) -> dict[str, tuple[str, str, list[Unit]]]:
+    def on_map(self, audit: Audit, base: str, units: list[Unit], named: bool) -> dict[str, tuple[str, str, list[Unit]]]:
+        """An airfield (a counter there, the data's, or the record's ``airbase:HEX``) holds six air units, a lake
+        airfield three or one; floatplanes use ports, in any number (13E), and do not count."""
         a, out = self.a, {}
         markers = [audit.units[u] for u in audit.position.at(base) if audit.units[u].unit_class == "marker"]
         lake = next((m for m in markers if m.type == "lake-airfield"), None)
-        field = any(m.type == "airfield" for m in markers) or self.pack.sheet.hex_of(base) in self.pack.sheet.airfields
-        floats = [u for u in units if u.get("floatplane")]
+        field = named or any(m.type == "airfield" for m in markers) or \
+            self.pack.sheet.hex_of(base) in self.pack.sheet.airfields
         planes = [u for u in units if not u.get("floatplane")]
-        if floats and not self.pack.sheet.is_port(base):
-            out["float"] = (a["floatplane_rule"], f"floatplanes in {base}, which is no port", floats)
         if lake is not None:
             capacity, rule = (a["lake_german"] if lake.side == "german" else a["lake_allied"]), a["lake_rule"]
             what = f"the {lake.side.capitalize()} lake airfield"
@@ -142,11 +144,14 @@ class AirAttacks(Check):
             audit.report(self.rule(self.a["wave_rule"]), f"{len(planes)} air units attack naval units in {entry.hex} "
                          f"in one wave: no attack may consist of more than {self.a['wave']}", where=entry.hex,
                          units=planes, excess=len(planes) - self.a["wave"])
-        if not self.pack.sheet.is_full_sea(entry.hex):
+        full_sea = self.pack.sheet.is_full_sea(entry.hex)  # None: a printed map's hex, judged by its rolls only
+        if full_sea is False:
             return
         finds = set(self.a["finds"])
         for uid in planes:
             dice = self.found.get(uid, [])
+            if not dice and full_sea is None:
+                continue
             if not dice:
                 text = "no find-ships roll for it"
             elif dice[-1] not in finds:

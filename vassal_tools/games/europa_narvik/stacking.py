@@ -36,7 +36,8 @@ class Stacking(Check):
         if unit.unit_class != "land" or unit.type in self.s["free_types"] or unit.size in self.s["free_sizes"]:
             return False
         marine = unit.type == self.s["marine_type"] and unit.nationality == self.s["marine_nationality"]
-        return not (marine and self.pack.sheet.is_port(loc))
+        # A printed map's hex the sheet does not hold may be a port: its marines are not counted.
+        return not (marine and self.pack.sheet.is_port(loc) is not False)
 
     def excess(self, units: Iterable[Unit]) -> int:
         """How many units are over the 8A limits, with the artillery slot filled the best way."""

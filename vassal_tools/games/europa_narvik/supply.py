@@ -260,7 +260,7 @@ class Supply(Check):
                   and audit.units[u].unit_class == "supply"]
         enemy = [u for u in audit.position.at(entry.at) if audit.units[u].side != unit.side
                  and audit.units[u].unit_class == "land"]
-        if not sheet.is_port(entry.at):
+        if sheet.is_port(entry.at) is False:
             fault = "a base is placed on a port (sample: the sheet's ports)"
         elif others:
             fault = f"only one base per port is allowed; {', '.join(sorted(others))} is there"

@@ -3,7 +3,9 @@
 europa-narvik.txt gives no map and no terrain effects chart: one MP a clear hex (7) and a road hex
 (9B), mountain hexes closed to combat/motorized units and 1 MP for mountain units south of the A
 weather line (11A) are the text's; every other cost, and every hex's terrain, is a sample
-(``pack.toml`` [terrain]). A hex the sheet does not hold is clear (sample); hexes of two different
+(``pack.toml`` [terrain]). The sheet is numbered XXYY like the module's grid; a hex a record names on
+a printed map (``10B:1234``) is not the sheet's: its terrain is clear (sample: one MP a hex) and
+whether it is a port or full sea is unknown, so nothing is judged on it. Hexes of two different
 printed maps have no known path between them.
 """
 
@@ -29,31 +31,44 @@ class Sheet:
         self.sea_zones = {z.name for z in data.zones.values() if z.kind == "sea"}
 
     def hex_of(self, loc: str | None) -> str | None:
-        """The sheet's XXYY of a hex LOC (any map letter: the one sample sheet stands for every map)."""
+        """The XXYY of a hex LOC, whatever its map (the number a path is traced by)."""
         parts = split_hex(loc)
         return parts[1] if parts else None
 
+    def known(self, loc: str | None) -> str | None:
+        """The sheet's hex of a LOC: a bare XXYY the sheet holds; None for a printed map's hex or any other LOC."""
+        parts = split_hex(loc)
+        return parts[1] if parts is not None and parts[0] is None and parts[1] in self.data.hexes else None
+
     def terrain(self, loc: str) -> str:
-        hex_ = self.data.hexes.get(self.hex_of(loc) or "")
+        hex_ = self.data.hexes.get(self.known(loc) or "")
         return hex_.terrain if hex_ is not None else "clear"
 
-    def is_port(self, loc: str | None) -> bool:
-        return (self.hex_of(loc) or "") in self.ports
+    def is_port(self, loc: str | None) -> bool | None:
+        """Whether a hex is a port (17); None when the sheet does not hold it."""
+        hex_ = self.known(loc)
+        return None if hex_ is None else hex_ in self.ports
 
-    def is_full_sea(self, loc: str | None) -> bool:
-        """A full sea hex, or a sea named as a whole (the North Sea, 17D)."""
-        return loc in self.sea_zones or (self.hex_of(loc) is not None and self.terrain(loc or "") == "sea")
+    def is_full_sea(self, loc: str | None) -> bool | None:
+        """A full sea hex, or a sea named as a whole (the North Sea, 17D); None when unknown."""
+        if loc in self.sea_zones:
+            return True
+        hex_ = self.known(loc)
+        return None if hex_ is None else self.terrain(hex_) == "sea"
 
     def north_of_a(self, loc: str) -> bool:
-        hex_ = self.data.hexes.get(self.hex_of(loc) or "")
+        hex_ = self.data.hexes.get(self.known(loc) or "")
         return hex_ is not None and hex_.weather == "a-north"
 
-    def enter_cost(self, src: str, dst: str, move_class: str) -> float | None:
-        """MPs to enter ``dst`` from ``src`` for a unit of that class; None where it may not go."""
+    def enter_cost(self, src: str, dst: str, move_class: str, on_sheet: bool = True) -> float | None:
+        """MPs to enter ``dst`` from ``src`` for a unit of that class; None where it may not go. Off the
+        sheet (a printed map's hexes) every hex is clear (sample)."""
+        if not on_sheet:
+            return 1.0
         ground = self.terrain(dst)
         if ground == "sea":
             return None
-        if frozenset((self.hex_of(src), self.hex_of(dst))) in self.roads:
+        if frozenset((self.known(src), self.known(dst))) in self.roads:
             return 1.0  # 9B: one MP a road hex, whatever the terrain
         if ground == "mountain":
             if move_class == "motorized":
@@ -67,6 +82,7 @@ class Sheet:
         start = self.hex_of(source)
         if start is None or blocked(start):
             return {}
+        on_sheet = self.known(source) is not None
         best = {start: 0.0}
         queue = [(0.0, start)]
         while queue:
@@ -74,7 +90,7 @@ class Sheet:
             if cost > best[hex_]:
                 continue
             for near in OPEN_GRID.neighbours(hex_):
-                step = self.enter_cost(hex_, near, move_class)
+                step = self.enter_cost(hex_, near, move_class, on_sheet)
                 if step is None or blocked(near):
                     continue
                 total = cost + step

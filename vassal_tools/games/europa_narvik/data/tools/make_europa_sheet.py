@@ -5,7 +5,7 @@ europa-narvik.txt prints no map (its hex numbers read ``X:X``): the sheet below 
 17D), a coast of partial-sea hexes (17: ports are Norwegian cities in partial-sea hexes), clear
 valleys, rough and mountain bands, a few lake hexsides (13D) and a road along the coast; rows 1-10
 lie on or north of the A weather line (17A), the rest south of it. Every terrain is ``sample``.
-Usage: python tools/make_tables.py (from the data folder).
+Usage: python tools/make_europa_sheet.py (from the data folder).
 """
 
 from __future__ import annotations
