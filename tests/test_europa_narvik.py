@@ -410,3 +410,25 @@ def test_a_printed_maps_hexes_are_counted_one_mp_each_and_judged_only_where_know
     failed.roll("find-ships", 1, unit="ger-ju88-1", side="german").attack("10B:0210", ["ger-ju88-1"],
                                                                         target=["brit-glorious"])
     assert found(failed) == [(rule("12C3e"), "10B:0210")]
+
+
+def test_retreat_before_combat_escape_and_air_landing_rolls():
+    def retreat(uid: str, die: int, *marks: str) -> list[tuple[str, str | None]]:
+        builder = game().place(uid, "0607").place("ger-sup-1", "0607").place("ger-138-i", "0607")
+        for status in marks:
+            builder.add({"mark": uid, "as": status})
+        builder.phase("german-combat", turn="Turn 3").roll("retreat-before-combat", die, unit=uid, side="allied")
+        return found(builder.move(uid, "0608"))
+    # 10F: 1 or 2 retreats; a disrupted unit only on a 1; the Guards always.
+    assert retreat("nor-i-15", 2) == [] and retreat("nor-i-15", 3) == [(rule("10F"), "0608")]
+    assert retreat("nor-i-15", 2, "disrupted") == [(rule("10F"), "0608")]
+    assert retreat("nor-hmkg", 6) == []
+    # 13A: on 4-6 the escaping air unit is eliminated, not flown away.
+    def escape(die: int) -> list[tuple[str, str | None]]:
+        builder = game().place("brit-gladiator-1", "airbase:0605").phase("german-movement", turn="Turn 3")
+        builder.roll("escape", die, unit="brit-gladiator-1", side="allied")
+        return found(builder.move("brit-gladiator-1", "airbase:Hatston Field"))
+    assert escape(3) == [] and escape(4) == [(rule("13A"), "airbase:Hatston Field")]
+    # 19D: air landings on the first turn only.
+    landing = game().phase("german-air", turn="Turn 2").roll("air-landing", 2, unit="ger-ju52-1", side="german")
+    assert found(landing) == [(rule("19D"), None)]

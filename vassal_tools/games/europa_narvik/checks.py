@@ -2,9 +2,10 @@
 
 from .air import AirAttacks, AirBasing, SixSidedDie
 from .stacking import Headquarters, Stacking
+from .rolls import UnitRolls
 from .supply import Supply
 
-CHECKS = (Headquarters, Stacking, Supply, AirAttacks, AirBasing, SixSidedDie)
+CHECKS = (Headquarters, Stacking, Supply, AirAttacks, AirBasing, UnitRolls, SixSidedDie)
 
 # What `vassal-tools games` lists: each check, the rules it cites (europa-narvik.txt) and what it judges.
 CHECKED = (
@@ -18,6 +19,8 @@ CHECKED = (
      "(4-6 finds), interception by fighters only"),
     ("AirBasing", ("13", "13A", "13B", "13C", "13D", "13E"), "airfields six, lake airfields three German or one "
      "Allied, Danish six, at the end of every air phase"),
+    ("UnitRolls", ("10F", "13A", "19D"), "retreat before combat on 1-2 (disrupted or HQ 1, the Guards always), "
+     "no escape after 4-6, air landings on Turn 1 only"),
     ("SixSidedDie", ("4E",), "every die 1-6"),
 )
 CITED = {name: rules for name, rules, _ in CHECKED}
