@@ -1,8 +1,8 @@
 """The checks of the Europa Narvik pack, in the order they see each entry."""
 
 from .air import AirAttacks, AirBasing, SixSidedDie
-from .stacking import Headquarters, Stacking
 from .rolls import UnitRolls
+from .stacking import Headquarters, Stacking
 from .supply import Supply
 
 CHECKS = (Headquarters, Stacking, Supply, AirAttacks, AirBasing, UnitRolls, SixSidedDie)
