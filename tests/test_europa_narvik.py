@@ -432,3 +432,12 @@ def test_retreat_before_combat_escape_and_air_landing_rolls():
     # 19D: air landings on the first turn only.
     landing = game().phase("german-air", turn="Turn 2").roll("air-landing", 2, unit="ger-ju52-1", side="german")
     assert found(landing) == [(rule("19D"), None)]
+
+
+def test_night_bombing_is_intercepted_by_night_fighters_only():
+    # 12D3: "Such missions may only be intercepted by night fighters (NF)."
+    def night(is_night: bool) -> list[tuple[str, str | None]]:
+        builder = game().phase("allied-air", turn="Turn 3")
+        builder.mission("allied", "base-bombing", ["brit-wellington-1"], target="0607", night=is_night)
+        return found(builder.intercept("german", "0607", air=["ger-bf110-1"]))
+    assert night(False) == [] and night(True) == [(rule("12D3"), "0607")]

@@ -16,7 +16,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
 
-from ...record import Attack, Entry, Intercept, PhaseStart, Roll
+from ...record import Attack, Entry, Intercept, Mission, PhaseStart, Roll
 from ...record.entries import Unit
 from ...rules.engine import Audit
 from .catalogue import OFF_MAP_AIRBASES, is_hex
@@ -109,6 +109,7 @@ class AirAttacks(Check):
         super().__init__(rules)
         self.a: Mapping[str, Any] = self.cfg["air"]
         self.found: dict[str, list[int]] = {}  # air unit -> its find-ships dice this air phase
+        self.night: dict[str, bool] = {}  # target hex -> whether every mission flown to it is a night mission
 
     def before(self, audit: Audit, entry: Entry) -> None:
         side, kind = phasing(audit)
@@ -120,9 +121,13 @@ class AirAttacks(Check):
             self.attack(audit, entry)
         elif isinstance(entry, Intercept):
             self.intercept(audit, entry, side)
+        elif isinstance(entry, Mission) and entry.target:
+            night = entry.inner.get("night") is True
+            self.night[entry.target] = self.night.get(entry.target, True) and night
 
     def start_phase(self, audit: Audit) -> None:
         self.found = {}
+        self.night = {}
 
     def roll(self, audit: Audit, entry: Roll) -> None:
         units = [entry.unit] if entry.unit else list(entry.target)
@@ -167,6 +172,11 @@ class AirAttacks(Check):
         if entry.side == side:
             audit.report(self.rule(self.a["intercept_rule"]), f"the {side} player intercepts in his own air phase: "
                          "only the non-phasing player may fly interception", where=entry.zone, units=list(entry.air))
+        if self.night.get(entry.zone):
+            day = [u for u in entry.air if u in audit.units and str(audit.units[u].get("role", "")).upper() != "NF"]
+            if day:
+                audit.report(self.rule(self.a["night_rule"]), f"{', '.join(day)} intercept night bombing in "
+                             f"{entry.zone}: only night fighters (NF) may", where=entry.zone, units=day)
         fighters = set(self.a["fighters"])
         wrong = [u for u in entry.air if u in audit.units and str(audit.units[u].get("role", "")).upper() not in fighters]
         if wrong:

@@ -15,8 +15,8 @@ CHECKED = (
     ("Supply", ("11A", "11A1", "11A3b", "11A3c", "11B1a", "11B1b", "11B3", "11C", "19B"),
      "German 6 MPs to a supply counter, Allied 10 MPs to a base, lines blocked by enemy-only hexes, "
      "attack supply spent, out-of-supply marks and unsupplied turns"),
-    ("AirAttacks", ("12C3e", "12C1"), "waves of five or fewer on naval units, one find-ships die per air unit "
-     "(4-6 finds), interception by fighters only"),
+    ("AirAttacks", ("12C3e", "12C1", "12D3"), "waves of five or fewer on naval units, one find-ships die per air "
+     "unit (4-6 finds), interception by the non-phasing player's fighters only, night bombing by NF only"),
     ("AirBasing", ("13", "13A", "13B", "13C", "13D", "13E"), "airfields six, lake airfields three German or one "
      "Allied, Danish six, at the end of every air phase"),
     ("UnitRolls", ("10F", "13A", "19D"), "retreat before combat on 1-2 (disrupted or HQ 1, the Guards always), "
