@@ -441,3 +441,15 @@ def test_night_bombing_is_intercepted_by_night_fighters_only():
         builder.mission("allied", "base-bombing", ["brit-wellington-1"], target="0607", night=is_night)
         return found(builder.intercept("german", "0607", air=["ger-bf110-1"]))
     assert night(False) == [] and night(True) == [(rule("12D3"), "0607")]
+
+
+def test_units_all_disrupted_in_an_enemy_hex_at_the_end_of_combat_are_eliminated():
+    # 10D3: "If, at the end of each combat phase, all friendly units in an enemy occupied hex are disrupted,
+    # these units are automatically eliminated."
+    def hold(eliminated: bool) -> list[tuple[str, str | None]]:
+        builder = game().place("ger-sup-1", "0607").place("ger-138-i", "0607").place("nor-i-15", "0607")
+        builder.phase("german-combat", turn="Turn 3").add({"mark": "nor-i-15", "as": "disrupted"})
+        if eliminated:
+            builder.remove("nor-i-15")
+        return found(builder.phase("german-exploitation", turn="Turn 3"))
+    assert hold(True) == [] and hold(False) == [(rule("10D3"), "0607")]

@@ -2,15 +2,17 @@
 
 from .air import AirAttacks, AirBasing, SixSidedDie
 from .rolls import UnitRolls
-from .stacking import Headquarters, Stacking
+from .stacking import Disruption, Headquarters, Stacking
 from .supply import Supply
 
-CHECKS = (Headquarters, Stacking, Supply, AirAttacks, AirBasing, UnitRolls, SixSidedDie)
+CHECKS = (Headquarters, Stacking, Disruption, Supply, AirAttacks, AirBasing, UnitRolls, SixSidedDie)
 
 # What `vassal-tools games` lists: each check, the rules it cites (europa-narvik.txt) and what it judges.
 CHECKED = (
     ("Stacking", ("8A", "8B"), "two ground units plus one artillery battalion or two batteries; trucks, tanks, "
      "companies, marines in ports free; overstacked units marked disrupted"),
+    ("Disruption", ("10D3",), "units all disrupted in an enemy-occupied hex at the end of a combat phase are "
+     "eliminated"),
     ("Headquarters", ("8C", "8C1", "8C2"), "which units an HQ absorbs, when and where"),
     ("Supply", ("11A", "11A1", "11A3b", "11A3c", "11B1a", "11B1b", "11B3", "11C", "19B"),
      "German 6 MPs to a supply counter, Allied 10 MPs to a base, lines blocked by enemy-only hexes, "

@@ -141,3 +141,22 @@ class Headquarters(Check):
         if Stacking(self.rules).excess([*absorbed, unit]):
             return "a Norwegian HQ absorbs up to the normal stacking limits (8A)", s["norwegian_hq_rule"]
         return "", ""
+
+
+class Disruption(Check):
+    """10D3: at the end of each combat phase, units that are all disrupted in an enemy-occupied hex are eliminated."""
+
+    def end_phase(self, audit: Audit) -> None:
+        if phasing(audit)[1] != "combat":
+            return
+        for loc, ids in sorted(audit.position.occupied()):
+            if not is_hex(loc):
+                continue
+            ground = [audit.units[u] for u in ids if audit.units[u].unit_class == "land"]
+            for side in sorted({u.side for u in ground}):
+                own = [u for u in ground if u.side == side]
+                if len(own) < len(ground) and all(self.rules.marked(u.id, "disrupted") for u in own):
+                    audit.report(self.rule(self.cfg["stacking"]["disruption_rule"]),
+                                 f"every {side.capitalize()} unit in the enemy-occupied hex {loc} is disrupted at the "
+                                 "end of the combat phase: they are eliminated", where=loc,
+                                 units=sorted(u.id for u in own))
