@@ -117,6 +117,7 @@ def test_the_loc_forms_of_the_records_doc():
     assert catalogue.location("airbase:danish") == "airbase:Danish"
     assert catalogue.location("Hatston Field") == "airbase:Hatston Field"
     assert catalogue.location("airbase:0605") == "airbase:0605"
+    assert catalogue.location("airbase:Kjevik") == "airbase:1029"  # a named airfield reads as its hex
     assert catalogue.location("carrier:ark royal") == "carrier:Ark Royal"
     assert catalogue.location("hq:ger-3-mtn-hq") == "hq:ger-3-mtn-hq"
     assert [catalogue.location(b) for b in ("germany", "staging box", "England")] == \

@@ -109,7 +109,10 @@ class EuropaCatalogue:
             if inner is not None:
                 return "airbase:" + (f"{inner[0]}:{inner[1]}" if inner[0] else inner[1])
             named = self.airbases.get(_key(rest)) or _INITIALS.get(_key(rest))
-            return f"airbase:{named}" if named else None
+            if named:
+                return f"airbase:{named}"
+            place = self.hex_of_name.get(_key(rest))  # a named place's hex (Kristiansand's airfield)
+            return f"airbase:{place}" if place else None
         if sep and kind == "carrier" and rest:
             name = self.carriers.get(_key(rest))
             return f"carrier:{name}" if name else None
