@@ -144,3 +144,13 @@ def test_a_log_of_finding_ships(kit, tmp_path):
                 ("roll", "Find Ships", die), ("chat", "attack 0210 with ger-ju88-1"), *into("0605", "ger-ju88-1")]
     assert audited(kit, tmp_path / "a", game(5)) == []
     assert audited(kit, tmp_path / "b", game(2)) == [(f"{FILE} 12C3e", "0210")]
+
+
+def test_a_log_of_air_units_on_an_airfield(kit, tmp_path):
+    # 13A: six air units on an airfield counter (airfield-1 sets up in 0605); air basing is judged at the
+    # end of every air phase.
+    planes = [*(f"ger-ju88-{n}" for n in range(1, 7)), "ger-ju87-1"]
+    six = [("phase", "german-air"), *into("0605", *planes[:6]), ("phase", "german-combat")]
+    assert audited(kit, tmp_path / "a", six) == []
+    seven = [("phase", "german-air"), *into("0605", *planes), ("phase", "german-combat")]
+    assert audited(kit, tmp_path / "b", seven) == [(f"{FILE} 13A", "0605")]
