@@ -311,15 +311,17 @@ def test_attack_supply_from_a_listed_counter_spent_at_the_end_of_the_combat_phas
     assert found(combat(["ger-sup-captured-1"])) == [(rule("11C"), "0621"), (rule("11B1b"), "0621")]
 
 
-def test_unsupplied_turns_are_counted_and_the_second_takes_the_attack_strength():
-    # 11A3: the first unsupplied turn has no effect; from the second the attack strength is 0.
+def test_unsupplied_turns_are_counted_with_their_strength_effects():
+    # 11A3: the first unsupplied turn has no effect; the second: attack 0, defense and movement halved; then
+    # German attack and defense 0 (11A3c). II/138 is seven MPs from the counter (11B1a).
     builder = game().place("ger-sup-1", "0615").place("ger-138-ii", "0622")
-    builder.add({"mark": "ger-138-ii", "as": "out-of-supply"})
-    for turn in ("Turn 3", "Turn 4"):
+    for turn in ("Turn 3", "Turn 4", "Turn 5"):
         builder.phase("german-movement", turn=turn).phase("german-air", turn=turn)
-    builder.phase("german-combat", turn="Turn 4").attack("0622", ["ger-138-ii"], supply=["ger-sup-1"])
-    builder.remove("ger-sup-1")
-    assert (rule("11A3b"), "0622") in found(builder)
+    messages = [(f.rule, f.turn, f.message.rsplit("; ", 1)[-1]) for f in audit(builder.to_dict())]
+    assert messages == [
+        (rule("11B1a"), "Turn 3", "unsupplied turn 1: no effect (11A3a)"),
+        (rule("11B1a"), "Turn 4", "unsupplied turn 2: attack strength 0, defense and movement halved (11A3b)"),
+        (rule("11B1a"), "Turn 5", "unsupplied turn 3: attack and defense strengths 0, movement halved (11A3c)")]
 
 
 # -- 12 and 13 air ---------------------------------------------------------------------------------

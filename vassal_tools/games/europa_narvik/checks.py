@@ -14,7 +14,7 @@ CHECKED = (
     ("Disruption", ("10D3",), "units all disrupted in an enemy-occupied hex at the end of a combat phase are "
      "eliminated"),
     ("Headquarters", ("8C", "8C1", "8C2"), "which units an HQ absorbs, when and where"),
-    ("Supply", ("11A", "11A1", "11A3b", "11A3c", "11B1a", "11B1b", "11B3", "11C", "19B"),
+    ("Supply", ("11A", "11A1", "11A3a", "11A3b", "11A3c", "11B1a", "11B1b", "11B3", "11C", "19B"),
      "German 6 MPs to a supply counter, Allied 10 MPs to a base, lines blocked by enemy-only hexes, "
      "attack supply spent, out-of-supply marks and unsupplied turns"),
     ("AirAttacks", ("12C3e", "12C1", "12D3"), "waves of five or fewer on naval units, one find-ships die per air "

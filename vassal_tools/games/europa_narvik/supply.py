@@ -175,12 +175,24 @@ class Supply(Check):
             if not ok and not marked:
                 audit.report(self.rule(rule), f"{name} in {where} traces no line of {limit} MPs or less to {source} "
                              f"{when} ({self.s['line_rule']}: never through a hex of enemy units alone), yet the "
-                             f"record does not mark it {status} (unsupplied turn {self.unsupplied_turns[uid]})",
+                             f"record does not mark it {status}{self.effects(unit)}",
                              where=where, units=[uid], samples=(*self.samples, *extra))
             elif ok and marked:
                 audit.report(self.rule(rule), f"{name} in {where} is marked {status} but traces a line of {limit} "
                              f"MPs or less to {source} {when}", where=where, units=[uid],
                              samples=(*self.samples, *extra))
+
+    def effects(self, unit: Unit) -> str:
+        """11A3: what the unit's count of unsupplied turns does to its strengths (none before the first)."""
+        turns = self.unsupplied_turns.get(unit.id, 0)
+        if turns == 0:
+            return ""
+        if turns == 1:
+            return f"; unsupplied turn 1: no effect ({self.s['effects_rule']}a)"
+        if turns == 2 or unit.side != "german":
+            rule = self.s["effects_rule"] + ("b" if turns == 2 else "c")
+            return f"; unsupplied turn {turns}: attack strength 0, defense and movement halved ({rule})"
+        return f"; unsupplied turn {turns}: attack and defense strengths 0, movement halved ({self.s['effects_rule']}c)"
 
     # -- combat
 
@@ -203,16 +215,11 @@ class Supply(Check):
             unit = audit.units.get(uid)
             if unit is None or unit.unit_class != "land" or unit.nationality == "norwegian" or unit.type == "truck":
                 continue
-            turns = self.unsupplied_turns.get(uid, 0)
-            if turns >= 2:
-                audit.report(self.rule(self.s["effects_rule"] + ("b" if turns == 2 else "c")),
-                             f"{unit.name or uid} attacks in its unsupplied turn {turns}: its attack strength is 0",
-                             where=entry.hex, units=[uid])
             fault = self.attack_fault(audit, unit, counters)
             if fault:
                 rule, text = fault
-                audit.report(self.rule(rule), f"{unit.name or uid} attacks in {entry.hex} out of attack supply: {text}",
-                             where=entry.hex, units=[uid], samples=self.samples)
+                audit.report(self.rule(rule), f"{unit.name or uid} attacks in {entry.hex} out of attack supply: {text}"
+                             f"{self.effects(unit)}", where=entry.hex, units=[uid], samples=self.samples)
 
     def attack_fault(self, audit: Audit, unit: Unit, counters: list[str]) -> tuple[str, str] | None:
         loc = self.rules.hex_of(audit, unit.id) or audit.position.loc(unit.id)
