@@ -12,7 +12,8 @@ hexes of a base. 19B: German units are supplied throughout Turn 1.
 
 The record marks a unit's supply state (``mark U as out-of-supply``, ``unmark``): a unit the rules find
 unsupplied that is not marked, or marked and supplied, is a finding. 11A3: the unsupplied turns are
-counted; from the second, a unit's attack strength is 0, so an attack by it is a finding.
+counted, and each supply finding says what they do to the unit's strengths (none the first turn; then
+attack 0, defense and movement halved; Germans later attack and defense 0).
 """
 
 from __future__ import annotations
