@@ -231,12 +231,23 @@ def test_absorbed_units_do_not_count_and_hqs_absorb_their_own_formation():
 
 def test_a_norwegian_hq_absorbs_a_norwegian_first():
     # 8C2: "it must absorb at least one Norwegian unit before it can absorb any Allied units".
-    builder = allied().place("nor-6-bde-hq", "0607").place("brit-1-sg", "0607").place("nor-i-15", "0607")
-    builder.phase("allied-movement", turn="Turn 4").move("brit-1-sg", "hq:nor-6-bde-hq")
+    builder = allied().place("nor-6-bde-hq", "0607").place("brit-1-sg", "0607").place("nor-i-15", "0608")
+    builder.phase("allied-movement", turn="Turn 4").move("brit-1-sg", "hq:nor-6-bde-hq").move("nor-i-15", "0607")
     assert found(builder) == [(rule("8C2"), "hq:nor-6-bde-hq")]
-    kept = allied().place("nor-6-bde-hq", "0607").place("brit-1-sg", "0607").place("nor-i-15", "0607")
-    kept.phase("allied-movement", turn="Turn 4").move("nor-i-15", "hq:nor-6-bde-hq").move("brit-1-sg", "hq:nor-6-bde-hq")
+    kept = allied().place("nor-6-bde-hq", "0607").place("brit-1-sg", "0607").place("nor-i-15", "0608")
+    kept.phase("allied-movement", turn="Turn 4").move("nor-i-15", "0607")
+    kept.move("nor-i-15", "hq:nor-6-bde-hq").move("brit-1-sg", "hq:nor-6-bde-hq")
     assert found(kept) == []
+
+
+def test_the_position_a_record_begins_with_is_judged_for_stacking_and_basing():
+    # records-four-games.md: a snapshot is judged by the state checks (8A, 13A).
+    builder = allied()
+    for uid in ("nor-i-15", "nor-ii-15", "nor-i-16"):
+        builder.place(uid, "0607")
+    for n in range(1, 8):
+        builder.place(f"ger-ju88-{n}" if n < 7 else "ger-ju87-1", "airbase:Sola")
+    assert found(builder.phase("german-reinforcement", turn="Turn 5")) == [(rule("8A"), "0607"), (rule("13A"), "0527")]
 
 
 # -- 11 supply -------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ class AirBasing(Check):
         self.a: Mapping[str, Any] = self.cfg["airbases"]
 
     def end_phase(self, audit: Audit) -> None:
-        if phasing(audit)[1] != "air":
+        if phasing(audit)[1] not in ("air", None):  # every air phase, and the position a record begins with
             return
         based: dict[str, list[Unit]] = defaultdict(list)
         named: set[str] = set()  # bases a record names as airbase:HEX (the airfield there)

@@ -66,7 +66,9 @@ class Stacking(Check):
             self.judge(audit)
 
     def end_phase(self, audit: Audit) -> None:
-        if phasing(audit)[1] in (*self.s["judged_at_end"], *self.s["judged_throughout"]):
+        # The position a record begins with (its set-up or snapshot) is judged too (records-four-games.md).
+        kind = phasing(audit)[1]
+        if kind is None or kind in (*self.s["judged_at_end"], *self.s["judged_throughout"]):
             self.judge(audit)
 
     def judge(self, audit: Audit) -> None:
