@@ -467,3 +467,13 @@ def test_units_all_disrupted_in_an_enemy_hex_at_the_end_of_combat_are_eliminated
             builder.remove("nor-i-15")
         return found(builder.phase("german-exploitation", turn="Turn 3"))
     assert hold(True) == [] and hold(False) == [(rule("10D3"), "0607")]
+
+
+def test_an_inline_air_unit_is_judged_by_its_role_or_its_planes():
+    def intercept(**unit) -> list[tuple[str, str | None]]:
+        builder = game().unit("x", **{"class": "air", "side": "allied", "nationality": "british", **unit})
+        return found(builder.phase("german-air", turn="Turn 3").intercept("allied", "0607", air=["x"]))
+    assert intercept(type="Blenheim", role="b") == [(rule("12C1"), "0607")]
+    assert intercept(type="Hurricane", role="F") == []
+    assert intercept(type="Gladiator") == []  # a fighter in the data (12C1)
+    assert intercept(type="Walrus") == []  # a plane the data does not know, no role: nothing to judge

@@ -19,7 +19,7 @@ from typing import Any
 from ...record import Attack, Entry, Intercept, Mission, PhaseStart, Roll
 from ...record.entries import Unit
 from ...rules.engine import Audit
-from .catalogue import OFF_MAP_AIRBASES, is_hex
+from .catalogue import OFF_MAP_AIRBASES, ROLE_LETTERS, is_hex
 from .rules import Check, EuropaRules, phasing
 
 
@@ -168,17 +168,29 @@ class AirAttacks(Check):
                          where=entry.hex, units=[uid], samples=() if not is_hex(entry.hex) else
                          ("sample: the sheet's full sea hexes",))
 
+    def role(self, audit: Audit, uid: str) -> str | None:
+        """An air unit's role letter (F, NF, FB, B, ...): as the record gives it, else its plane's in the
+        data; None when neither says (nothing is judged)."""
+        unit = audit.units.get(uid)
+        if unit is None:
+            return None
+        role = str(unit.get("role") or "").upper()
+        if role:
+            return role
+        known = self.pack.data.info.air_types.get(str(unit.type or ""))
+        return ROLE_LETTERS.get(known.role) if known is not None else None
+
     def intercept(self, audit: Audit, entry: Intercept, side: str | None) -> None:
         if entry.side == side:
             audit.report(self.rule(self.a["intercept_rule"]), f"the {side} player intercepts in his own air phase: "
                          "only the non-phasing player may fly interception", where=entry.zone, units=list(entry.air))
         if self.night.get(entry.zone):
-            day = [u for u in entry.air if u in audit.units and str(audit.units[u].get("role", "")).upper() != "NF"]
+            day = [u for u in entry.air if self.role(audit, u) not in ("NF", None)]
             if day:
                 audit.report(self.rule(self.a["night_rule"]), f"{', '.join(day)} intercept night bombing in "
                              f"{entry.zone}: only night fighters (NF) may", where=entry.zone, units=day)
         fighters = set(self.a["fighters"])
-        wrong = [u for u in entry.air if u in audit.units and str(audit.units[u].get("role", "")).upper() not in fighters]
+        wrong = [u for u in entry.air if self.role(audit, u) not in (*fighters, None)]
         if wrong:
             audit.report(self.rule(self.a["intercept_rule"]), f"{', '.join(wrong)} intercept in {entry.zone}: "
                          "interception may be flown only by fighters (F, NF or FB)", where=entry.zone, units=wrong)

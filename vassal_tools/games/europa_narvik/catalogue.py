@@ -23,7 +23,7 @@ BOXES = ("Germany", "Staging Box", "England", "North Sea", "Norwegian Sea")
 _INITIALS = {"d": "Danish", "g": "Hamburg", "bc": "Bomber Command", "hf": "Hatston Field", "s": "Sylt"}
 # A grid with no edge, for hexes the sample sheet does not hold (any XXYY is a hex: records-four-games.md).
 OPEN_GRID = MapGrid(0, 99, 0, 99)
-_ROLES = {"fighter": "F", "fighter_bomber": "FB", "bomber": "B", "night_bomber": "NB", "transport": "T"}
+ROLE_LETTERS = {"fighter": "F", "fighter_bomber": "FB", "bomber": "B", "night_bomber": "NB", "transport": "T"}
 
 
 def split_hex(loc: str | None) -> tuple[str | None, str] | None:
@@ -86,7 +86,7 @@ class EuropaCatalogue:
                 out["formation"] = formation.name
         elif unit.unit_class == "air":
             air = self.data.info.air_types.get(unit.type)
-            out["role"] = _ROLES.get(air.role, "") if air is not None else ""
+            out["role"] = ROLE_LETTERS.get(air.role, "") if air is not None else ""
             if unit.seaplane:
                 out["floatplane"] = True
             if unit.carrier:
