@@ -51,10 +51,17 @@ class AirBasing(Check):
             audit.report(self.rule(rule), f"at the end of the {audit.position.phase}: {text}", where=key[0],
                          units=sorted(u.id for u in wrong))
 
+    def marked(self, unit: Unit, mark: str) -> bool:
+        """A carrier aircraft (13C: C or *) or floatplane (13E), as the record says, else as its plane in the data."""
+        if unit.get(mark):
+            return True
+        known = self.pack.data.info.air_types.get(str(unit.type or ""))
+        return known is not None and (known.carrier if mark == "carrier" else known.seaplane)
+
     def judge(self, audit: Audit, base: str, units: list[Unit], named: bool) -> dict[str, tuple[str, str, list[Unit]]]:
         a, out = self.a, {}
         if base.startswith("carrier:"):
-            wrong = [u for u in units if not u.get("carrier")]
+            wrong = [u for u in units if not self.marked(u, "carrier")]
             if wrong:
                 out["carrier"] = (a["carrier_rule"], f"only carrier aircraft use carriers ({base})", wrong)
             return out
@@ -65,7 +72,7 @@ class AirBasing(Check):
                 out[f"side-{side}"] = (a["off_map_rule"], f"{side.capitalize()} air units at {base}, "
                                        f"an airbase of the other side only", wrong)
         if base in OFF_MAP_AIRBASES:
-            floats_barred = [u for u in units if u.get("floatplane") and base not in a["floatplane_bases"]]
+            floats_barred = [u for u in units if self.marked(u, "floatplane") and base not in a["floatplane_bases"]]
             if floats_barred:
                 out["float"] = (a["floatplane_rule"], f"floatplanes land at Hamburg, Sylt and ports, not {base}",
                                 floats_barred)
@@ -86,7 +93,7 @@ class AirBasing(Check):
         lake = next((m for m in markers if m.type == "lake-airfield"), None)
         field = named or any(m.type == "airfield" for m in markers) or \
             self.pack.sheet.hex_of(base) in self.pack.sheet.airfields
-        planes = [u for u in units if not u.get("floatplane")]
+        planes = [u for u in units if not self.marked(u, "floatplane")]
         if lake is not None:
             capacity, rule = (a["lake_german"] if lake.side == "german" else a["lake_allied"]), a["lake_rule"]
             what = f"the {lake.side.capitalize()} lake airfield"
