@@ -477,3 +477,16 @@ def test_an_inline_air_unit_is_judged_by_its_role_or_its_planes():
     assert intercept(type="Hurricane", role="F") == []
     assert intercept(type="Gladiator") == []  # a fighter in the data (12C1)
     assert intercept(type="Walrus") == []  # a plane the data does not know, no role: nothing to judge
+
+
+def test_a_line_is_traced_at_the_rate_of_the_unit_supplied():
+    # 11A: a mountain battalion pays 1 MP a mountain hex south of the A weather line; a combat/motorized unit
+    # may not trace through mountains. From 1320 to 1720 the sheet's mountains are 1420, 1520, 1620: four MPs
+    # for the mountain battalion; the tank must go round through rough row 21 (10 MPs); infantry pays 3 a
+    # mountain hex (sample), 10 MPs.
+    builder = game().place("ger-sup-1", "1320")
+    for uid in ("ger-139-i", "ger-40-pz", "ger-inf-regt"):
+        builder.place(uid, "1720")
+    builder.phase("german-movement", turn="Turn 3").phase("german-air", turn="Turn 3")
+    assert [(f.rule, f.units) for f in audit(builder.to_dict())] == [
+        (rule("11B1a"), ("ger-40-pz",)), (rule("11B1a"), ("ger-inf-regt",))]

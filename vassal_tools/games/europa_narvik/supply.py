@@ -61,16 +61,17 @@ class Lines:
         return self.cache[key].get(self.sheet.hex_of(unit_loc) or "")
 
     def supplied(self, unit: Unit, loc: str, sources: Iterable[str], limit: float) -> bool:
-        move_class = move_class_of(unit)
+        move_class = move_class_of(unit, self.check.pack.data.info.move_class_of)
         return any(self.cost(s, loc, limit, move_class) is not None for s in sources)
 
 
-def move_class_of(unit: Unit) -> str:
-    if unit.get("motorized") is True:
+def move_class_of(unit: Unit, by_type: Mapping[str, str]) -> str:
+    """How a unit traces (11A: at its own rate): motorized as the record says, else by its type (game.toml)."""
+    motorized = unit.get("motorized")
+    if motorized is True:
         return "motorized"
-    if unit.type in ("mountain_infantry", "mountain_artillery"):
-        return "mountain"
-    return "leg"
+    kind = by_type.get(str(unit.type or ""), "leg")
+    return "leg" if motorized is False and kind == "motorized" else kind
 
 
 class Supply(Check):
