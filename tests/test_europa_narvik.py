@@ -223,6 +223,9 @@ def test_absorbed_units_do_not_count_and_hqs_absorb_their_own_formation():
     stranger = moved_into("0621", "ger-3-mtn-hq", "ger-inf-regt")
     stranger.move("ger-inf-regt", "hq:ger-3-mtn-hq")
     assert found(stranger) == [(rule("8C1"), "hq:ger-3-mtn-hq")]
+    # 8C1: a subordinate unit in its HQ's hex is absorbed, not one from another hex.
+    apart = moved_into("0621", "ger-3-mtn-hq").move("ger-138-i", "0622").move("ger-138-i", "hq:ger-3-mtn-hq")
+    assert found(apart) == [(rule("8C1"), "hq:ger-3-mtn-hq")]
     # 8C: absorbed during movement and exploitation phases only.
     late = moved_into("0621", "ger-3-mtn-hq", "ger-138-i")
     late.phase("german-combat", turn="Turn 3").move("ger-138-i", "hq:ger-3-mtn-hq")

@@ -117,17 +117,17 @@ class Headquarters(Check):
                          f"the record", where=to, units=[unit.id])
             return
         head = audit.units[hq]
-        fault, rule = self.fault(audit, unit, head, hq, s)
+        fault, rule = self.fault(audit, unit, head, hq, s, moved=isinstance(entry, Move))
         if fault:
             audit.report(self.rule(rule), f"{name} absorbed by {head.name or hq}: {fault}", where=to,
                          units=[unit.id, hq])
 
-    def fault(self, audit: Audit, unit: Unit, head: Unit, hq: str, s: dict) -> tuple[str, str]:
+    def fault(self, audit: Audit, unit: Unit, head: Unit, hq: str, s: dict, moved: bool) -> tuple[str, str]:
         if phasing(audit)[1] not in s["absorb_phases"]:
             return "units are absorbed only during movement and exploitation phases", s["hq_rule"]
         here = self.rules.hex_of(audit, unit.id)
         there = self.rules.hex_of(audit, hq)
-        if here is None or here != there:
+        if moved and (here is None or here != there):  # a unit placed straight into the box came from no hex
             return f"a unit is absorbed in its HQ's hex ({there or 'off the map'}), not from {here or 'off the map'}", \
                 s["german_hq_rule"]
         if head.nationality != "norwegian":
