@@ -225,7 +225,7 @@ class Supply(Check):
 
     def attack_fault(self, audit: Audit, unit: Unit, counters: list[str]) -> tuple[str, str] | None:
         loc = self.rules.hex_of(audit, unit.id) or audit.position.loc(unit.id)
-        if loc is None or not is_hex(loc):
+        if loc is None or not is_hex(loc) or unit.side is None:
             return None
         lines = Lines(self, audit, unit.side)
         if unit.side == "german":
