@@ -84,9 +84,12 @@ def deck_type(pile) -> str:
 
 
 def _global_command(element) -> str:
+    """``DeckGlobalKeyCommand.encode``; fields a module of an older VASSAL has none of at the end
+    (suppressSounds, parameters) are left out, as that VASSAL wrote them."""
     name = element.get("name", "")
     values = [name] + [name if key is None else element.get(key, absent) for key, absent in DGKC_ATTRIBUTES]
-    return join(values, "|")
+    present = [0] + [i + 1 for i, (key, _) in enumerate(DGKC_ATTRIBUTES) if key is None or element.get(key) is not None]
+    return join(values[:max(present) + 1], "|")
 
 
 @dataclass

@@ -23,6 +23,7 @@ board the game does not show) is listed with the reason. Nothing is ever removed
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -207,7 +208,7 @@ class Adder:
                                           deck.state or "")])
         group.into = "new deck"
 
-    def _before_end(self, new: list[Command]) -> None:
+    def _before_end(self, new: Sequence[Command]) -> None:
         end = next((i for i, c in enumerate(self.commands) if isinstance(c, EndSave)), None)
         if end is None:
             raise BadInput(getattr(self.game, "path", None), "the game has no end_save: cannot add the missing pieces")
