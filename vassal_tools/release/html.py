@@ -16,7 +16,7 @@ from ..errors import BadInput
 from ..formats.archive import atomic_write
 from ..formats.outputs import WRITE_ELSEWHERE, refuse_overwriting
 from .diff import ModuleDiff
-from .imagediff import decode_rgba, difference_mask
+from .imagediff import ImageDecoder, difference_mask
 from .text import change_line
 
 STYLE = """
@@ -131,14 +131,16 @@ def _images(diff: ModuleDiff, folder: Path) -> list[str]:
     if not images["changed"]:
         return out
     rows = ["<tr><th>image</th><th>old</th><th>new</th><th>differing pixels</th></tr>"]
+    decoders = ImageDecoder(diff.old.image_bytes), ImageDecoder(diff.new.image_bytes)
     for number, image in enumerate(images["changed"], 1):
         name = image["name"]
         old_bytes, new_bytes = diff.old.image_bytes(name), diff.new.image_bytes(name)
         old_src = _save_picture(folder, "old", number, name, old_bytes)
         new_src = _save_picture(folder, "new", number, name, new_bytes)
-        marked = _save_difference(folder, number, old_bytes, new_bytes)
+        marked = _save_difference(folder, number, name, old_bytes, new_bytes, decoders)
         pixels = image.get("differing_pixels")
-        count = _e(image.get("note")) if pixels is None else f"{pixels}"
+        count = _e(image.get("note")) if pixels is None else f"{pixels}" + (
+            f"<br>{_e(image['note'])}" if image.get("note") else "")
         if marked:
             count += f'<br><img src="{marked}" alt="pixels that differ, in red">'
         rows.append(f"<tr><td><code>{_e(name)}</code></td><td><img src=\"{old_src}\" alt=\"old\"></td>"
@@ -164,10 +166,11 @@ def _save_picture(folder: Path, side: str, number: int, name: str, data: bytes |
     return relative
 
 
-def _save_difference(folder: Path, number: int, old: bytes | None, new: bytes | None) -> str | None:
+def _save_difference(folder: Path, number: int, name: str, old: bytes | None, new: bytes | None,
+                     decoders: tuple[ImageDecoder, ImageDecoder]) -> str | None:
     from PIL import Image
 
-    before, after = decode_rgba(old or b""), decode_rgba(new or b"")
+    before, after = decoders[0].rgba(old or b"", name), decoders[1].rgba(new or b"", name)
     if before is None or after is None:
         return None
     mask = difference_mask(before, after)

@@ -65,16 +65,14 @@ class Group:
 
 
 class Presence:
-    """The game's pieces as a pool each module slot takes one from: by gpid, else by name."""
+    """The game's pieces as a pool each module slot takes one from: by gpid, else by name.
 
-    def __init__(self, commands: list[Command], name_matched: dict[str, str]):
-        self.gpids: Counter = Counter()
-        self.names: Counter = Counter(name_matched.values())
-        for command in walk(commands):
-            if isinstance(command, AddPiece) and _is_piece(command) and command.id not in name_matched:
-                basic = command.piece().basic
-                if basic is not None and basic.gpid:
-                    self.gpids[basic.gpid] += 1
+    ``gpids``: the gpid of every piece the refresh matched by gpid; ``names``: the name of
+    every piece matched by name or not matched at all (a piece of a save without gpids)."""
+
+    def __init__(self, gpids: Counter, names: Counter):
+        self.gpids = gpids
+        self.names = names
 
     def take(self, slot) -> bool:
         """Whether a game piece stands for ``slot`` (and is then used up)."""
@@ -89,13 +87,11 @@ class Presence:
 
 
 def missing_pieces(game, commands: list[Command], definitions: ModuleDefinitions, geometry: ModuleGeometry,
-                   piles: list[PlacedPile], decks_of: dict[int, AddPiece], name_matched: dict[str, str], *,
+                   piles: list[PlacedPile], decks_of: dict[int, AddPiece], presence: Presence, *,
                    add: bool = False, whole_only: bool = False) -> list[Group]:
     """The module's at-start stacks and decks with slots the game lacks; created with ``add``.
 
-    ``decks_of``: the game's deck AddPiece for each DrawPile (by ``id()`` of its PlacedPile);
-    ``name_matched``: basic name by piece id of the pieces the refresh matched by name."""
-    presence = Presence(commands, name_matched)
+    ``decks_of``: the game's deck AddPiece for each DrawPile (by ``id()`` of its PlacedPile)."""
     groups = []
     for map_view in definitions.module.buildfile.maps:
         for stack in map_view.setup_stacks:
@@ -230,10 +226,6 @@ def _insert_before(commands: list[Command], target: Command, new: list[AddPiece]
         if isinstance(command, CommandList) and _insert_before(command.children, target, new):
             return True
     return False
-
-
-def _is_piece(command: AddPiece) -> bool:
-    return command.type != "stack" and not command.type.startswith("deck;")
 
 
 def _slot_name(slot) -> str | None:

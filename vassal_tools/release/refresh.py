@@ -33,6 +33,7 @@ That is what a PBEM player needs to step to the end and go on playing.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -56,7 +57,7 @@ from ..formats.traits.encoding import join, join_chain
 from ..geometry.from_module import ModuleGeometry, board_layouts
 from .decks import DeckReport, placed_piles, refresh_decks
 from .definitions import Definition, ModuleDefinitions
-from .missing import Group, missing_pieces
+from .missing import Group, Presence, missing_pieces
 from .traitdiff import identity, label, pair_traits, state_changes, trait_changes
 
 
@@ -472,8 +473,9 @@ def refresh_game(game_path, module_path, output=None, *, by_name: bool = True, o
     geometry = ModuleGeometry(module, board_layouts(game.stream))
     piles = placed_piles(module, geometry)
     result.decks, decks_of = refresh_decks(game.commands, piles)
-    name_matched = {p.id: p.name for p in result.pieces if p.matched_by == "name" and p.id is not None}
-    result.missing = missing_pieces(game, game.commands, definitions, geometry, piles, decks_of, name_matched,
+    presence = Presence(Counter(p.new_gpid for p in result.pieces if p.matched_by == "gpid"),
+                        Counter(p.name for p in result.pieces if p.matched_by != "gpid"))
+    result.missing = missing_pieces(game, game.commands, definitions, geometry, piles, decks_of, presence,
                                     add=add_missing, whole_only=whole_only)
     result.added_missing = add_missing
     if output is not None:

@@ -62,7 +62,8 @@ def diff_text(report: dict[str, Any]) -> str:
         if image.get("differing_pixels") is not None:
             size = "" if image["old_size"] == image["new_size"] else \
                 f", size {image['old_size'][0]}x{image['old_size'][1]} -> {image['new_size'][0]}x{image['new_size'][1]}"
-            lines.append(f"  changed {image['name']}: {image['differing_pixels']} pixels differ{size}")
+            note = f" ({image['note']})" if image.get("note") else ""
+            lines.append(f"  changed {image['name']}: {image['differing_pixels']} pixels differ{size}{note}")
         else:
             lines.append(f"  changed {image['name']}: {image.get('note', 'bytes differ')}")
     entries = report["entries"]
