@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from conftest import CORPUS
 
 from vassal_tools.cli import main
-from vassal_tools.formats.commands import AddPiece, encode_commands, walk
+from vassal_tools.formats.commands import AddPiece, ChangePiece, LogCommand, encode_commands, walk
 from vassal_tools.formats.files import open_file
 from vassal_tools.formats.mapviews import Deck as DrawPile
 from vassal_tools.formats.moduleviews import PieceSlot
@@ -118,8 +118,10 @@ def _kassala_with_pile(path, attributes: dict[str, str], cards: list[str], extra
     return map_view.identifier, board
 
 
-def _save_with_deck(path, map_id: str, x: int, y: int, face_down: bool, cards: list[str]) -> list[str]:
-    """Kassala's setup plus a deck 'Events' at x, y holding one card per gpid (bottom first); returns card ids."""
+def _save_with_deck(path, map_id: str, x: int, y: int, face_down: bool, cards: list[str],
+                    steps: list[str] = ()) -> list[str]:
+    """Kassala's setup plus a deck 'Events' at x, y holding one card per gpid (bottom first), and the
+    given log steps after it; returns card ids."""
     game = open_file(KASSALA_SAVE)
     template = next(c for c in walk(game.commands) if isinstance(c, AddPiece) and c.type != "stack")
     pieces = []
@@ -137,6 +139,7 @@ def _save_with_deck(path, map_id: str, x: int, y: int, face_down: bool, cards: l
     pieces.append(AddPiece(f"+/900100/{deck.type}/{deck.state}", "900100", deck.type, deck.state or ""))
     end = next(i for i, c in enumerate(game.commands) if getattr(c, "raw", None) == "end_save")
     game.commands[end:end] = pieces
+    game.commands += [LogCommand(ChangePiece.parse(step)) for step in steps]
     game.stream = encode_commands(game.commands)
     game.save(path)
     return ids
@@ -184,12 +187,16 @@ def test_refresh_moves_a_deck_with_its_cards_to_where_the_drawpile_now_is(tmp_pa
         pytest.skip("../shared/corpus absent")
     module = tmp_path / "v2.vmod"
     map_id, _ = _kassala_with_pile(module, dict(NEW_SETTINGS, x="420", y="130"), ["901"])
-    save = tmp_path / "game.vsav"
-    ids = _save_with_deck(save, map_id, 300, 200, face_down=False, cards=["901"])
-    result = refresh_game(save, module, tmp_path / "out.vsav")
+    save = tmp_path / "game.vlog"
+    # A later step turns the deck face down: it must happen where the deck now is.
+    step = f"D/900100/{map_id};300;200;true;900000/{map_id};300;200;false;900000"
+    ids = _save_with_deck(save, map_id, 300, 200, face_down=False, cards=["901"], steps=[step])
+    result = refresh_game(save, module, tmp_path / "out.vlog")
     assert result.decks[0].moved == {"old": [map_id, 300, 200], "new": [map_id, 420, 130]}
-    out = open_file(tmp_path / "out.vsav")
-    deck = Deck(_decks(tmp_path / "out.vsav")[0].type, _decks(tmp_path / "out.vsav")[0].state)
+    out = open_file(tmp_path / "out.vlog")
+    [change] = [c for c in walk(out.commands) if isinstance(c, ChangePiece)]
+    assert (change.new_state, change.old_state) == (f"{map_id};420;130;true;900000", f"{map_id};420;130;false;900000")
+    deck = Deck(_decks(tmp_path / "out.vlog")[0].type, _decks(tmp_path / "out.vlog")[0].state)
     # Kassala's one board sits at 0,0 on a map without edge: board x, y is the map position.
     assert (deck.x, deck.y, deck.face_down, deck.children) == (420, 130, False, ids)
     card = next(c for c in walk(out.commands) if isinstance(c, AddPiece) and c.id == ids[0]).piece().basic
@@ -264,6 +271,10 @@ def test_cli_refresh_reports_decks_and_missing_pieces(tmp_path):
     bad = runner.invoke(main, ["refresh", str(save), "--module", str(tmp_path / "nope.vmod"), "-o",
                                str(tmp_path / "c.vsav")])
     assert bad.exit_code == 2 and len(bad.output.strip().splitlines()) == 1
+    alone = runner.invoke(main, ["refresh", str(save), "--module", str(module), "-o", str(tmp_path / "d.vsav"),
+                                 "--only-whole"])
+    assert alone.exit_code == 2 and len(alone.output.strip().splitlines()) == 1 and "--add-missing" in alone.output
+    assert not (tmp_path / "d.vsav").exists()
 
 
 def test_a_copied_drawpile_gets_every_global_key_command(tmp_path):

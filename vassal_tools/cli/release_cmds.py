@@ -97,9 +97,12 @@ def refresh_cmd(game: Path, module: Path, output: Path, old_module: Path | None,
     """Refresh the pieces of a save or log (GAME) with their definitions in the new module,
     keeping position, stack order and state, and its decks' settings with the module's
     DrawPiles; unmatched pieces are kept and listed, missing ones listed or added."""
+    from ..errors import BadInput
     from ..release.refresh import refresh_game
     from ..release.text import refresh_text
 
+    if only_whole and not add_missing:
+        raise BadInput(None, "--only-whole narrows --add-missing: give both, or neither")
     result = refresh_game(game, module, output, by_name=not no_name_match, old_module=old_module,
                           add_missing=add_missing, whole_only=only_whole).to_json()
     if as_json:

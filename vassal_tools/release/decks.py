@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import BadInput
-from ..formats.commands import AddPiece, Command, walk
+from ..formats.commands import AddPiece, ChangePiece, Command, walk
 from ..formats.pieces import decode_piece
+from ..formats.sequence import encode
 from ..formats.traits import Deck
 from ..formats.traits.encoding import join
 from ..geometry.from_module import ModuleGeometry
@@ -174,6 +175,7 @@ def refresh_decks(commands: list[Command], piles: list[PlacedPile]) -> tuple[lis
     reports: list[DeckReport] = []
     matched: dict[int, AddPiece] = {}
     cards_at: dict[str, tuple[str, int, int]] = {}
+    decks_at: dict[str, tuple[str, int, int]] = {}
     for command in walk(commands):
         if not (isinstance(command, AddPiece) and command.type.startswith("deck;")):
             continue
@@ -193,10 +195,14 @@ def refresh_decks(commands: list[Command], piles: list[PlacedPile]) -> tuple[lis
             fresh.map, (fresh.x, fresh.y) = placed.map, placed.position
             for card in deck.children:
                 cards_at[card] = (placed.map, *placed.position)
+            if command.id is not None:
+                decks_at[command.id] = (placed.map, *placed.position)
         if fresh.type != command.type or fresh.state != command.state:
             _set_piece(command, fresh.type, fresh.state or "")
     if cards_at:
         _move_cards(commands, cards_at)
+    if decks_at:
+        _move_deck_changes(commands, decks_at)
     return reports, matched
 
 
@@ -218,6 +224,23 @@ def _plain(value: Any) -> Any:
 def _set_piece(command: AddPiece, type_: str, state: str) -> None:
     command.type, command.state = type_, state
     command.raw = join(["+", command.id if command.id is not None else "null", type_, state], "/")
+
+
+def _move_deck_changes(commands: list[Command], decks_at: dict[str, tuple[str, int, int]]) -> None:
+    """A log's later state changes of a moved deck (draws, shuffles, undos) keep it at its new place."""
+    for command in walk(commands):
+        if isinstance(command, ChangePiece) and command.id in decks_at:
+            states = [_placed_state(command.new_state, decks_at[command.id])]
+            if command.old_state is not None:
+                states.append(_placed_state(command.old_state, decks_at[command.id]))
+            command.new_state, command.old_state = states[0], states[1] if len(states) > 1 else None
+            command.raw = "D/" + (encode([command.id, *states], "/") or "")
+
+
+def _placed_state(state: str, where: tuple[str, int, int]) -> str:
+    deck = Deck(Deck.prefix, state)
+    deck.map, deck.x, deck.y = where
+    return deck.state or ""
 
 
 def _move_cards(commands: list[Command], cards_at: dict[str, tuple[str, int, int]]) -> None:
