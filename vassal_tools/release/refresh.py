@@ -20,9 +20,13 @@ did to the piece is kept wherever the new definition has the same trait:
   definition's) is kept, and so is a Dynamic Property value the module changed only
   when the game never did.
 
-Stacks and decks are left as they are, so map, position and stack order never
-change; cards in decks are refreshed like any piece. A piece that matches no
+Stacks are left as they are, so map, position and stack order never change; cards in
+decks are refreshed like any piece, and each deck takes its settings (its ``deck;``
+type) from the module's DrawPile as VASSAL's "Refresh decks" does (:mod:`.decks`),
+keeping its cards, their order and its face-down state. A piece that matches no
 definition is kept byte for byte and listed (:func:`orphans` lists exactly those).
+The at-start stack pieces and deck cards the module has and the game lacks are listed,
+and created only on request (:mod:`.missing`, VASSAL #12927).
 
 In a log, the opening position and every piece a step adds take the new
 definitions, and every ``D/`` state change in the steps (undos included) is
