@@ -316,6 +316,13 @@ def test_changed_svgs_are_drawn_and_their_pixels_counted(tmp_path):
     text = _diff_text(old, new)
     assert "changed same.svg: 0 pixels differ (SVG text changed, the drawing is the same)" in text
     assert "changed flag.svg: 12 pixels differ" in text
+    # The page shows each SVG as drawn from its own module (a browser could not follow lib.svg#dot).
+    done = CliRunner().invoke(main, ["diff", str(old), str(new), "--html", "-o", str(tmp_path / "notes")])
+    assert done.exit_code == 1, done.output
+    number = list(changed).index("use.svg") + 1
+    for side, grey in (("old", 0), ("new", 255)):
+        drawn = Image.open(tmp_path / "notes" / "images" / side / f"{number:04d}.png").convert("RGBA")
+        assert drawn.size == (20, 10) and drawn.getpixel((11, 2)) == (grey, grey, grey, 255)
 
 
 def _diff_text(old, new) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 from ..errors import BadInput
 from ..formats.archive import atomic_write
 from ..formats.outputs import WRITE_ELSEWHERE, refuse_overwriting
+from ..geometry.svgraster import is_svg
 from .diff import ModuleDiff
 from .imagediff import ImageDecoder, difference_mask
 from .text import change_line
@@ -135,8 +136,8 @@ def _images(diff: ModuleDiff, folder: Path) -> list[str]:
     for number, image in enumerate(images["changed"], 1):
         name = image["name"]
         old_bytes, new_bytes = diff.old.image_bytes(name), diff.new.image_bytes(name)
-        old_src = _save_picture(folder, "old", number, name, old_bytes)
-        new_src = _save_picture(folder, "new", number, name, new_bytes)
+        old_src = _save_picture(folder, "old", number, name, _shown(old_bytes, name, decoders[0]))
+        new_src = _save_picture(folder, "new", number, name, _shown(new_bytes, name, decoders[1]))
         marked = _save_difference(folder, number, name, old_bytes, new_bytes, decoders)
         pixels = image.get("differing_pixels")
         count = _e(image.get("note")) if pixels is None else f"{pixels}" + (
@@ -157,8 +158,21 @@ def _refuse_inputs_inside(diff: ModuleDiff, folder: Path) -> None:
             raise BadInput(folder, f"refusing to write pictures over the input {label} ({path}); {WRITE_ELSEWHERE}")
 
 
+def _shown(data: bytes | None, name: str, decoder: ImageDecoder) -> bytes | None:
+    """What the page shows: an SVG as drawn from its own module (a browser could not resolve
+    what it references in the archive), as PNG; any other image as it is."""
+    if data is None or not is_svg(data, name):
+        return data
+    drawn = decoder.svg.draw(data)
+    if drawn is None:
+        return data
+    buffer = io.BytesIO()
+    drawn.save(buffer, "PNG")
+    return buffer.getvalue()
+
+
 def _save_picture(folder: Path, side: str, number: int, name: str, data: bytes | None) -> str:
-    suffix = Path(name).suffix.lower() or ".png"
+    suffix = ".png" if data is not None and data.startswith(b"\x89PNG") else Path(name).suffix.lower() or ".png"
     relative = f"images/{side}/{number:04d}{suffix}"
     target = folder / relative
     target.parent.mkdir(parents=True, exist_ok=True)
