@@ -10,9 +10,10 @@ same map gives the same PNG bytes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 from shapely.geometry import LineString, MultiLineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel
@@ -20,17 +21,23 @@ from shapely.ops import polylabel
 from ..games.areas import AreaMap, AreaPiece, AreaShape
 from .fonts import face
 from .png import png_bytes
+from .templates import Element, template_for
 
-SEA = "#c4dcef"
-SEA_BORDER = "#2f6fb0"
-IMPASSABLE = "#cfcfcf"
-LAND_FILLS = ("#e8efc8", "#f3e3b5", "#d8e8d0", "#efd6c4", "#e0dcef")
-FJORD = "#7fb4e0"
-MOUNTAIN = "#7a7a7a"
-BOX_FILL = "#f4f4f4"
-LAND_SIZES = (16, 14, 12, 11, 10, 9)
-SEA_SIZES = (44, 36, 28, 20)
-SYMBOL = 12  # px: one symbol's width
+# The board's look: templates/area.toml [map].
+_STYLE = template_for("area").data["map"]
+SEA = str(_STYLE["sea"])
+SEA_BORDER = str(_STYLE["sea_border"])
+IMPASSABLE = str(_STYLE["impassable"])
+IMPASSABLE_BORDER = str(_STYLE["impassable_border"])
+LAND_FILLS = tuple(str(c) for c in _STYLE["land_fills"])
+FJORD = str(_STYLE["crossing"])
+MOUNTAIN = str(_STYLE["ridge"])
+BOX_FILL = str(_STYLE["box_fill"])
+LAND_SIZES = tuple(int(n) for n in _STYLE["land_label_sizes"])
+SEA_SIZES = tuple(int(n) for n in _STYLE["sea_label_sizes"])
+SYMBOL = int(_STYLE["symbol"])  # px: one symbol's width
+VICTORY_CITY = str(_STYLE["victory_city"])
+MOBILIZATION_POINT = str(_STYLE["mobilization_point"])
 
 
 @dataclass(frozen=True)
@@ -49,7 +56,7 @@ def draw_area_map(area_map: AreaMap) -> tuple[bytes, list[LabelPlacement]]:
     pen = ImageDraw.Draw(image)
     polygons = {s.name: Polygon(s.points) for s in area_map.shapes}
     for points in area_map.impassable:
-        pen.polygon(list(points), fill=IMPASSABLE, outline="#a0a0a0")
+        pen.polygon(list(points), fill=IMPASSABLE, outline=IMPASSABLE_BORDER)
     fills = _colours(area_map, polygons)
     for shape in area_map.shapes:
         if shape.kind == "sea":
@@ -175,9 +182,9 @@ def _draw_label(pen: ImageDraw.ImageDraw, shape: AreaShape, rect: tuple[int, int
 def _symbol(pen: ImageDraw.ImageDraw, symbol: str, x: int, y: int) -> None:
     s = SYMBOL
     if symbol == "victory-city":
-        pen.ellipse((x, y, x + s, y + s), fill="#c8102e", outline="#000000")
+        pen.ellipse((x, y, x + s, y + s), fill=VICTORY_CITY, outline="#000000")
     elif symbol == "mobilization-point":
-        pen.rectangle((x + 1, y + 1, x + s - 1, y + s - 1), fill="#1f3f8f", outline="#000000")
+        pen.rectangle((x + 1, y + 1, x + s - 1, y + s - 1), fill=MOBILIZATION_POINT, outline="#000000")
     else:  # airfield: a plane seen from above
         pen.line((x + s // 2, y, x + s // 2, y + s), fill="#000000", width=2)
         pen.line((x, y + s // 2 - 1, x + s, y + s // 2 - 1), fill="#000000", width=3)
@@ -189,19 +196,25 @@ def _legend(pen: ImageDraw.ImageDraw, area_map: AreaMap) -> None:
     font = face("regular", 13).font
     left, top = width - 330, height - 170
     pen.rectangle((left, top, width - 20, height - 20), fill="#ffffff", outline="#000000")
+    used = {symbol for shape in area_map.shapes for symbol in shape.symbols}
     rows = [("victory-city", "Victory city"), ("mobilization-point", "Mobilization point"),
             ("airfield", "Air field")]
     y = top + 10
+    words = dict(area_map.symbol_labels)
     for symbol, text in rows:
+        if symbol not in used:  # a legend of what the map shows
+            continue
+        text = words.get(symbol, text)
         _symbol(pen, symbol, left + 10, y)
         pen.text((left + 30, y - 1), text, font=font, fill="#000000")
         y += 20
-    pen.line((left + 10, y + 6, left + 24, y + 6), fill=FJORD, width=7)
-    pen.text((left + 30, y - 1), "Fjord or lake crossing", font=font, fill="#000000")
-    y += 20
-    pen.line((left + 10, y + 6, left + 24, y + 6), fill=MOUNTAIN, width=7)
-    pen.text((left + 30, y - 1), "Impassable: no border", font=font, fill="#000000")
-    y += 24
+    if any(border.crossing != "none" for border in area_map.borders):
+        pen.line((left + 10, y + 6, left + 24, y + 6), fill=FJORD, width=7)
+        pen.text((left + 30, y - 1), "Fjord or lake crossing", font=font, fill="#000000")
+        y += 20
+        pen.line((left + 10, y + 6, left + 24, y + 6), fill=MOUNTAIN, width=7)
+        pen.text((left + 30, y - 1), "Impassable: no border", font=font, fill="#000000")
+        y += 24
     pen.text((left + 10, y), "Sample geometry drawn by vassal_tools:", font=font, fill="#000000")
     pen.text((left + 10, y + 16), "the rulebook has no printed map.", font=font, fill="#000000")
 
@@ -211,25 +224,61 @@ def _bounds(polygon: Polygon) -> tuple[int, int, int, int]:
     return round(x0), round(y0), round(x1), round(y1)
 
 
-PIECE_SIZE = 40
+def piece_size() -> tuple[int, int]:
+    """A counter's size in pixels (templates/area.toml)."""
+    return template_for("area").size
 
 
 def draw_piece(piece: AreaPiece) -> bytes:
-    """A counter for a battalion, chip or ship card: the faction's colours and a short text."""
-    image = Image.new("RGB", (PIECE_SIZE, PIECE_SIZE), piece.background)
+    """A counter for a battalion, chip, ship or aircraft, laid out by templates/area.toml: the
+    nationality's colours, a short name and, under it, a detail line."""
+    tpl = template_for("area")
+    width, height = tpl.size
+    image = Image.new("RGB", (width, height), piece.background)
     pen = ImageDraw.Draw(image)
     if piece.unit_class == "chip":
-        pen.rectangle((0, 0, PIECE_SIZE - 1, PIECE_SIZE - 1), fill="#ffffff")
-        fill = "#ffffff" if piece.type == "white" else "#111111"
-        pen.ellipse((2, 2, PIECE_SIZE - 3, PIECE_SIZE - 3), fill=fill, outline=piece.background, width=4)
+        chip = tpl["chip"]
+        inset = int(chip["inset"])
+        pen.rectangle((0, 0, width - 1, height - 1), fill="#ffffff")
+        fill = chip["white"] if piece.type == "white" else chip["black"]
+        pen.ellipse((inset, inset, width - 1 - inset, height - 1 - inset), fill=fill, outline=piece.background,
+                    width=int(chip["ring"]))
         colour = "#000000" if piece.type == "white" else "#ffffff"
     else:
-        pen.rectangle((0, 0, PIECE_SIZE - 1, PIECE_SIZE - 1), outline="#000000", width=2)
-        if piece.unit_class == "naval":  # a ship card: a hull line
-            pen.line((6, PIECE_SIZE - 9, PIECE_SIZE - 6, PIECE_SIZE - 9), fill=piece.foreground, width=3)
+        frame = tpl["frame"]
+        pen.rectangle((0, 0, width - 1, height - 1), outline=frame["border"], width=int(frame["border_width"]))
+        if piece.unit_class == "naval":  # a ship: a hull line
+            _line(pen, tpl["hull"].box, piece.foreground, tpl["hull"]["width"])
+        elif piece.unit_class == "air":  # an aircraft: a wing line over its name, a fuselage across it
+            wing = tpl["wing"]
+            _line(pen, wing.box, piece.foreground, wing["width"])
+            _line(pen, wing["fuselage"], piece.foreground, wing["fuselage_width"])
         colour = piece.foreground
-    font = face("bold", 14).font
+    name = tpl["name"]
+    font = _fitting(name, piece.short)
     left, top, right, bottom = font.getbbox(piece.short)
-    pen.text(((PIECE_SIZE - (right - left)) / 2 - left, (PIECE_SIZE - (bottom - top)) / 2 - top - 2), piece.short,
+    lift = name["lift_with_detail"] if piece.detail else name["lift"]  # room for the detail line under it
+    pen.text(((width - (right - left)) / 2 - left, (height - (bottom - top)) / 2 - top - lift), piece.short,
              font=font, fill=colour)
+    if piece.detail:
+        detail = tpl["detail"]
+        small = _fitting(detail, piece.detail)
+        left, top, right, bottom = small.getbbox(piece.detail)
+        pen.text(((width - (right - left)) / 2 - left, detail.box[1] - top), piece.detail, font=small, fill=colour)
     return png_bytes(image)
+
+
+def _line(pen: ImageDraw.ImageDraw, box: Sequence[float], colour: str, width: float) -> None:
+    """A line along a template box [x, y, width, height] (one of them 0), from its corner to the other."""
+    x, y, dx, dy = (round(v) for v in box)
+    pen.line((x, y, x + dx, y + dy), fill=colour, width=round(width))
+
+
+def _fitting(element: Element, text: str) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The element's face at its size or smaller (down to its min_size), so the text fits its box's width."""
+    size, smallest = int(element.size), int(element["min_size"])
+    font = face(element.font, size).font
+    while size > smallest and font.getbbox(text)[2] - font.getbbox(text)[0] > element.box[2]:
+        size -= 1
+        font = face(element.font, size).font
+    return font

@@ -87,6 +87,29 @@ SCHEMA: dict[str, dict[str, dict[str, str]]] = {
         "value": _TEXT,
         "icons": {},
     },
+    "fire": {  # a game's own: fire-movement-range counters (narvik-1940.txt 2.3), land units and strikes
+        "frame": {"border": COLOUR, "border_width": NUMBER},
+        "name": _TEXT,
+        "size_mark": _TEXT,
+        "type_box": {"box": BOX, "outline_width": NUMBER},
+        "factors": _TEXT,
+        "assault_box": {"colour": COLOUR, "light_colour": COLOUR, "width": NUMBER},
+        "range": _TEXT,
+        "command": _TEXT,
+        "strike": {"box": BOX, "font": FONT, "size": NUMBER, "icon": BOX},
+        "back": {"flag": BOX, "font": FONT, "size": NUMBER, "code": BOX},
+        "symbols": {},
+        "size_marks": {},
+    },
+    "area": {  # the counters of the area games (art/areamap.py)
+        "frame": {"border": COLOUR, "border_width": NUMBER},
+        "name": {**_TEXT, "min_size": NUMBER, "lift": NUMBER, "lift_with_detail": NUMBER},
+        "detail": {**_TEXT, "min_size": NUMBER},
+        "hull": {"box": BOX, "width": NUMBER},
+        "wing": {"box": BOX, "width": NUMBER, "fuselage": BOX, "fuselage_width": NUMBER},
+        "chip": {"inset": NUMBER, "ring": NUMBER, "white": COLOUR, "black": COLOUR},
+        "map": {},
+    },
     "marker": {
         "frame": {"border": COLOUR, "border_width": NUMBER},
         "title": _TEXT,
@@ -178,7 +201,7 @@ def load_template(path: str | Path) -> Template:
     raw, doc = read_toml(path, "template")
     kind = _require(doc, "kind", STRING, path, "")
     if kind not in SCHEMA:
-        raise BadInput(path, f"field 'kind' must be one of {', '.join(CLASSES)}, not {kind!r}")
+        raise BadInput(path, f"field 'kind' must be one of {', '.join(SCHEMA)}, not {kind!r}")
     size = _size(_require(doc, "size", None, path, ""), path)
     elements: dict[str, Element] = {}
     data: dict[str, Any] = {}

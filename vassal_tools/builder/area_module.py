@@ -19,7 +19,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..art.areamap import PIECE_SIZE, draw_area_map, draw_piece
+from ..art.areamap import draw_area_map, draw_piece, piece_size
 from ..errors import BadInput
 from ..formats.archive import Archive, atomic_write, write_archive
 from ..formats.buildfile import BuildFile
@@ -116,9 +116,9 @@ def _cached(cache: Path, name: str, data: bytes) -> Path:
 
 def piece_definition(piece: AreaPiece, image: Path) -> Piece:
     props = {"UnitId": piece.id, "Side": piece.side, "Nationality": piece.nationality, "Class": piece.unit_class,
-             "Type": piece.type, "Size": "battalion" if piece.unit_class == "land" else "",
+             "Type": piece.type, "Size": piece.size or ("battalion" if piece.unit_class == "land" else ""),
              "Steps": "" if piece.points is None else str(piece.points)}
-    return Piece([face_layer(CounterImages(image, None, (PIECE_SIZE, PIECE_SIZE)), 1.0), Marker.new(props),
+    return Piece([face_layer(CounterImages(image, None, piece_size()), 1.0), Marker.new(props),
                   BasicPiece.new("", piece.name)])
 
 
@@ -152,7 +152,7 @@ def assemble_areas(area_map: AreaMap, cache: Path) -> AreaAssembly:
             sides.append(lists[piece.side])
         text = slot_text(definitions[piece.id], gpid)
         lists[piece.side].append(palette.piece_slot(f"{piece.name} ({piece.id})", gpid,  # type: ignore[attr-defined]
-                                                    (PIECE_SIZE, PIECE_SIZE), text))
+                                                    piece_size(), text))
     for element in standard.module_components_before_maps(area_map.sides):
         bf.append(element)
     for plan in plans:
@@ -174,7 +174,7 @@ def area_setup_stream(assembly: AreaAssembly) -> str:
     area_map = assembly.area_map
     info = tracker_info(area_map)
     components = [layout_command(plan) for plan in assembly.plans] + [SETUP_STACK]
-    components.append(turns.turn_command(turns.tracker_state(info, area_map.first_turn, area_map.phases[5])))
+    components.append(turns.turn_command(turns.tracker_state(info, area_map.first_turn, area_map.first_phase or area_map.phases[0])))
     placed = {}
     for stack in assembly.stacks:
         for unit in stack.units:

@@ -56,7 +56,8 @@ class RulePack(Protocol):
 # id -> module that registers it when imported
 KNOWN_GAMES = {"invasion-norway": "vassal_tools.games.invasion_norway",
                "narvik-1940": "vassal_tools.games.narvik_1940",
-               "kampen-om-norge": "vassal_tools.games.kampen_om_norge"}
+               "kampen-om-norge": "vassal_tools.games.kampen_om_norge",
+               "norway-1940": "vassal_tools.games.norway_1940"}
 _PACKS: dict[str, RulePack] = {}
 
 

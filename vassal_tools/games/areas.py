@@ -1,4 +1,4 @@
-"""An area map as data, for games whose map is areas rather than hexes (Kampen om Norge).
+"""An area map as data, for games whose map is areas rather than hexes (Kampen om Norge, Norway 1940).
 
 A game's pack gives an :class:`AreaMap` (``pack.area_map()``); the art draws it and the builder
 writes it into a module as a VASSAL ZonedGrid, one Zone per area with its polygon. Nothing here
@@ -48,6 +48,8 @@ class AreaPiece:
     background: str
     foreground: str
     short: str  # the text on the counter
+    size: str = ""  # the unit size records use (brigade, regiment...); "" for none
+    detail: str = ""  # a second, smaller line on the counter (type and size); "" for none
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,8 @@ class AreaMap:
     turns: tuple[str, ...] = ()
     phases: tuple[str, ...] = ()
     first_turn: str = ""
+    first_phase: str = ""  # the phase the opening save's turn tracker shows; "" for the first of phases
+    symbol_labels: tuple[tuple[str, str], ...] = ()  # the legend's words for a symbol, where not the default
 
     def shape(self, name: str) -> AreaShape:
         return next(s for s in self.shapes if s.name == name)

@@ -30,7 +30,7 @@ class Unit:
     """One unit of the record, its attributes resolved (``attrs`` holds the rest)."""
 
     id: str
-    side: str
+    side: str | None  # None only for a marker of no side
     unit_class: str
     nationality: str | None = None
     type: str | None = None
@@ -186,12 +186,13 @@ class Weather(Entry):
 
 @dataclass(frozen=True, kw_only=True)
 class Attack(Entry):
-    """A declared land attack on a hex, with the SPs expended for it."""
+    """An attack on a LOC: the attackers, the supply spent for it, the units attacked where a rule needs them."""
 
     hex: str
     attackers: tuple[str, ...]
     supply: tuple[str, ...] = ()
     overrun: bool = False
+    target: tuple[str, ...] = ()
     inner: Mapping[str, Any] = field(default_factory=dict)
     KEY = "attack"
 
@@ -199,6 +200,8 @@ class Attack(Entry):
         inner = {"hex": self.hex, "attackers": list(self.attackers), "supply": list(self.supply)}
         if self.overrun:
             inner["overrun"] = True
+        if self.target:
+            inner["target"] = list(self.target)
         inner.update(self.inner)
         return {"attack": inner}
 
@@ -242,24 +245,42 @@ class Mission(Entry):
 
 @dataclass(frozen=True, kw_only=True)
 class Roll(Entry):
-    """A die roll: who rolled, what for, where, against which units, the result."""
+    """A die roll: who rolled, what for, where, against which units, the dice thrown.
+
+    ``dice`` holds every die thrown at once; the record writes one die as a number
+    (``"result": 4``) and several as a list (``"result": [4, 6, 1]``), and
+    ``written_as_list`` keeps which, so a record reads back as it was written.
+    """
 
     side: str | None
     purpose: str
     zone: str | None
     target: tuple[str, ...]
-    result: int
+    dice: tuple[int, ...]
+    written_as_list: bool = False
+    unit: str | None = None
+    outcome: str | None = None
     detected: bool | None = None
     modified: int | None = None
     inner: Mapping[str, Any] = field(default_factory=dict)
     KEY = "roll"
 
+    @property
+    def result(self) -> int:
+        """The die of a one-die roll; a roll of several dice gives their sum (what a d6 total reads)."""
+        return sum(self.dice)
+
+    @property
+    def single(self) -> bool:
+        """True when one die was thrown."""
+        return len(self.dice) == 1
+
     def body(self):
-        inner = _drop_none({"side": self.side, "for": self.purpose, "zone": self.zone})
+        inner = _drop_none({"side": self.side, "for": self.purpose, "zone": self.zone, "unit": self.unit})
         if self.target:
             inner["target"] = list(self.target)
-        inner["result"] = self.result
-        inner.update(_drop_none({"detected": self.detected, "modified": self.modified}))
+        inner["result"] = list(self.dice) if self.written_as_list else self.dice[0]
+        inner.update(_drop_none({"outcome": self.outcome, "detected": self.detected, "modified": self.modified}))
         inner.update(self.inner)
         return {"roll": inner}
 
@@ -312,6 +333,78 @@ class Reveal(Entry):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Card(Entry):
+    """A card played (kampen-om-norge): by whom, which card, where it acts, how, and on which units."""
+
+    side: str
+    name: str
+    zone: str | None = None
+    use: str | None = None
+    units: tuple[str, ...] = ()
+    symbols: int | None = None
+    inner: Mapping[str, Any] = field(default_factory=dict)
+    KEY = "card"
+
+    def body(self):
+        inner = _drop_none({"side": self.side, "name": self.name, "zone": self.zone, "use": self.use,
+                            "units": list(self.units) or None, "symbols": self.symbols})
+        inner.update(self.inner)
+        return {"card": inner}
+
+
+@dataclass(frozen=True, kw_only=True)
+class VictoryPoints(Entry):
+    """Victory points awarded (norway-1940): to which side, how many, for what, and the die of a variable award.
+
+    ``for_units`` are the eliminated enemy units that score; ``for_key`` a special
+    reinforcement's key or the LOC whose control scores (one of the two is given).
+    """
+
+    side: str
+    add: int
+    for_units: tuple[str, ...] = ()
+    for_key: str | None = None
+    roll: int | None = None
+    inner: Mapping[str, Any] = field(default_factory=dict)
+    KEY = "vp"
+
+    def body(self) -> dict[str, Any]:
+        inner: dict[str, Any] = {"side": self.side, "add": self.add}
+        if self.for_units:
+            inner["for"] = list(self.for_units)
+        elif self.for_key is not None:
+            inner["for"] = self.for_key
+        if self.roll is not None:
+            inner["roll"] = self.roll
+        inner.update(self.inner)
+        return {"vp": inner}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Mark(Entry):
+    """A unit gets a status (``disrupted``, ``out-of-supply``)."""
+
+    unit: str
+    status: str
+    KEY = "mark"
+
+    def body(self):
+        return {"mark": self.unit, "as": self.status}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Unmark(Entry):
+    """A unit loses a status it was marked with."""
+
+    unit: str
+    status: str
+    KEY = "unmark"
+
+    def body(self):
+        return {"unmark": self.unit, "as": self.status}
+
+
+@dataclass(frozen=True, kw_only=True)
 class End(Entry):
     """The end of a phase."""
 
@@ -323,7 +416,7 @@ class End(Entry):
 
 
 ENTRY_KINDS = (PhaseStart, Place, Move, Steps, Remove, Control, Hits, Weather,
-               Attack, Defend, Mission, Roll, Intercept, Action, Reveal, End)
+               Attack, Defend, Mission, Roll, Intercept, Action, Reveal, Card, VictoryPoints, Mark, Unmark, End)
 KIND_BY_KEY = {kind.KEY: kind for kind in ENTRY_KINDS}
 
 

@@ -86,7 +86,8 @@ class RecordReader:
         side = _lower(attrs.pop("side", None))
         if side is None and nationality is not None:
             side = self.words.side_of(nationality)
-        if side not in self.words.sides:
+        # A marker may belong to no side (a game-turn marker); every other unit names its side.
+        if side not in self.words.sides and not (side is None and cls == "marker"):
             raise self.fail(f"'side' is {side!r}, expected {one_of(self.words.sides)}", f"{where}.side")
         size = _lower(attrs.pop("size", None))
         if size is not None and size not in self.words.sizes:
@@ -295,7 +296,8 @@ class RecordReader:
             "attackers": self.unit_list(inner.get("attackers"), at + "attackers'", required=True),
             "supply": self.unit_list(inner.get("supply"), at + "supply'"),
             "overrun": bool(inner.get("overrun", False)),
-            "inner": {k: v for k, v in inner.items() if k not in ("hex", "attackers", "supply", "overrun")},
+            "target": self.unit_list(inner.get("target"), at + "target'"),
+            "inner": {k: v for k, v in inner.items() if k not in ("hex", "attackers", "supply", "overrun", "target")},
         }
         return out, ()
 
@@ -337,9 +339,7 @@ class RecordReader:
             raise self.fail("a roll needs 'for' (e.g. \"naval-detection\")", at + "for'")
         if "result" not in inner:
             raise self.fail("a roll needs 'result'", where)
-        result = inner["result"]
-        if not isinstance(result, int) or isinstance(result, bool):
-            raise self.fail(f"result must be a whole number, not {result!r}", at + "result'")
+        dice = self.dice(inner["result"], at + "result'")
         purpose = _word(purpose)
         side = inner.get("side")
         if side is None and purpose in ("naval-detection", "air-detection"):
@@ -350,19 +350,33 @@ class RecordReader:
         modified = inner.get("modified")
         if modified is not None and (not isinstance(modified, int) or isinstance(modified, bool)):
             raise self.fail(f"'modified' must be a whole number, not {modified!r}", at + "modified'")
-        zone = inner.get("zone")
+        zone, unit, outcome = inner.get("zone"), inner.get("unit"), inner.get("outcome")
         out = {
             "side": self.side(side, at + "side'") if side is not None else None,
             "purpose": purpose,
             "zone": self.loc(zone, at + "zone'") if zone is not None else None,
             "target": self.unit_list(inner.get("target"), at + "target'"),
-            "result": result,
+            "dice": dice,
+            "written_as_list": isinstance(inner["result"], list),
+            "unit": self.unit_id(unit, at + "unit'") if unit is not None else None,
+            "outcome": self.word(outcome, at + "outcome'") if outcome is not None else None,
             "detected": detected,
             "modified": modified,
-            "inner": {k: v for k, v in inner.items()
-                      if k not in ("side", "for", "zone", "target", "result", "detected", "modified")},
+            "inner": {k: v for k, v in inner.items() if k not in _ROLL_FIELDS},
         }
         return out, ()
+
+    def dice(self, value: Any, where: str) -> tuple[int, ...]:
+        """A roll's ``result``: one whole number, or a non-empty list of them (dice thrown at once)."""
+        values = value if isinstance(value, list) else [value]
+        if not values or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            raise self.fail(f"result must be a whole number or a list of them, not {value!r}", where)
+        return tuple(values)
+
+    def word(self, value: Any, where: str) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(f"expected a word, not {value!r}", where)
+        return _word(value)
 
     def _entry_intercept(self, raw, where, turn):
         inner = self.inner(raw, "intercept", where)
@@ -402,8 +416,72 @@ class RecordReader:
                "to": self.side(inner.get("to"), at + "to'")}
         return out, ()
 
+    def _entry_card(self, raw, where, turn):
+        inner = self.inner(raw, "card", where)
+        at = f"{where}, field 'card."
+        name = inner.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise self.fail("a card needs its 'name' as printed (e.g. \"Rask forflytning\")", at + "name'")
+        zone, use, symbols = inner.get("zone"), inner.get("use"), inner.get("symbols")
+        if symbols is not None and not _is_count(symbols):
+            raise self.fail(f"'symbols' is the number of symbols traded, not {symbols!r}", at + "symbols'")
+        out = {
+            "side": self.side(inner.get("side"), at + "side'"),
+            "name": " ".join(name.split()),
+            "zone": self.loc(zone, at + "zone'") if zone is not None else None,
+            "use": self.word(use, at + "use'") if use is not None else None,
+            "units": self.unit_list(inner.get("units"), at + "units'"),
+            "symbols": symbols,
+            "inner": {k: v for k, v in inner.items() if k not in ("side", "name", "zone", "use", "units", "symbols")},
+        }
+        return out, ()
+
+    def _entry_vp(self, raw, where, turn):
+        inner = self.inner(raw, "vp", where)
+        at = f"{where}, field 'vp."
+        add = inner.get("add")
+        if not isinstance(add, int) or isinstance(add, bool):
+            raise self.fail(f"'add' is a whole number of victory points, not {add!r}", at + "add'")
+        roll = inner.get("roll")
+        if roll is not None and (not isinstance(roll, int) or isinstance(roll, bool)):
+            raise self.fail(f"'roll' is the die of the award, a whole number, not {roll!r}", at + "roll'")
+        reason = inner.get("for")
+        units = ()
+        key = None
+        if isinstance(reason, list):
+            units = self.unit_list(reason, at + "for'", required=True)
+        elif isinstance(reason, str) and reason.strip():
+            # A LOC whose control scores is named as the game spells it; any other word is a key.
+            key = self.game_data().location(reason.strip()) or reason.strip()
+        elif reason is not None:
+            raise self.fail(f"'for' is a list of units or a key, not {reason!r}", at + "for'")
+        out = {
+            "side": self.side(inner.get("side"), at + "side'"),
+            "add": add,
+            "for_units": units,
+            "for_key": key,
+            "roll": roll,
+            "inner": {k: v for k, v in inner.items() if k not in ("side", "add", "for", "roll")},
+        }
+        return out, ()
+
+    def _entry_mark(self, raw, where, turn):
+        return self.status_entry(raw, "mark", where), ("as",)
+
+    def _entry_unmark(self, raw, where, turn):
+        return self.status_entry(raw, "unmark", where), ("as",)
+
+    def status_entry(self, raw, key: str, where: str) -> dict[str, Any]:
+        unit = self.unit_id(raw[key], f"{where}, field '{key}'")
+        if "as" not in raw:
+            raise self.fail(f"a {key} entry needs 'as' (the status, e.g. \"out-of-supply\")", where)
+        return {"unit": unit, "status": self.word(raw["as"], f"{where}, field 'as'")}
+
     def _entry_end(self, raw, where, turn):
         return {"phase": self.phase(raw["end"], f"{where}, field 'end'")}, ()
+
+
+_ROLL_FIELDS = ("side", "for", "zone", "target", "result", "unit", "outcome", "detected", "modified")
 
 
 def _lower(value: Any) -> Any:

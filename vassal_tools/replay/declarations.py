@@ -5,12 +5,15 @@ attempts in the chat. A chat line that starts with one of these words (a ``!``
 before it is allowed) is read as a declaration and becomes the record entry of
 the same name (``docs/record-format.md``, "From a VASSAL log")::
 
-    attack HEX with UNITS [supply UNITS] [overrun]
+    attack HEX with UNITS [supply UNITS] [target UNITS] [overrun]
     overrun HEX with UNITS [supply UNITS]
     defend HEX [supply UNITS]
     mission [SIDE] KIND [with] UNITS [from LOC] [to LOC] [supply UNITS]
     detect naval|air LOC [target UNITS] [detected | not detected]
-    roll FOR [in LOC] [target UNITS] [detected | not detected]
+    roll FOR [in LOC] [target UNITS] [unit UNIT] [outcome WORD] [detected | not detected]
+    action [SIDE] KIND with UNITS [in LOC]
+    mark UNITS as STATUS / unmark UNITS as STATUS
+    vp SIDE N for UNITS|KEY|"KEY" [roll D]
     intercept [SIDE] [naval|air] LOC with UNITS
     control HEX [by] SIDE
     hits LOC [to] N
@@ -39,13 +42,28 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..games import known_sides
-from ..record import Attack, Control, Defend, End, Hits, Intercept, Mission, PhaseStart, Roll
+from ..record import (
+    Action,
+    Attack,
+    Control,
+    Defend,
+    End,
+    Hits,
+    Intercept,
+    Mark,
+    Mission,
+    PhaseStart,
+    Roll,
+    Unmark,
+    VictoryPoints,
+)
 
 #: Words that start a declaration, and the key of the record entry each one becomes.
 KEYWORDS = {
     "attack": Attack.KEY, "overrun": Attack.KEY, "defend": Defend.KEY, "mission": Mission.KEY,
     "detect": Roll.KEY, "roll": Roll.KEY, "intercept": Intercept.KEY, "control": Control.KEY,
-    "hits": Hits.KEY, "phase": PhaseStart.KEY, "end": End.KEY,
+    "hits": Hits.KEY, "phase": PhaseStart.KEY, "end": End.KEY, "action": Action.KEY, "mark": Mark.KEY,
+    "unmark": Unmark.KEY, "vp": VictoryPoints.KEY,
 }
 DETECTIONS = {"naval": "naval-detection", "air": "air-detection"}
 _PHASE_WORDS = ("phase", "german", "allied", "norwegian", "movement", "combat", "missions", "detection",
@@ -55,9 +73,13 @@ _SHAPE_WORDS = {
     "attack": ("with", "supply"), "overrun": ("with", "supply"), "defend": ("supply",),
     "mission": ("with", "from", "to", "supply", "german", "allied"), "detect": ("naval", "air", "target"),
     "roll": ("target",), "intercept": ("with", "naval", "air"), "control": ("by", "german", "allied"),
-    "hits": ("to",), "phase": _PHASE_WORDS, "end": _PHASE_WORDS,
+    "hits": ("to",), "phase": _PHASE_WORDS, "end": _PHASE_WORDS, "action": ("with", "german", "allied"),
+    "mark": ("as",), "unmark": ("as",), "vp": ("for", "roll"),
 }
 _CLAUSES = ("with", "supply", "from", "to", "target", "in")
+_ROLL_TAIL = re.compile(r"\s+\b(unit|outcome)\s+(.+?)(?=\s+\b(?:unit|outcome|in|target)\b|$)", re.IGNORECASE)
+_STATUS = re.compile(r"^(.+?)\s+as\s+(\S+)$", re.IGNORECASE)
+_VP = re.compile(r"^(\w+)\s+([+-]?\d+)\s+for\s+(.+?)(?:\s+roll\s+(\d+))?$", re.IGNORECASE)
 _CLAUSE = re.compile(r"\b(" + "|".join(_CLAUSES) + r")\b", re.IGNORECASE)
 _OUTCOME = re.compile(r"\b(not\s+detected|detected)\s*$", re.IGNORECASE)
 _COUNT = re.compile(r"^(.*?)\s*[x×]\s*(\d+)$", re.IGNORECASE)
@@ -196,10 +218,12 @@ def _attack(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
     if re.search(r"\boverrun\s*$", rest, re.IGNORECASE):
         overrun, rest = True, re.sub(r"\boverrun\s*$", "", rest, flags=re.IGNORECASE).strip()
     head, clauses = _clauses(rest)
-    _no_extra(clauses, ("with", "supply"), word)
+    _no_extra(clauses, ("with", "supply", "target"), word)
     out: dict[str, Any] = {"hex": _required(head, "the hex attacked (attack HEX with UNITS)"),
            "attackers": units(_required(clauses.get("with"), "'with' and the attacking units"), "attackers"),
            "supply": units(clauses.get("supply", "none"), "supply")}
+    if clauses.get("target"):
+        out["target"] = units(clauses["target"], "target")
     if not out["attackers"]:
         raise DeclarationError("an attack needs at least one attacking unit")
     if overrun:
@@ -241,6 +265,8 @@ def _mission(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
 
 def _roll(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
     rest, detected = _outcome(rest)
+    tail = {m.group(1).lower(): m.group(2).strip() for m in _ROLL_TAIL.finditer(rest)} if word == "roll" else {}
+    rest = _ROLL_TAIL.sub("", rest) if tail else rest
     head, clauses = _clauses(rest)
     zone: str | None
     if word == "detect":
@@ -258,6 +284,49 @@ def _roll(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
                            "target": units(clauses["target"], "target") if clauses.get("target") else []}
     if detected is not None:
         out["detected"] = detected
+    if "unit" in tail:
+        out["unit"] = units(tail["unit"], "unit")
+    if "outcome" in tail:
+        out["outcome"] = tail["outcome"].lower()
+    return out
+
+
+def _action(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
+    head, clauses = _clauses(rest)
+    _no_extra(clauses, ("with", "in"), word)
+    words = head.split()
+    side = _side(words[0], sides) if words else None
+    if side is not None:
+        words = words[1:]
+    if len(words) != 1:
+        raise DeclarationError("say 'action [SIDE] KIND with UNITS' (action german naval with ...)")
+    out: dict[str, Any] = {"side": side, "kind": words[0].lower(),
+                           "units": units(_required(clauses.get("with"), "'with' and the units activated"), "action")}
+    if clauses.get("in"):
+        out["hex"] = clauses["in"]
+    return out
+
+
+def _status(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
+    match = _STATUS.match(rest)
+    if match is None:
+        raise DeclarationError(f"say '{word} UNITS as STATUS' ({word} I/138 as out-of-supply)")
+    return {"units": units(match.group(1), word), "as": match.group(2).lower()}
+
+
+def _vp(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
+    match = _VP.match(rest)
+    side = _side(match.group(1), sides) if match else None
+    if match is None or side is None:
+        raise DeclarationError("say 'vp SIDE N for UNITS' or 'vp SIDE N for KEY' [roll D]")
+    said = match.group(3).strip()
+    out: dict[str, Any] = {"side": side, "add": int(match.group(2))}
+    if len(said) > 2 and said[0] in "\"'" and said[-1] == said[0]:
+        out["key"] = said[1:-1].strip()  # quoted: a key, never a unit ("Bismarck", the option)
+    else:
+        out["for"] = said
+    if match.group(4):
+        out["roll"] = int(match.group(4))
     return out
 
 
@@ -307,4 +376,5 @@ def _end(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
 _READERS = {
     "attack": _attack, "overrun": _attack, "defend": _defend, "mission": _mission, "detect": _roll,
     "roll": _roll, "intercept": _intercept, "control": _control, "hits": _hits, "phase": _phase, "end": _end,
+    "action": _action, "mark": _status, "unmark": _status, "vp": _vp,
 }

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .declarations import Declaration, DeclarationError
+from .declarations import Declaration, DeclarationError, units
 from .unitnames import UnitNames
 from .units import UnitInfo
 
@@ -77,6 +77,8 @@ class Declared:
                                  "supply": self.units(f["supply"])}
         if f.get("overrun"):
             inner["overrun"] = True
+        if f.get("target"):
+            inner["target"] = self.units(f["target"], hex_)
         return {"attack": inner}
 
     def _defend(self, f: dict[str, Any], step: int, text: str, side: str | None) -> dict[str, Any]:
@@ -103,6 +105,13 @@ class Declared:
             inner["target"] = self.units(f["target"], zone)
         if "detected" in f:
             inner["detected"] = f["detected"]
+        if f.get("unit"):
+            found = self.units(f["unit"])
+            if len(found) != 1:
+                raise DeclarationError("a roll's 'unit' names one unit")
+            inner["unit"] = found[0]
+        if f.get("outcome"):
+            inner["outcome"] = f["outcome"]
         self.pending.append(PendingRoll(step, text, side, inner))
         return None
 
@@ -114,6 +123,39 @@ class Declared:
         air = [u.id for u in found if u.unit_class == "air"]
         return {"intercept": {"side": self.side(f["side"], side, "interception"), "zone": zone,
                               "naval": naval, "air": air}}
+
+    def _action(self, f: dict[str, Any], step: int, text: str, side: str | None) -> dict[str, Any]:
+        where = self.place(f["hex"], "where the action is") if f.get("hex") else None
+        inner: dict[str, Any] = {"side": self.side(f["side"], side, "action"), "kind": f["kind"],
+                                 "units": self.units(f["units"], where)}
+        if where is not None:
+            inner["hex"] = where
+        return {"action": inner}
+
+    def _mark(self, f: dict[str, Any], step: int, text: str, side: str | None) -> dict[str, Any]:
+        return self._status("mark", f)
+
+    def _unmark(self, f: dict[str, Any], step: int, text: str, side: str | None) -> dict[str, Any]:
+        return self._status("unmark", f)
+
+    def _status(self, key: str, f: dict[str, Any]) -> dict[str, Any]:
+        found = self.units(f["units"])
+        if len(found) != 1:
+            raise DeclarationError(f"'{key}' names one unit")
+        return {key: found[0], "as": f["as"]}
+
+    def _vp(self, f: dict[str, Any], step: int, text: str, side: str | None) -> dict[str, Any]:
+        said = f.get("for") or f["key"]
+        try:  # the enemy units eliminated, else a key (a place whose control scores, an option)
+            if "key" in f:
+                raise DeclarationError("a quoted key")
+            reason: Any = self.units(units(said, "vp"))
+        except DeclarationError:
+            reason = self.loc(said) or said
+        inner: dict[str, Any] = {"side": f["side"], "add": f["add"], "for": reason}
+        if "roll" in f:
+            inner["roll"] = f["roll"]
+        return {"vp": inner}
 
     def _control(self, f: dict[str, Any], step: int, text: str, side: str | None) -> dict[str, Any]:
         return {"control": self.place(f["control"], "the hex controlled"), "side": f["side"]}

@@ -412,14 +412,13 @@ class Recorder:
         if declared is None and purpose in self.hooks.judged_rolls:
             self.warnings.append(f"step {n}: the {roll.button} roll has no 'detect' declaration before it, so "
                                  "it names no zone or target and its detection is not judged")
-        entry["result"] = self.dice.result(roll)
+        # Several dice thrown at once are the record's list of dice; one die is read as the game reads it.
+        entry["result"] = list(roll.values) if len(roll.values) > 1 else self.dice.result(roll)
         if side is not None:
             entry["side"] = side
         if roll.player:
             entry["by"] = roll.player
-        if len(roll.values) > 1:
-            entry["dice"] = list(roll.values)
-        if entry["result"] != roll.total:
+        if len(roll.values) == 1 and entry["result"] != roll.total:
             entry["reported"] = roll.total
         out: dict[str, Any] = {"roll": entry, "step": n}
         if declared is not None:

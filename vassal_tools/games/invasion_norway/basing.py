@@ -32,7 +32,7 @@ class Basing(Check):
         a = self.cfg["airbase"]
         if isinstance(entry, Roll) and ("upgrade" in entry.purpose or "bardufoss" in entry.purpose):
             low, high = a["bardufoss_upgrade_success"]
-            if self.upgrade_allowed(audit) and low <= entry.result <= high:
+            if self.upgrade_allowed(audit) and entry.single and low <= entry.result <= high:
                 self.rules.bardufoss_upgraded = True
             return
         loc = self.rules.arrived(entry, previous)

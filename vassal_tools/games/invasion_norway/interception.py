@@ -92,6 +92,12 @@ class Interception(Check):
     def roll(self, audit: Audit, entry: Roll) -> None:
         d = self.cfg["detection"]
         low, high = d["die"]
+        if not entry.single:
+            # Every roll of the game is one d10 (1.4.6): a list of dice is not a roll it makes.
+            audit.report(self.rule("die_rule"), f"a {entry.purpose} roll of {len(entry.dice)} dice "
+                         f"{list(entry.dice)}: the game rolls one die, reading {low} to {high}",
+                         where=entry.zone, units=entry.target)
+            return
         if not low <= entry.result <= high:
             audit.report(self.rule("die_rule"), f"a die roll of {entry.result}: the die reads {low} to {high}",
                          where=entry.zone, units=entry.target, excess=entry.result - high if entry.result > high

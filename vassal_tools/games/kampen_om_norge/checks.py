@@ -366,7 +366,7 @@ class KampenRules(GameRules):
                 audit.report(rule("8.1"), "a naval interception roll with no interception attempt in "
                              f"{entry.zone or 'its sea zone'}", where=entry.zone)
             else:
-                self.dice += 1
+                self.dice += len(entry.dice)  # one die per enemy ship, thrown one by one or at once
 
     def _close_attempt(self, audit: Audit) -> None:
         if self.attempt is None:

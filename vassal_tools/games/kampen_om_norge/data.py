@@ -15,14 +15,13 @@ Any fault in the files raises :class:`~vassal_tools.errors.BadInput` naming file
 
 from __future__ import annotations
 
-import csv
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ...errors import BadInput
+from ..areadata import Points, csv_rows, polygon, read_board
 from ..gamedata.gametoml import read_toml
 from ..gamedata.sources import citations
 
@@ -30,7 +29,6 @@ DATA = Path(__file__).with_name("data")
 KINDS = ("land", "sea", "box")
 CROSSINGS = ("none", "fjord", "lake")
 SHIP_TYPES = ("hangarskip", "slagskip", "tung-krysser", "mindre-skip", "panserskip", "dummy")
-Points = tuple[tuple[int, int], ...]
 
 
 @dataclass(frozen=True)
@@ -155,22 +153,15 @@ def load_kampen(folder: str | Path = DATA) -> KampenData:
 
 
 def _rows(path: Path, columns: tuple[str, ...]) -> Iterable[tuple[str, dict[str, str]]]:
+    return csv_rows(path, columns, _source_fault)
+
+
+def _source_fault(source: str) -> str | None:
     try:
-        with path.open(encoding="utf-8", newline="") as stream:
-            reader = csv.DictReader(stream)
-            if tuple(reader.fieldnames or ()) != columns:
-                raise BadInput(path, f"columns are {reader.fieldnames}, expected {list(columns)}", "row 1")
-            for number, row in enumerate(reader, start=2):
-                where = f"row {number}"
-                if None in row or any(v is None for v in row.values()):
-                    raise BadInput(path, "wrong number of fields", where)
-                try:
-                    citations(row["source"])
-                except ValueError as err:
-                    raise BadInput(path, str(err), f"{where}, field 'source'") from None
-                yield where, row
-    except (OSError, UnicodeDecodeError) as err:
-        raise BadInput(path, f"not a readable CSV file: {err}") from None
+        citations(source)
+    except ValueError as err:
+        return str(err)
+    return None
 
 
 def _yes(path: Path, where: str, row: dict[str, str], key: str) -> bool:
@@ -235,27 +226,6 @@ def _ships(path: Path) -> dict[str, Ship]:
 
 
 def _board(path: Path, areas: Mapping[str, Area]) -> Board:
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as err:
-        raise BadInput(path, f"not a readable JSON file: {err}") from None
-
-    def points(value: Any, where: str) -> Points:
-        if not isinstance(value, list) or len(value) < 3:
-            raise BadInput(path, "a polygon needs three or more [x, y] points", where)
-        return tuple((int(x), int(y)) for x, y in value)
-
-    polygons: dict[str, Points] = {}
-    for key in ("areas", "sea_zones", "boxes"):
-        for name, value in doc.get(key, {}).items():
-            if name not in areas:
-                raise BadInput(path, f"polygon of unknown area {name!r}", f"{key}.{name}")
-            polygons[name] = points(value, f"{key}.{name}")
-    missing = [name for name in areas if name not in polygons]
-    if missing:
-        raise BadInput(path, f"no polygon for {', '.join(missing)}")
-    board = doc["board"]
-    return Board(board["name"], (int(board["width"]), int(board["height"])), polygons,
-                 points(doc["outline"], "outline"),
-                 tuple(points(p, f"impassable[{i}]") for i, p in enumerate(doc.get("impassable", []))),
-                 doc.get("source", ""))
+    drawn = read_board(path, areas)
+    return Board(drawn.name, drawn.size, drawn.polygons, polygon(path, drawn.doc["outline"], "outline"),
+                 drawn.impassable, drawn.source)

@@ -10,6 +10,9 @@ from .rules import Check
 
 class SixSidedDie(Check):
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None, action: Action | None) -> None:
-        if isinstance(entry, Roll) and not 1 <= entry.result <= 6:
-            audit.report(self.rule("2.0"), f"a {entry.purpose} roll of {entry.result}: the game's die is a d6 (1-6)",
-                         where=entry.zone)
+        if not isinstance(entry, Roll):
+            return
+        for die in entry.dice:
+            if not 1 <= die <= 6:
+                audit.report(self.rule("2.0"), f"a {entry.purpose} roll of {die}: the game's die is a d6 (1-6)",
+                             where=entry.zone)

@@ -1,0 +1,81 @@
+"""Reading an area game's data files: its CSV tables (each row citing its rulebook in ``source``)
+and its board (``map.json``: a polygon per area, sea zone and box, in board pixels).
+
+Shared by the area games (Kampen om Norge, Norway 1940); each game says what a valid ``source`` is.
+Any fault raises :class:`~vassal_tools.errors.BadInput` naming file and row.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import BadInput
+
+Points = tuple[tuple[int, int], ...]
+GROUPS = ("areas", "sea_zones", "boxes")  # map.json's polygons, by kind
+
+
+def csv_rows(path: Path, columns: tuple[str, ...],
+             source_fault: Callable[[str], str | None]) -> Iterable[tuple[str, dict[str, str]]]:
+    """Each row of a CSV file with exactly these columns, with where it is (``row N``);
+    ``source_fault`` says what is wrong with a row's ``source`` field, or None."""
+    try:
+        with path.open(encoding="utf-8", newline="") as stream:
+            reader = csv.DictReader(stream)
+            if tuple(reader.fieldnames or ()) != columns:
+                raise BadInput(path, f"columns are {reader.fieldnames}, expected {list(columns)}", "row 1")
+            for number, row in enumerate(reader, start=2):
+                where = f"row {number}"
+                if None in row or any(v is None for v in row.values()):
+                    raise BadInput(path, "wrong number of fields", where)
+                fault = source_fault(row["source"])
+                if fault:
+                    raise BadInput(path, fault, f"{where}, field 'source'")
+                yield where, row
+    except (OSError, UnicodeDecodeError) as err:
+        raise BadInput(path, f"not a readable CSV file: {err}") from None
+
+
+@dataclass(frozen=True)
+class DrawnBoard:
+    """map.json read: the board's name and size, a polygon per named place, impassable land."""
+
+    name: str
+    size: tuple[int, int]
+    polygons: Mapping[str, Points]
+    impassable: tuple[Points, ...]
+    source: str
+    doc: Mapping[str, Any]  # the whole file, for what a game adds (Kampen's outline)
+
+
+def polygon(path: Path, value: Any, where: str) -> Points:
+    if not isinstance(value, list) or len(value) < 3:
+        raise BadInput(path, "a polygon needs three or more [x, y] points", where)
+    return tuple((int(x), int(y)) for x, y in value)
+
+
+def read_board(path: Path, names: Iterable[str]) -> DrawnBoard:
+    """The board of map.json; every name needs a polygon, and every polygon a name."""
+    known = list(names)
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        raise BadInput(path, f"not a readable JSON file: {err}") from None
+    polygons: dict[str, Points] = {}
+    for key in GROUPS:
+        for name, value in doc.get(key, {}).items():
+            if name not in known:
+                raise BadInput(path, f"polygon of unknown area {name!r}", f"{key}.{name}")
+            polygons[name] = polygon(path, value, f"{key}.{name}")
+    missing = [name for name in known if name not in polygons]
+    if missing:
+        raise BadInput(path, f"no polygon for {', '.join(missing)}")
+    board = doc["board"]
+    return DrawnBoard(board["name"], (int(board["width"]), int(board["height"])), polygons,
+                      tuple(polygon(path, p, f"impassable[{i}]") for i, p in enumerate(doc.get("impassable", []))),
+                      doc.get("source", ""), doc)

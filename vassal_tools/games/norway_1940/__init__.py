@@ -1,0 +1,164 @@
+"""Norway 1940 (norway-1940-scenario.txt): a scenario sheet of an area-based WW2 system.
+
+Areas and numbered sea zones, off-map bases for Britain and the Third Reich, reinforcement pools
+and special reinforcements bought with victory points, actions, a d6. Its data lives in ``data/``
+(``module_src/norway_1940``, read by :mod:`.data`); its checks in :mod:`.checks`. The sheet has no
+map: the area polygons and their borders are ``sample``, drawn by the project.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from .. import register
+from ..areas import AreaBorder, AreaMap, AreaPiece, AreaShape
+from ..gamedata.vocabulary import SIZES
+from ..vocabulary import Vocabulary
+from .checks import CHECKS, NorwayRules
+from .data import DATA, FILE, NorwayData, load_norway
+
+ID = "norway-1940"
+__all__ = ["ID", "NorwayPack", "NorwayCatalogue", "words_of", "area_map"]
+# records-four-games.md: land sizes company, troop, battalion, regiment, demi-brigade, brigade.
+UNIT_SIZES = (*SIZES, "troop", "demi-brigade")
+# Places that score by control carry the map's victory symbol (German VP; Allied VPs).
+SCORED = "victory-city"
+
+
+def words_of(data: NorwayData) -> Vocabulary:
+    """The record words of game.toml: the sides, the phases of a turn, Pre-turn and the turns."""
+    toml = data.toml
+    turns = toml["turns"]
+    names = (turns["pre_turn"], *(f"{turns['prefix']} {n}" for n in range(1, turns["last"] + 1)))
+    side_of = {n["id"]: n["side"] for n in toml["nationalities"]}
+    return Vocabulary(game=toml["id"], phases=tuple(toml["sequence"]["phases"]),
+                      sides=tuple(s["id"] for s in toml["sides"]), turns=names, side_of_nationality=side_of,
+                      unit_classes=("land", "naval", "air"), sizes=UNIT_SIZES)
+
+
+class NorwayCatalogue:
+    """How records name the game's pieces (units.csv ids) and places (areas.csv, any ``Sea Zone N``,
+    ``carrier:NAME`` of a carrier in the data)."""
+
+    game: str
+
+    def __init__(self, data: NorwayData):
+        self.game = ID
+        self.data = data
+        self._carriers = {u.name.casefold(): u.name for u in data.units.values() if u.type == "CV"}
+
+    def unit(self, ref: str) -> Mapping[str, Any] | None:
+        row = self.data.units.get(ref)
+        if row is None:
+            return None
+        out: dict[str, Any] = {"class": row.unit_class, "side": row.side, "nationality": row.nationality,
+                               "type": row.type, "name": row.name}
+        if row.size:
+            out["size"] = row.size
+        if row.role:
+            out["role"] = row.role
+        return out
+
+    def location(self, loc: str) -> str | None:
+        if not isinstance(loc, str):
+            return None
+        kind, sep, rest = loc.partition(":")
+        if sep and kind.strip().casefold() == "carrier":
+            name = self._carriers.get(" ".join(rest.split()).casefold())
+            return f"carrier:{name}" if name else None
+        return self.data.place(loc)
+
+
+class NorwayPack:
+    """Norway 1940 as the registry knows it."""
+
+    id = ID
+    title = "Norway 1940"
+    rulebook = FILE
+    checks = CHECKS
+    notes = ("the sheet has no map: the area polygons and their borders are sample; findings that rely on "
+             "them say so",)
+
+    @property
+    def data_folder(self) -> Path:
+        return DATA
+
+    @cached_property
+    def data(self) -> NorwayData:
+        return load_norway(DATA)
+
+    @cached_property
+    def vocabulary(self) -> Vocabulary:
+        return words_of(self.data)
+
+    @cached_property
+    def catalogue(self) -> NorwayCatalogue:
+        return NorwayCatalogue(self.data)
+
+    def rules(self) -> NorwayRules:
+        return NorwayRules(self.data)
+
+    def area_map(self) -> AreaMap:
+        """The board as areas (sample polygons, map.json) for the art and the module's ZonedGrid."""
+        return area_map(self.data)
+
+
+def area_map(data: NorwayData) -> AreaMap:
+    scored = set(data.toml["vp"]["control"]["named"]) | set(data.ports())
+    shapes = []
+    for place in data.places.values():
+        kind = "box" if place.kind in ("offmap", "box") else place.kind
+        label = None
+        if place.kind == "sea":
+            label = place.name.replace("Sea Zone ", "")
+        elif place.name.startswith("carrier:"):
+            label = place.name[len("carrier:"):] + " (carrier)"
+        symbols = (SCORED,) if place.name in scored else ()
+        shapes.append(AreaShape(place.name, kind, data.board.polygons[place.name], symbols, label))
+    borders = tuple(AreaBorder(*sorted(pair)) for pair in sorted(data.borders, key=sorted))
+    words = words_of(data)
+    toml = data.toml
+    return AreaMap(ID, toml["title"], data.board.name, data.board.size, tuple(shapes), borders,
+                   data.board.impassable, tuple(s["name"] for s in toml["sides"]), str(toml.get("version", "0.1")),
+                   data.board.source, pieces(data), setup(data), words.turns, words.phases, toml["first_turn"],
+                   first_phase=toml["sequence"]["first_phase"],
+                   symbol_labels=((SCORED, "Control scores victory points"),))
+
+
+def short(name: str, unit_class: str, unit_type: str) -> str:
+    """The counter's text: a ship's type or name, a plane's type, a ground unit's number or letters."""
+    if unit_class == "naval":
+        return name if name != unit_type and len(name) <= 8 else unit_type
+    if unit_class == "air":
+        return unit_type
+    head = name.split()[0]
+    return head if re.match(r"^[\w/]+$", head) else name[:5]
+
+
+def pieces(data: NorwayData) -> tuple[AreaPiece, ...]:
+    colours = {n["id"]: (n["background"], n["foreground"]) for n in data.toml["nationalities"]}
+    words = data.toml["counters"]
+    found = []
+    for row in data.units.values():
+        background, foreground = colours[row.nationality]
+        detail = ""
+        if row.unit_class == "land":
+            detail = " ".join(w for w in (words["types"].get(row.type, ""), words["sizes"].get(row.size, "")) if w)
+        found.append(AreaPiece(row.id, row.name, row.side, row.nationality, row.unit_class, row.type, None,
+                               background, foreground, short(row.name, row.unit_class, row.type), row.size, detail))
+    return tuple(found)
+
+
+def setup(data: NorwayData) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Every unit where its list places it (units.csv ``start``), by place in data order."""
+    by_place: dict[str, list[str]] = {}
+    for row in data.units.values():
+        by_place.setdefault(row.start, []).append(row.id)
+    return tuple((place, tuple(by_place[place])) for place in data.places if place in by_place)
+
+
+register(NorwayPack())  # type: ignore[arg-type]  # cached_property where RulePack says property

@@ -1,0 +1,432 @@
+"""The checks of the Norway 1940 scenario, over the shared audit engine (:mod:`vassal_tools.rules.engine`).
+
+Each finding cites norway-1940-scenario.txt as records-four-games.md says: ``27.2``, ``27.3``, else
+the heading (``norway-1940-scenario.txt Air-Naval Attack``). :data:`CHECKS` lists them with their
+rules (``vassal-tools games`` prints it). Findings that rely on the sample map (which sea zones
+border a port or a base) say so.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Mapping
+from typing import Any
+
+from ...record import (
+    Action,
+    Attack,
+    Entry,
+    Mark,
+    PhaseStart,
+    Place,
+    Remove,
+    Roll,
+    Unmark,
+    VictoryPoints,
+)
+from ...record.entries import Unit
+from ...rules.engine import Audit, GameRules
+from ...rules.position import UnitState
+from .data import FILE, NorwayData, UnitRow
+
+SAMPLE_MAP = "the sea-zone borders of the sample map"
+OUT_OF_SUPPLY = "out-of-supply"
+SEARCH = "air-naval-search"
+
+# (check, rules it cites, what it judges)
+CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("set-up", ("Allied Set-up", "27.2", "27.3", "German Special Rules 2c"),
+     "each unit placed before Pre-turn or Turn 1 sets up where its list puts it (sea zones 35, 36, 41 for British "
+     "ships; 40, 45 or by the German base for German ships), or where a special reinforcement taken puts it "
+     "(early mobilization: one pool unit a Norwegian zone)"),
+    ("activation", ("Actions", "German Special Rules 1a"),
+     "each unit is activated once a turn; the German pre-turn has four actions, activating no unit twice"),
+    ("supply", ("Supply",), "supply status (out-of-supply) is for ground units only"),
+    ("air-naval-search", ("Air-Naval Attack",),
+     "each land-based air unit attacking ships rolls first: 1-4 attacks, 5-6 returns to base"),
+    ("submarine", ("Submarine",), "no more than two units attack an enemy submarine"),
+    ("victory-points", ("German VP", "Allied VPs", "Variable Allied VP", "27.2", "German Special Rules 2c"),
+     "each award adds what the sheet gives: eliminated enemy units (German ships 1D6 plus their value), "
+     "areas controlled, special reinforcements taken"),
+    ("refit", ("Allied Refit Table", "German Refit Table"),
+     "a refit roll's outcome is the side's refit table's for the unit's type"),
+    ("die", ("Shock Table", "Air-Naval Attack", "Actions", "Allied Refit Table", "German Refit Table"),
+     "the die is a d6: a result outside 1-6 is a finding (cited by what the roll is for)"),
+)
+OUTCOME_WORDS = {"refitted": "refit", "damaged": "damage", "destroyed": "destroy"}  # the tables' columns, as said
+REFIT_TABLE = {"allied": "Allied Refit Table", "german": "German Refit Table"}
+DIE_RULE = {SEARCH: "Air-Naval Attack", "shock": "Shock Table", "action-roll": "Actions", "actions": "Actions",
+            "random-event": "Actions", "event": "Actions", "variable-vp": "Variable Allied VP"}
+
+
+def rule(heading: str) -> str:
+    return f"{FILE} {heading}"
+
+
+def fold(text: Any) -> str:
+    """A name as compared: case, spaces and hyphens do not count; ``Do-117`` is read ``Do-17``."""
+    key = re.sub(r"[\s\-_]+", "", str(text or "").casefold())
+    return "do17" if key == "do117" else key
+
+
+class NorwayRules(GameRules):
+    """One audit's state: activations this turn, the current action's searches and attacks, the
+    units eliminated and scored, the options taken."""
+
+    def __init__(self, data: NorwayData):
+        self.data = data
+        toml = data.toml
+        self.limits = toml["limits"]
+        self.vp = toml["vp"]
+        self.refit = toml["refit"]
+        self.judge_setup = False
+        self.options: set[str] = set()
+        self.activated: Counter[tuple[str | None, str, str]] = Counter()
+        self.pre_turn_actions = 0
+        self.searches: dict[str, tuple[int, str | None]] = {}  # unit -> its search die and zone
+        # Dice of search rolls that name no unit (a log's declared roll; several dice thrown at once).
+        self.unassigned: list[tuple[int, str | None]] = []
+        self.sub_attackers: dict[str, set[str]] = defaultdict(set)
+        self.removed: set[str] = set()
+        self.scored: set[str] = set()
+        self.special_taken: Counter[str] = Counter()
+        self.mobilized: Counter[str] = Counter()  # pool units set up early in each area (27.2 2a)
+        self.started = False
+
+    # -- the moments
+
+    def start_phase(self, audit: Audit) -> None:
+        if not self.started:
+            self.started = True
+            self._begin(audit)
+        self._new_action()
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        # The set-up: places before the first phase, or a log's opening position (step 0).
+        if isinstance(entry, Place) and self.judge_setup and (audit.position.phase is None or entry.step == 0):
+            self._setup(audit, entry)
+        elif isinstance(entry, Action):
+            self._new_action()
+            self._activation(audit, entry)
+        elif isinstance(entry, (Mark, Unmark)):
+            self._supply(audit, entry)
+        elif isinstance(entry, Roll):
+            self._roll(audit, entry)
+        elif isinstance(entry, Attack):
+            self._attack(audit, entry)
+        elif isinstance(entry, VictoryPoints):
+            self._victory_points(audit, entry)
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        if isinstance(entry, Remove):
+            self.removed.add(entry.unit)
+
+    def _begin(self, audit: Audit) -> None:
+        first = next((e for e in audit.record.entries if isinstance(e, PhaseStart)), None)
+        # records-four-games.md: the set-up is judged when the record starts at Pre-turn or Turn 1.
+        turns = self.data.toml["turns"]
+        self.judge_setup = first is not None and first.turn in (turns["pre_turn"], f"{turns['prefix']} 1")
+        for entry in audit.record.entries:
+            if isinstance(entry, VictoryPoints) and entry.for_key:
+                self.options.add(fold(special_key(entry.for_key)))
+
+    def _new_action(self) -> None:
+        self.searches = {}
+        self.unassigned = []
+        self.sub_attackers = defaultdict(set)
+
+    # -- set-up
+
+    def rows_for(self, unit: Unit) -> list[UnitRow]:
+        """The data's units a record's unit is: its ref, else its name, else its nationality, class and type."""
+        units = self.data.units
+        if unit.ref is not None and unit.ref in units:
+            return [units[unit.ref]]
+        same = [r for r in units.values() if r.side == unit.side and r.unit_class == unit.unit_class
+                and (unit.nationality is None or r.nationality == unit.nationality)]
+        if unit.name:
+            named = [r for r in same if fold(unit.name) in (fold(r.name), fold(f"{r.type} {r.name}"))]
+            if named:
+                return named
+        return [r for r in same if unit.type is not None and fold(r.type) == fold(unit.type)]
+
+    def _setup(self, audit: Audit, entry: Place) -> None:
+        unit = audit.units[entry.unit]
+        rows = self.rows_for(unit)
+        if not rows:
+            return  # a unit the lists do not name: not judged
+        allowed: set[str] = set()
+        sample = False
+        own = fold(unit.get("special"))
+        for row in rows:
+            places, needs_map = self.data.allowed(row.allowed)
+            allowed |= places
+            sample = sample or needs_map
+            if row.special and row.special_at and fold(row.special) in self.options | {own}:
+                places, needs_map = self.data.allowed([row.special_at])
+                allowed |= places
+        at = entry.at
+        kind = self.data.kind(at)
+        if "land:norway" in allowed and at in self.data.norwegian_land() and at not in allowed:
+            self._mobilized(audit, entry)  # 27.2 2a: early mobilization, one unit a zone
+            return
+        if at in allowed or ("sea:any" in allowed and kind == "sea"):
+            return
+        if sample and kind == "sea" and at not in self.data.places:
+            return  # a zone the sheet never numbers: whether it borders a port or base is not known
+        row = rows[0]
+        heading = setup_rule(row)
+        where = ", ".join(sorted(p for p in allowed if ":" not in p or p.startswith("carrier:"))) or "its box"
+        if "sea:any" in allowed:
+            where += ", any sea zone"
+        audit.report(rule(heading), f"{unit.name or unit.id} set up in {at}: its list places it in {where}",
+                     where=at, units=[unit.id], samples=(SAMPLE_MAP,) if sample else ())
+
+    def _mobilized(self, audit: Audit, entry: Place) -> None:
+        self.mobilized[entry.at] += 1
+        if self.mobilized[entry.at] == 2:
+            audit.report(rule("27.2"), f"a second unit of the Norwegian mobilization pool set up in {entry.at}: "
+                         "Norwegian Early Mobilization places no more than one per zone", where=entry.at,
+                         units=[entry.unit], samples=("the sample map's Norwegian areas",))
+
+    # -- actions
+
+    def _activation(self, audit: Audit, entry: Action) -> None:
+        phase = audit.position.phase
+        pre_turn = phase == "pre-turn-activation"
+        if pre_turn:
+            if entry.side != "german":
+                audit.report(rule("German Special Rules 1a"), f"an {entry.side} action in the German pre-turn "
+                             "activation phase", units=entry.units)
+            else:
+                self.pre_turn_actions += 1
+                if self.pre_turn_actions == self.limits["pre_turn_actions"] + 1:
+                    audit.report(rule("German Special Rules 1a"), "a fifth German action in the pre-turn "
+                                 "activation phase, which consists of four Actions", units=entry.units, excess=1)
+        # A mid-turn (after doubles) is no turn: its actions are counted apart (Actions).
+        scope = "mid-turn" if phase == "mid-turn" else "turn"
+        for uid in dict.fromkeys(entry.units):
+            key = (audit.position.turn, scope, uid)
+            self.activated[key] += 1
+            if self.activated[key] == self.limits["activations_per_turn"] + 1:
+                heading = "German Special Rules 1a" if pre_turn else "Actions"
+                audit.report(rule(heading), f"{uid} is activated a second time in {audit.position.turn}: each unit "
+                             "may be activated only once per turn", where=entry.hex, units=[uid])
+
+    # -- supply
+
+    def _supply(self, audit: Audit, entry: Mark | Unmark) -> None:
+        if entry.status != OUT_OF_SUPPLY or entry.unit not in audit.units:
+            return
+        unit = audit.units[entry.unit]
+        if unit.unit_class != "land":
+            verb = "marked" if isinstance(entry, Mark) else "unmarked"
+            audit.report(rule("Supply"), f"{unit.name or unit.id} ({unit.unit_class}) {verb} out of supply: supply "
+                         "is for ground units only", where=audit.position.loc(entry.unit), units=[entry.unit])
+
+    # -- rolls
+
+    def _roll(self, audit: Audit, entry: Roll) -> None:
+        purpose = entry.purpose
+        table = None
+        if purpose == "refit":
+            side = self._refit_side(audit, entry)
+            table = REFIT_TABLE.get(side or "")
+        heading = table or DIE_RULE.get(purpose, "Shock Table")
+        bad = [die for die in entry.dice if not 1 <= die <= 6]
+        for die in bad:
+            audit.report(rule(heading), f"a {purpose} roll of {die}: the die is a d6 (1-6)", where=entry.zone,
+                         units=[entry.unit] if entry.unit else ())
+        if bad:
+            return
+        if purpose == SEARCH and entry.unit is not None:
+            self.searches[entry.unit] = (entry.dice[0], entry.zone)
+        elif purpose == SEARCH:
+            self.unassigned += [(die, entry.zone) for die in entry.dice]  # one die per attacking unit
+        elif purpose == "refit":
+            self._refit(audit, entry)
+
+    def _refit_side(self, audit: Audit, entry: Roll) -> str | None:
+        units = self._refit_units(entry)
+        return audit.units[units[0]].side if units and units[0] in audit.units else entry.side
+
+    @staticmethod
+    def _refit_units(entry: Roll) -> tuple[str, ...]:
+        return entry.target or ((entry.unit,) if entry.unit else ())
+
+    def _refit(self, audit: Audit, entry: Roll) -> None:
+        units = self._refit_units(entry)
+        dice = entry.dice if len(entry.dice) == len(units) else entry.dice[:1] * len(units)
+        for uid, die in zip(units, dice, strict=True):
+            if uid not in audit.units or entry.outcome is None:
+                continue
+            unit = audit.units[uid]
+            row = refit_row(self.refit[unit.side], unit)
+            expected = next(outcome for outcome in ("refit", "damage", "destroy")
+                            if row[outcome][0] <= die <= row[outcome][1])
+            claimed = OUTCOME_WORDS.get(entry.outcome, entry.outcome)
+            if claimed != expected:
+                audit.report(rule(REFIT_TABLE[unit.side]), f"{unit.name or uid} ({row['types']}) rolls {die} to refit: "
+                             f"the table gives {expected}, not {entry.outcome}", units=[uid])
+
+    # -- attacks
+
+    def _attack(self, audit: Audit, entry: Attack) -> None:
+        naval = [u for u in entry.target if u in audit.units and audit.units[u].unit_class == "naval"]
+        if naval or self.data.kind(entry.hex) == "sea":
+            self._air_naval(audit, entry)
+        for sub in (u for u in naval if fold(audit.units[u].type) == "ss"):
+            self.sub_attackers[sub] |= set(entry.attackers)
+            if len(self.sub_attackers[sub]) == self.limits["submarine_attackers"] + 1:
+                audit.report(rule("Submarine"), f"{len(self.sub_attackers[sub])} units attack the submarine {sub}: "
+                             "no more than two units can attack an enemy Submarine unit", where=entry.hex,
+                             units=sorted(self.sub_attackers[sub]), excess=1)
+
+    def _air_naval(self, audit: Audit, entry: Attack) -> None:
+        for uid in entry.attackers:
+            unit = audit.units.get(uid)
+            loc = audit.position.loc(uid) or ""
+            if unit is None or unit.unit_class != "air" or loc.startswith("carrier:"):
+                continue  # carrier-based air finds its targets without the roll
+            search = self.searches.get(uid)
+            if search is None and self.unassigned:  # a die naming no unit counts for the next attacker
+                search = self.searches[uid] = self.unassigned.pop(0)
+            low, high = self.limits["search_attack"]
+            if search is None:
+                problem = "with no search roll in this action: each land-based air unit rolls to locate ships"
+            elif not low <= search[0] <= high:
+                problem = f"after a search roll of {search[0]}: on 5-6 it cannot attack and returns to base"
+            elif search[1] is not None and search[1] != entry.hex:
+                problem = f"after searching {search[1]}, not {entry.hex}"
+            else:
+                continue
+            audit.report(rule("Air-Naval Attack"), f"land-based {unit.name or uid} attacks ships in {entry.hex} "
+                         + problem, where=entry.hex, units=[uid])
+
+    # -- victory points
+
+    def _victory_points(self, audit: Audit, entry: VictoryPoints) -> None:
+        if entry.for_units:
+            self._vp_units(audit, entry)
+        elif entry.for_key is not None:
+            place = self.data.place(entry.for_key)
+            if place is not None:
+                self._vp_control(audit, entry, place)
+            else:
+                self._vp_special(audit, entry)
+
+    def _vp_units(self, audit: Audit, entry: VictoryPoints) -> None:
+        fixed, heading = 0, "German VP" if entry.side == "german" else "Allied VPs"
+        variable: list[str] = []
+        known = True
+        for uid in entry.for_units:
+            unit = audit.units[uid]
+            problem = None
+            if unit.side == entry.side:
+                problem = f"{uid} is a {entry.side} unit: victory points come from eliminated enemy units"
+            elif uid not in self.removed:
+                problem = f"{uid} has not been eliminated earlier in the record"
+            elif uid in self.scored:
+                problem = f"{uid} has scored already"
+            if problem:
+                audit.report(rule(heading), f"{entry.side} victory points for {uid}: {problem}", units=[uid])
+                known = False
+                continue
+            self.scored.add(uid)
+            value = self._unit_value(entry.side, unit)
+            if value is None and unit.side == "german" and unit.unit_class == "naval":
+                variable.append(uid)
+            elif value is None:
+                known = False  # a unit type the sheet gives no value for
+            else:
+                fixed += value
+        if variable:
+            heading = "Variable Allied VP"
+            if len(variable) > 1:
+                audit.report(rule(heading), f"one award for {len(variable)} German ships: each eliminated ship scores "
+                             "its own 1D6 roll", units=variable)
+                return
+            unit = audit.units[variable[0]]
+            if fold(unit.type).upper() not in self.vp["variable"]:
+                return  # a ship type the table does not list
+            if entry.roll is None:
+                audit.report(rule(heading), f"the award for the German {unit.type} {variable[0]} gives no 1D6 roll",
+                             units=variable)
+                return
+            if not 1 <= entry.roll <= 6:
+                audit.report(rule(heading), f"a 1D6 roll of {entry.roll}: the die is a d6 (1-6)", units=variable)
+                return
+            fixed += entry.roll + self.vp["variable"][fold(unit.type).upper()]
+        if known and entry.add != fixed:
+            audit.report(rule(heading), f"{entry.side} scores {entry.add} victory points for "
+                         f"{', '.join(entry.for_units)}: the sheet gives {fixed}", units=entry.for_units)
+
+    def _unit_value(self, side: str, unit: Unit) -> int | None:
+        kind = "land" if unit.unit_class == "land" else unit.unit_class
+        if side == "german":
+            table = self.vp["german"]
+            if kind == "naval":
+                capital = fold(unit.type).upper() in table["capital_types"]
+                return table["capital_ship"] if capital else table["other_naval"]
+            return table.get(kind)
+        return self.vp["allied"].get(kind)  # German ships: None, the variable award
+
+    def _vp_control(self, audit: Audit, entry: VictoryPoints, place: str) -> None:
+        heading = "German VP" if entry.side == "german" else "Allied VPs"
+        control = self.vp["control"]
+        value = control["named"].get(place)
+        if value is None and place in self.data.ports():
+            value = control["other_port"]
+        holder = audit.position.control.get(place)
+        if value is None:
+            audit.report(rule(heading), f"{entry.side} scores for {place}, whose control scores no victory points "
+                         "(Oslo, Narvik, the other Norwegian port areas, the Faroe islands)", where=place,
+                         samples=("the sample map's port areas",))
+        elif holder is not None and holder != entry.side:
+            audit.report(rule(heading), f"{entry.side} scores for {place}, which {holder} controls", where=place)
+        elif entry.add != value:
+            audit.report(rule(heading), f"{entry.side} scores {entry.add} victory points for controlling {place}: "
+                         f"the sheet gives {value}", where=place)
+
+    def _vp_special(self, audit: Audit, entry: VictoryPoints) -> None:
+        key = fold(special_key(entry.for_key or ""))
+        award = next((s for s in self.vp["special"] if fold(s["key"]) == key), None)
+        if award is None:
+            heading = "German VP" if entry.side == "german" else "Allied VPs"
+            audit.report(rule(heading), f"{entry.side} scores {entry.add} victory points for {entry.for_key!r}, "
+                         "which is no award of the sheet")
+            return
+        self.special_taken[key] += entry.add
+        if entry.side != award["to"]:
+            problem = f"{award['what']} gives its victory points to the {award['to']} player"
+        elif entry.add not in award["add"] or self.special_taken[key] > max(award["add"]):
+            problem = f"{award['what']} gives {' or '.join(str(a) for a in award['add'])} in all"
+        else:
+            return
+        audit.report(rule(award["rule"]), f"{entry.side} scores {entry.add} for {entry.for_key}: {problem}")
+
+
+def special_key(key: str) -> str:
+    """A special reinforcement's key as the sheet prints it: ``27.2 2a`` or ``2a)`` is ``2a``
+    (``German Special Rules 2c`` stays whole: it is not 27.2's 2c)."""
+    text = re.sub(r"^27\.[23]\s+", "", key.strip(), flags=re.IGNORECASE)
+    return text.rstrip(")").strip()
+
+
+def setup_rule(row: UnitRow) -> str:
+    """The heading a set-up finding cites: the Allied lists, 27.2's options, 27.3, the German special rules."""
+    if row.special in ("Bismarck", "Graf Zeppelin"):
+        return "German Special Rules 2c"
+    if row.side == "german":
+        return "27.3"
+    return "27.2" if row.start == "Allied Special Reinforcements" else "Allied Set-up"
+
+
+def refit_row(rows: list[Mapping[str, Any]], unit: Unit) -> Mapping[str, Any]:
+    """The refit table's row of a unit: BB, BC, CV; TR; Other Naval; Air Units; Land Units."""
+    if unit.unit_class == "naval":
+        kind = fold(unit.type).upper()
+        named = [r for r in rows if kind in r["types"].split(", ")]
+        return named[0] if named else next(r for r in rows if r["types"] == "Other Naval")
+    return next(r for r in rows if r["types"] == ("Air Units" if unit.unit_class == "air" else "Land Units"))
