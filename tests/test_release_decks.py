@@ -20,7 +20,7 @@ from vassal_tools.formats.files import open_file
 from vassal_tools.formats.mapviews import Deck as DrawPile
 from vassal_tools.formats.moduleviews import PieceSlot
 from vassal_tools.formats.sequence import decode
-from vassal_tools.formats.traits import Deck
+from vassal_tools.formats.traits import Deck, Stack
 from vassal_tools.release.decks import deck_type
 from vassal_tools.release.refresh import refresh_game
 
@@ -287,3 +287,43 @@ def test_a_copied_drawpile_gets_every_global_key_command(tmp_path):
     pile.append(DrawPile.new({"name": "Old", "hotkey": "66,130"}, tag=DGKC))
     commands = Deck(deck_type(pile)).global_commands
     assert commands == ["Draw 2|65,130|Side=A|2||Draw 2||false|true|n=1"] * 2 + ["Old|66,130||0||Old"]
+
+
+def test_a_piece_added_to_an_existing_at_start_stack_joins_the_games_stack_there(tmp_path):
+    """Kassala's setup save has every at-start piece where its stack puts it; a piece the new version
+    adds to the first stack is listed, and with --add-missing goes on top of the game's stack there."""
+    if not KASSALA_SAVE.exists():
+        pytest.skip("../shared/corpus absent")
+    module = open_file(KASSALA)
+    map_view = module.buildfile.maps[0]
+    stack = map_view.setup_stacks[0]
+    slot = stack.piece_slots[0]
+    stack.append(PieceSlot.new({"entryName": "Extra", "gpid": "950"}, slot.text.replace(f";{slot.gpid};", ";950;")))
+    module.buildfile.next_piece_slot_id = 2000
+    crafted = tmp_path / "crafted.vmod"
+    module.save(crafted)
+    game = open_file(KASSALA_SAVE)
+    holder = next(c for c in walk(game.commands) if isinstance(c, AddPiece) and c.type == "stack"
+                  and any(p.id in c.state.split(";") for p in walk(game.commands)
+                          if isinstance(p, AddPiece) and p.type != "stack" and p.piece().basic.gpid == slot.gpid))
+    members = holder.state.split(";")
+
+    listed = refresh_game(KASSALA_SAVE, crafted, tmp_path / "listed.vsav")
+    assert [(g.name, [s.gpid for s in g.missing], g.slots) for g in listed.missing] == \
+        [(stack.name, ["950"], len(stack.piece_slots))]
+    whole = refresh_game(KASSALA_SAVE, crafted, tmp_path / "whole.vsav", add_missing=True, whole_only=True)
+    assert whole.missing == [] and _piece_count(tmp_path / "whole.vsav") == _piece_count(KASSALA_SAVE)
+
+    added = refresh_game(KASSALA_SAVE, crafted, tmp_path / "added.vsav", add_missing=True)
+    [group] = added.missing
+    assert group.into == "existing stack" and [p["gpid"] for p in group.added] == ["950"]
+    out = open_file(tmp_path / "added.vsav")
+    after = next(c for c in walk(out.commands) if isinstance(c, AddPiece) and c.id == holder.id)
+    new_id = group.added[0]["id"]
+    assert Stack(after.type, after.state).children == Stack(holder.type, holder.state).children + [new_id]
+    assert _piece_count(tmp_path / "added.vsav") == _piece_count(KASSALA_SAVE) + 1
+    piece = next(c for c in walk(out.commands) if isinstance(c, AddPiece) and c.id == new_id).piece().basic
+    stack_map, stack_x, stack_y = members[:3]
+    assert (piece.map, str(piece.x), str(piece.y), piece.gpid) == (stack_map, stack_x, stack_y, "950")
+    ids = [c.id for c in walk(out.commands) if isinstance(c, AddPiece)]
+    assert ids.index(new_id) < ids.index(holder.id)  # the piece exists before the stack that lists it
