@@ -327,3 +327,24 @@ def test_a_piece_added_to_an_existing_at_start_stack_joins_the_games_stack_there
     assert (piece.map, str(piece.x), str(piece.y), piece.gpid) == (stack_map, stack_x, stack_y, "950")
     ids = [c.id for c in walk(out.commands) if isinstance(c, AddPiece)]
     assert ids.index(new_id) < ids.index(holder.id)  # the piece exists before the stack that lists it
+
+
+def test_a_deck_written_by_an_older_vassal_with_the_same_settings_keeps_its_text(tmp_path):
+    """A shorter deck type (fields VASSAL added later left out) read as the same settings is not rewritten."""
+    if not KASSALA_SAVE.exists():
+        pytest.skip("../shared/corpus absent")
+    module = tmp_path / "v2.vmod"
+    map_id, _ = _kassala_with_pile(module, {"name": "Events", "x": "300", "y": "200", "faceDown": "Always",
+                                            "shuffle": "Always", "reversible": "false"}, ["901"])
+    save = tmp_path / "game.vsav"
+    _save_with_deck(save, map_id, 300, 200, face_down=True, cards=["901"])
+    game = open_file(save)
+    deck = next(c for c in walk(game.commands) if isinstance(c, AddPiece) and c.type.startswith("deck;"))
+    short = ";".join(deck.type.split(";")[:24])  # up to the counting expressions, as VASSAL 3.1 wrote
+    assert Deck(short).values() == Deck(deck.type).values()
+    deck.raw, deck.type = deck.raw.replace(deck.type, short), short
+    game.stream = encode_commands(game.commands)
+    game.save(tmp_path / "old.vsav")
+    result = refresh_game(tmp_path / "old.vsav", module, tmp_path / "out.vsav")
+    assert result.decks[0].matched and result.decks[0].changes == []
+    assert _decks(tmp_path / "out.vsav")[0].raw == _decks(tmp_path / "old.vsav")[0].raw

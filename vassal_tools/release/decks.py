@@ -190,6 +190,8 @@ def refresh_decks(commands: list[Command], piles: list[PlacedPile]) -> tuple[lis
         report.matched = placed.label
         fresh = Deck(deck_type(placed.pile), command.state)
         report.changes = setting_changes(deck, fresh)
+        if not report.changes:  # the same settings, maybe written by another VASSAL version: keep the text
+            fresh = Deck(command.type, command.state)
         if placed.position is not None and (deck.map, deck.x, deck.y) != (placed.map, *placed.position):
             report.moved = {"old": [deck.map, deck.x, deck.y], "new": [placed.map, *placed.position]}
             fresh.map, (fresh.x, fresh.y) = placed.map, placed.position
