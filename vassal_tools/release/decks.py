@@ -184,7 +184,9 @@ def refresh_decks(commands: list[Command], piles: list[PlacedPile]) -> tuple[lis
         reports.append(report)
         placed = find_pile(deck.deck_name, deck.map, piles)
         if placed is None:
-            report.note = "no DrawPile of that name in the module: kept as it was"
+            named = any(p.name == deck.deck_name for p in piles)
+            report.note = ("its DrawPile's board is not in this game" if named
+                           else "no DrawPile of that name in the module") + ": kept as it was"
             continue
         matched.setdefault(id(placed), command)
         report.matched = placed.label

@@ -129,11 +129,18 @@ def _deck_lines(decks: list[dict[str, Any]]) -> list[str]:
             continue
         changed = deck.get("changes") or deck.get("moved")
         lines.append(f"{head}: {'settings from' if changed else 'unchanged,'} {deck['drawpile']}")
-        lines += [f"    {c['setting']}: {_value(c['old'])} -> {_value(c['new'])}" for c in deck.get("changes", [])]
+        lines += [f"    {c['setting']}: {_setting(c['old'])} -> {_setting(c['new'])}" for c in deck.get("changes", [])]
         if deck.get("moved"):
             old, new = deck["moved"]["old"], deck["moved"]["new"]
             lines.append(f"    moved {old[0]} {old[1]},{old[2]} -> {new[0]} {new[1]},{new[2]} (with its cards)")
     return lines
+
+
+def _setting(value: Any) -> str:
+    """A deck setting: yes/no and numbers bare, text quoted."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value) if isinstance(value, int) else _value(value)
 
 
 def _missing_lines(groups: list[dict[str, Any]], added: int) -> list[str]:
