@@ -106,7 +106,7 @@ def played(tmp_path_factory):
     area_map = area_game(DATA)
     assembly = assemble_areas(area_map, root / "cache")
     module = write_archive(area_archive(assembly), root / "norway-1940.vmod")
-    result = CliRunner().invoke(main, ["setup", str(DATA), "--scenario", "Norway 1940", "-o", str(root / "start.vsav"), "--cache",
+    result = CliRunner().invoke(main, ["setup", str(DATA), "-o", str(root / "start.vsav"), "--cache",
                                        str(root / "cache")])
     assert result.exit_code == 0, result.output
     return root, assembly, module, root / "start.vsav"
@@ -261,3 +261,12 @@ def test_counters_are_laid_out_by_the_area_template(tmp_path):
                       encoding="utf-8")
     with pytest.raises(BadInput, match="name.min_size"):
         load_template(broken)
+
+
+def test_setup_needs_no_scenario_and_ignores_one_given(played):
+    """An area game has one set-up: `--scenario` may be left out (the fixture does) or given, same save."""
+    root = played[0]
+    result = CliRunner().invoke(main, ["setup", str(DATA), "--scenario", "Norway 1940", "-o", str(root / "named.vsav"),
+                                       "--cache", str(root / "cache"), "-q"])
+    assert result.exit_code == 0, result.output
+    assert (root / "named.vsav").read_bytes() == played[3].read_bytes()
