@@ -38,24 +38,27 @@ ACTION_ROLL = "action-roll"
 # (check, rules it cites, what it judges)
 CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("set-up", ("Allied Set-up", "27.2", "27.3", "German Special Rules 2c"),
-     "each unit placed before Pre-turn or Turn 1 sets up where its list puts it (sea zones 35, 36, 41 for British "
-     "ships; 40, 45 or by the German base for German ships), or where a special reinforcement taken puts it "
-     "(early mobilization: one pool unit a Norwegian zone)"),
+     "a record that starts at Pre-turn or Turn 1 sets each counter up where its list puts it: British ships in "
+     "their base or sea zones 35, 36, 41, German ships by their base or in 40, 45, one German SS in any sea zone; "
+     "special reinforcements where their option puts them (early mobilization: one pool unit a Norwegian area)"),
     ("activation", ("Actions", "German Special Rules 1a"),
-     "each unit is activated once a turn; the German pre-turn has four actions, activating no unit twice; "
-     "each player takes the actions the action roll's dice difference gives (1: one naval, ground and air; "
-     "2: two and a bonus for submarines; 3-5: that many)"),
-    ("supply", ("Supply",), "supply status (out-of-supply) is for ground units only"),
+     "a unit is activated once a turn (a mid-turn is no turn); the German pre-turn has four actions and no unit "
+     "twice; the action roll's dice difference gives each player his actions (1: one naval, one ground, one "
+     "air; 2: two and a submarine bonus; 3-5: that many; free actions on top)"),
+    ("supply", ("Supply",), "only ground units are marked out of supply"),
     ("air-naval-search", ("Air-Naval Attack",),
-     "each land-based air unit attacking ships rolls first: 1-4 attacks, 5-6 returns to base"),
+     "a land-based air unit attacking ships rolls in that sea zone first: 1-4 attacks, 5-6 returns to base "
+     "(carrier-based air needs no roll)"),
     ("submarine", ("Submarine",), "no more than two units attack an enemy submarine"),
     ("victory-points", ("German VP", "Allied VPs", "Variable Allied VP", "27.2", "German Special Rules 2c"),
-     "each award adds what the sheet gives: eliminated enemy units (German ships 1D6 plus their value), "
-     "areas controlled, special reinforcements taken"),
+     "each award adds what the sheet gives: enemy units eliminated earlier, once each (German ships 1D6 plus "
+     "their type's value), areas controlled, special reinforcements taken (2b: four a unit)"),
     ("refit", ("Allied Refit Table", "German Refit Table"),
-     "a refit roll's outcome is the side's refit table's for the unit's type"),
-    ("die", ("Shock Table", "Air-Naval Attack", "Actions", "Allied Refit Table", "German Refit Table"),
-     "the die is a d6: a result outside 1-6 is a finding (cited by what the roll is for)"),
+     "a refit roll's outcome is the one its side's table gives the unit's row (BB/BC/CV, TR, other naval, air, "
+     "land)"),
+    ("die", ("Shock Table", "Air-Naval Attack", "Actions", "Allied Refit Table", "German Refit Table",
+             "Variable Allied VP"),
+     "every die is a d6: a result outside 1-6 is a finding, cited by what the roll is for"),
 )
 OUTCOME_WORDS = {"refitted": "refit", "damaged": "damage", "destroyed": "destroy"}  # the tables' columns, as said
 REFIT_TABLE = {"allied": "Allied Refit Table", "german": "German Refit Table"}
