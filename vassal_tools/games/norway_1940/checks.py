@@ -34,6 +34,7 @@ SAMPLE_MAP = "the sea-zone borders of the sample map"
 OUT_OF_SUPPLY = "out-of-supply"
 SEARCH = "air-naval-search"
 ACTION_ROLL = "action-roll"
+SHOCK_ROLLS = ("shock", "shockeffect", "shocktable")  # a roll's `for`, folded
 
 # (check, rules it cites, what it judges)
 CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
@@ -53,6 +54,9 @@ CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("victory-points", ("German VP", "Allied VPs", "Variable Allied VP", "27.2", "German Special Rules 2c"),
      "each award adds what the sheet gives: enemy units eliminated earlier, once each (German ships 1D6 plus "
      "their type's value), areas controlled, special reinforcements taken (2b: four a unit)"),
+    ("shock", ("Shock Table",),
+     "a free action right after a shock roll is the one the roll gives: 1 the enemy's, 2-3 none, 4-6 the "
+     "roller's"),
     ("refit", ("Allied Refit Table", "German Refit Table"),
      "a refit roll's outcome is the one its side's table gives the unit's row (BB/BC/CV, TR, other naval, air, "
      "land)"),
@@ -102,6 +106,7 @@ class NorwayRules(GameRules):
         self.special_placed: Counter[str] = Counter()  # units of each special reinforcement set up on the map
         self.pending_specials: list[VictoryPoints] = []  # special awards given during the set-up
         self.started = False
+        self.shock: tuple[int, str, str | None] | None = None  # the last shock roll: die, roller, who gets a free action
         self.action_dice: dict[str, int] = {}  # each side's die of the current action roll
         self.difference: int | None = None  # the dice difference of the current actions phase
         self.actions_taken: dict[str, list[str]] = {"german": [], "allied": []}
@@ -237,6 +242,8 @@ class NorwayRules(GameRules):
 
     def _activation(self, audit: Audit, entry: Action) -> None:
         phase = audit.position.phase
+        if fold(entry.kind) == "free":
+            self._free_action(audit, entry)
         pre_turn = phase == "pre-turn-activation"
         if pre_turn:
             if entry.side != "german":
@@ -281,6 +288,23 @@ class NorwayRules(GameRules):
             return
         audit.report(rule("Actions"), problem, where=entry.hex, units=entry.units, excess=1)
 
+    def _free_action(self, audit: Audit, entry: Action) -> None:
+        """Shock Table: 1 gives the enemy one free action, 2-3 nothing, 4-6 the rolling player one. A
+        free action right after a shock roll is judged by it; one with no shock roll before it (an event's,
+        or a roll the record leaves out) is not."""
+        if self.shock is None:
+            return
+        die, roller, gets = self.shock
+        self.shock = None
+        if gets is None:
+            problem = f"a shock roll of {die} is no effect: no free action"
+        elif gets != entry.side:
+            problem = f"a shock roll of {die} by the {roller} player gives the {gets} player the free action"
+        else:
+            return
+        audit.report(rule("Shock Table"), f"{entry.side} free action: {problem}", where=entry.hex,
+                     units=entry.units)
+
     # -- supply
 
     def _supply(self, audit: Audit, entry: Mark | Unmark) -> None:
@@ -313,6 +337,8 @@ class NorwayRules(GameRules):
             self.searches[entry.unit] = (entry.dice[0], entry.zone)
         elif purpose == SEARCH:
             self.unassigned += [(die, entry.zone) for die in entry.dice]  # one die per attacking unit
+        elif fold(purpose) in SHOCK_ROLLS and entry.side in ("german", "allied"):
+            self.shock = shock_result(entry.side, entry.dice[0])
         elif purpose == "refit":
             self._refit(audit, entry)
 
@@ -493,6 +519,13 @@ class NorwayRules(GameRules):
             key = fold(special_key(entry.for_key or ""))
             award = next(s for s in self.vp["special"] if fold(s["key"]) == key)
             self._special_award(audit, entry, key, award)
+
+def shock_result(roller: str, die: int) -> tuple[int, str, str | None]:
+    """Shock Table: 1 Resolve! (the enemy gains a free action), 2-3 no effect, 4-6 Terror Spreads (the
+    rolling player gains one)."""
+    enemy = "allied" if roller == "german" else "german"
+    return die, roller, enemy if die == 1 else roller if die >= 4 else None
+
 
 def special_key(key: str) -> str:
     """A special reinforcement's key as the sheet prints it: ``27.2 2a`` or ``2a)`` is ``2a``
