@@ -172,7 +172,8 @@ def test_german_regroup_may_overstack_a_move_may_not():
         action(builder, "german", kind).move("ger-bb", "0919")
         return action(builder, "allied", "pass")
     assert findings(game("regroup")) == []
-    assert findings(game("move")) == [("narvik-1940.txt 9.0", "0919")]
+    # 17.0: a unit leaves the display only by a regroup action; as a move it overstacks Narvik (9.0).
+    assert findings(game("move")) == [("narvik-1940.txt 17.0", "0919"), ("narvik-1940.txt 9.0", "0919")]
 
 
 def test_opposing_ground_units_never_share_a_hex():
@@ -202,8 +203,16 @@ def strike_game(side: str, strikes: list[str], kind: str, target: str = "0919") 
 def test_allied_strikes_one_per_target_hex():
     # 16.0: "up to one air or one naval strike in each target hex".
     assert findings(strike_game("allied", ["allied-naval-1"], "naval-support")) == []
-    found = audit(strike_game("allied", ["allied-air-1", "allied-naval-1"], "air-support").to_dict())
+    found = audit(strike_game("allied", ["allied-naval-1", "allied-naval-2"], "naval-support").to_dict())
     assert [(f.rule, f.where, f.excess) for f in found] == [("narvik-1940.txt 16.0", "0919", 1)]
+
+
+def test_air_strikes_in_air_support_naval_strikes_in_naval_support():
+    # 16.0: strikes remain in the display "until the owning player declares an air support or (for naval
+    # strikes) a naval support action".
+    assert findings(strike_game("allied", ["allied-air-1"], "air-support")) == []
+    assert findings(strike_game("allied", ["allied-naval-1"], "air-support")) == [("narvik-1940.txt 16.0", "0919")]
+    assert findings(strike_game("allied", ["allied-air-1"], "naval-support")) == [("narvik-1940.txt 16.0", "0919")]
 
 
 def test_german_strikes_two_per_target_hex():
@@ -245,9 +254,13 @@ def set_up(unit: str, at: str, turn: str = "GT 1") -> list[tuple[str, str | None
     ("fr-13-dble-1", "0216", "3.2"),      # all French units are scheduled reinforcements
     ("fr-13-dble-1", "Allied Scheduled Reinforcements", None),
     ("brit-auchinleck", "Harstad", "18.2"),
+    ("ger-flak-opt", "2019", None),       # 22.1: an OPT(A) unit the Germans select sets up as at-start
+    ("ger-flak-opt", "0420", "3.1"),      # ... within 15 hexes of Bjornfjell
+    ("ger-flak-opt", "German Random Reinforcements", None),  # not selected: out of play, not judged
+    ("brit-gurkha-opt", "Harstad", "22.1"),  # an Allied optional unit in the start force needs a German OPT(A)
 ])
 def test_set_up_zones(unit, at, rule):
-    expected = [] if rule is None else [(f"narvik-1940.txt {rule}", at)]
+    expected = [] if rule is None else [(f"narvik-1940.txt {rule}", None if rule == "22.1" else at)]
     assert set_up(unit, at) == expected
 
 

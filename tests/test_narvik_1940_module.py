@@ -126,5 +126,7 @@ def test_the_modules_units_carry_a_mask_per_side(built):
 def test_a_logs_unmasking_is_judged_as_fog_of_war(tmp_path):
     # 21.0: the units in a target hex are revealed; units in off-map displays never are. A log shows no
     # recon action, so an unmasking on the map with no attack may be one: not a finding.
-    assert fog_log(tmp_path / "a", attack=True) == [("narvik-1940.txt 21.0", "German Random Reinforcements")]
+    # The attack is declared from Bogen (0216), beyond brit-1-sg's range of one: a 14.2 finding too.
+    assert fog_log(tmp_path / "a", attack=True) == [("narvik-1940.txt 14.2", "0919"),
+                                                    ("narvik-1940.txt 21.0", "German Random Reinforcements")]
     assert fog_log(tmp_path / "b", attack=False) == [("narvik-1940.txt 21.0", "German Random Reinforcements")]

@@ -169,3 +169,15 @@ def test_invasion_norway_rolls_one_die():
     findings = audit(data)
     assert [(f.rule, f.where) for f in findings] == [("invasion-norway.txt 1.4.6", "Norwegian Leads")]
     assert "2 dice [3, 4]" in findings[0].message
+
+
+def test_a_marker_may_have_no_side():
+    """records-four-games.md gives narvik-1940 markers no side (the game-turn marker is nobody's): the record
+    reads, a set-up and a stacking audit pass over it, and any other unit still needs its side."""
+    rec = narvik([{"place": "turn-marker", "at": "0919"}, {"place": "ger-i-139", "at": "0919"},
+                  {"turn": "GT 1", "phase": "actions"}],
+                 units={"turn-marker": {"class": "marker", "name": "Game Turn"}})
+    assert load_record(rec).units["turn-marker"].side is None
+    assert audit(rec) == []
+    with pytest.raises(BadInput, match=r"units\['x'\].side"):
+        load_record(narvik([], units={"x": {"class": "land", "type": "infantry"}}))

@@ -30,9 +30,11 @@ from PIL import Image
 
 from ..errors import BadInput
 from ..formats.archive import atomic_write
+from ..games.gamedata import GameData
 from ..games.gamedata.tables import read_csv
 from . import fonts
 from .counters import render_data
+from .game_art import counter_rows, template_names
 from .map_data import GameSource, MapData
 from .palette import Palette, default_palette, game_palette
 from .png import png_bytes, write_file
@@ -111,7 +113,9 @@ def render_all(
     """
     out = Path(outdir)
     out.mkdir(parents=True, exist_ok=True)
-    rows = [counter_data(u) for u in game_units(game)]
+    units = game_units(game)
+    rows = [counter_data(u) for u in (counter_rows(game, units) if isinstance(game, GameData) else units)]
+    own_templates = template_names(game)  # game.toml [art]: a game's own template per unit class
     _check_unique(rows)
     wanted = set(only) if only is not None else None
     if wanted is not None:
@@ -129,7 +133,7 @@ def render_all(
     for data in rows:
         if wanted is not None and data.id not in wanted:
             continue
-        tpl = template_for(data.kind, templates)
+        tpl = template_for(own_templates.get(data.kind, data.kind), templates)
         key = counter_key(data, tpl, pal, scale, renderer)
         entry = _render_one(data, tpl, pal, scale, key, out, entries.get(data.id))
         entries[data.id] = entry

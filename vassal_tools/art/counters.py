@@ -24,7 +24,7 @@ from typing import Any
 from PIL import Image
 
 from ..errors import BadInput
-from . import air, land, markers, naval
+from . import air, fire, land, markers, naval
 from .canvas import Canvas
 from .palette import Palette, default_palette
 from .templates import Template, template_for
@@ -38,6 +38,7 @@ PAINTERS: dict[str, Painter] = {
     "air": air.paint,
     "supply": markers.paint_supply,
     "marker": markers.paint_marker,
+    "fire": fire.paint,  # a game's own template (game.toml [art]): the fire-movement-range counters
 }
 
 SUPERSAMPLE = 3
@@ -73,7 +74,7 @@ def render_data(data: CounterData, side: str, scale: float, tpl: Template, palet
     """:func:`render_counter` for an already normalised row, template and palette."""
     canvas = Canvas(tpl.size, scale, (255, 255, 255), SUPERSAMPLE)  # painters fill their ground
     try:
-        PAINTERS[data.kind](canvas, tpl, data, side, palette)
+        PAINTERS[tpl.kind](canvas, tpl, data, side, palette)  # the template's kind: a game may draw a class its own way
     except KeyError as err:
         raise BadInput(tpl.path, f"template lacks an entry the {data.kind} counter needs: {err}", f"unit {data.id}") from None
     return canvas.image()

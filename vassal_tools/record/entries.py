@@ -30,7 +30,7 @@ class Unit:
     """One unit of the record, its attributes resolved (``attrs`` holds the rest)."""
 
     id: str
-    side: str
+    side: str | None  # None only for a marker of no side
     unit_class: str
     nationality: str | None = None
     type: str | None = None
@@ -368,7 +368,7 @@ class VictoryPoints(Entry):
     inner: Mapping[str, Any] = field(default_factory=dict)
     KEY = "vp"
 
-    def body(self):
+    def body(self) -> dict[str, Any]:
         inner: dict[str, Any] = {"side": self.side, "add": self.add}
         if self.for_units:
             inner["for"] = list(self.for_units)

@@ -86,7 +86,8 @@ class RecordReader:
         side = _lower(attrs.pop("side", None))
         if side is None and nationality is not None:
             side = self.words.side_of(nationality)
-        if side not in self.words.sides:
+        # A marker may belong to no side (a game-turn marker); every other unit names its side.
+        if side not in self.words.sides and not (side is None and cls == "marker"):
             raise self.fail(f"'side' is {side!r}, expected {one_of(self.words.sides)}", f"{where}.side")
         size = _lower(attrs.pop("size", None))
         if size is not None and size not in self.words.sizes:

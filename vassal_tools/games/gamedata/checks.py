@@ -66,7 +66,8 @@ def _check_owner(path: Path, row: Row, info: GameInfo) -> None:
 
 def _check_land(path: Path, row: Row, info: GameInfo) -> None:
     v = row.values
-    check_cell(path, row, "size", v["size"] in SIZES, f"unknown unit size {v['size']!r}")
+    own = tuple(info.raw.get("types", {}).get("other_sizes", ()))  # a game's own sizes (Narvik 1940's wing)
+    check_cell(path, row, "size", v["size"] in SIZES + own, f"unknown unit size {v['size']!r}")
     expected = info.move_class_of.get(v["type"], "")
     check_cell(path, row, "move_class", v["move_class"] == expected,
            f"a {v['type']} unit moves as {expected or 'nothing'}, not {v['move_class'] or 'nothing'!r}")

@@ -55,7 +55,7 @@ class Situation:
                 continue
             for uid in ids:
                 u = self.unit(uid)
-                if not self.kinds.is_land(u):
+                if not self.kinds.is_land(u) or u.side is None:
                     continue
                 land[u.side][loc].append(uid)
                 if self.kinds.has_defense(u):

@@ -3,8 +3,9 @@
 A folder like every game's: ``data/`` (game.toml, the tables, counters.csv, scenarios/; linked from
 ``module_src/narvik_1940`` in a checkout), ``pack.toml`` (every number the checks use, each with its
 rule or ``sample``) and small checks over the shared engine: stacking and opposing units (9.0),
-strikes (16.0), the set-up zones (3.1, 3.2) and fog of war (21.0). The game has no supply rule,
-and the pack checks none.
+regroup and the overstack it allows (17.0, 19.2), fire and close assault (14.0-14.4.1, 6.3, 20.0),
+strikes (16.0), the set-up zones (3.1, 3.2, 18.2, 22.1) and fog of war (21.0). The game has no
+supply rule, and the pack checks none; what the text does not give enough to judge is in ``notes``.
 
 May import: :mod:`vassal_tools.rules`, :mod:`vassal_tools.record`, the games layer,
 :mod:`vassal_tools.geometry`, :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`.
@@ -39,8 +40,9 @@ UNIT_CLASSES = ("land", "strike", "marker")
 
 def words_of(folder: Path) -> Vocabulary:
     """The record words of the game, from its game.toml."""
-    words = Vocabulary.from_info(read_info(TomlDoc(folder / "game.toml")))
-    return replace(words, unit_classes=UNIT_CLASSES, sizes=(*SIZES, "wing"))
+    info = read_info(TomlDoc(folder / "game.toml"))
+    words = Vocabulary.from_info(info)
+    return replace(words, unit_classes=UNIT_CLASSES, sizes=(*SIZES, *info.raw["types"].get("other_sizes", ())))
 
 
 class Narvik1940:
@@ -61,7 +63,7 @@ class Narvik1940:
 
     @property
     def notes(self) -> tuple[str, ...]:
-        return (str(self.config["supply"]),)
+        return (str(self.config["supply"]), *(str(note) for note in self.config.get("notes", ())))
 
     @cached_property
     def config(self) -> Mapping[str, Any]:

@@ -22,8 +22,10 @@ _INTS = ("fire", "range")
 
 
 def box_key(name: str) -> str:
-    """How a box name is matched: case, spacing, a trailing "Staging Area"/"Display" and plurals do not count."""
-    text = _SUFFIX.sub("", re.sub(r"\s+", " ", name.strip().lower()))
+    """How a box name is matched: case, spacing, a trailing "Staging Area"/"Display", plurals and "and" for
+    "&" (the text writes both: 2.1.1 "Air & Naval Strikes Available", 8.2.1 "Air and Naval Strike Available")
+    do not count."""
+    text = _SUFFIX.sub("", re.sub(r"\s+", " ", name.strip().lower())).replace(" and ", " & ")  # 8.2.1 "Air and Naval"
     return " ".join(word.rstrip("s") for word in text.split(" "))
 
 

@@ -3,7 +3,8 @@
 A masked enemy unit is shown to a side only (a) by that side's recon action: the units in and
 adjacent to the designated hex; or (b) in combat, once a hex is a target hex: the units in the target
 hex and the units firing (a reveal is judged when its action ends, against every attack of that
-action: a counterattack is the defender's attack in the same action). Units in off-map displays and
+action: a counterattack is the defender's attack in the same action; a unit that was in the target
+hex when it was attacked counts even if the record reveals it after moving it out by the result). Units in off-map displays and
 staging areas are never shown; a record without action entries (made from a log) cannot show a
 recon action, so there only a reveal off the map is a finding. 8.1.1: an Allied anti-aircraft unit next to the hex a German airborne
 unit lands in is revealed to the German player.
@@ -33,11 +34,13 @@ class FogOfWar(Check):
     def __init__(self, rules: NarvikRules):
         super().__init__(rules)
         self.attacks: list[Attack] = []
+        self.exposed: set[str] = set()  # the units in a target hex when it was attacked, and the firers
         self.shown: list[Shown] = []
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None, action: Action | None) -> None:
         if isinstance(entry, Attack):
             self.attacks.append(entry)
+            self.exposed |= set(audit.position.at(entry.hex)) | set(entry.attackers)
         elif isinstance(entry, Reveal):
             self.shown.extend(Shown(entry, uid, audit.position.loc(uid)) for uid in entry.units)
 
@@ -48,22 +51,24 @@ class FogOfWar(Check):
                 audit.report(self.rule(self.cfg["fog"]["rule"]),
                              f"{shown.unit} is revealed to the {shown.entry.to} player {fault}", where=shown.loc,
                              units=[shown.unit], samples=samples, entry=shown.entry)
-        self.attacks, self.shown = [], []
+        self.attacks, self.shown, self.exposed = [], [], set()
 
     def fault(self, audit: Audit, shown: Shown, action: Action | None) -> tuple[str, tuple[str, ...]]:
         uid, loc, to = shown.unit, shown.loc, shown.entry.to
         grid, grid_sample = self.pack.data.grid, (self.cfg["samples"]["grid"],)
         if audit.units[uid].side == to:
             return "", ()  # a side's own units are never masked from it
+        if uid in self.exposed or any(attack.hex == loc or uid in attack.attackers for attack in self.attacks):
+            return "", ()  # in a target hex (before or after the record moves it out), or firing
         if loc is None or not is_hex(loc):
             return f"in {loc or 'no place'}: units in off-map displays and staging areas cannot be examined", ()
-        if any(attack.hex == loc or uid in attack.attackers for attack in self.attacks):
-            return "", ()
         if self.anti_aircraft_at_landing(audit, uid, loc):
             return "", ()
         if not self.rules.shows_actions:
             return "", ()  # a record made from a log does not show recon actions: a reveal may be one
-        if action is not None and action.kind == "recon" and action.side == to and action.hex is not None:
+        if action is not None and action.kind == "recon" and action.side == to:
+            if action.hex is None:
+                return "", ()  # the record does not say which hex was designated: it may have been this one
             if loc == action.hex or grid.adjacent(loc, action.hex):
                 return "", ()
             return f"in {loc}, neither in nor adjacent to the recon hex {action.hex}", grid_sample

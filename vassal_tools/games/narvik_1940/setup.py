@@ -6,7 +6,9 @@ Random Reinforcements display. 3.2: British at-start units in Harstad and/or in 
 Bogen (0216); Norwegian at-start units in Bardufoss and/or in or adjacent to Salangen (1801);
 French, Polish and Norwegian S units in the Allied Scheduled Reinforcements display; Allied R units
 and strikes in the (errata: random half of the) scheduled display. 18.2: Auchinleck starts in the
-Allied Scheduled Reinforcements display. 22.1: German OPT(A) units set up as at-start units.
+Allied Scheduled Reinforcements display. 22.1: German OPT(A) units set up as at-start units; for each,
+the Allies may add one optional unit to their start force (set up as their at-start units); other
+Allied optional units stay out of play or in the pool (22.3).
 Units a record does not place are not judged.
 """
 
@@ -29,6 +31,15 @@ class SetUp(Check):
     def __init__(self, rules: NarvikRules):
         super().__init__(rules)
         self.judged = False
+        self.start_force: list[str] = []      # Allied OPT units set up with the at-start units (22.1)
+        self.german_options: list[str] = []   # German OPT(A) units deployed (22.1)
+
+    def end_phase(self, audit: Audit) -> None:
+        if not self.judged or audit.position.phase is not None or len(self.start_force) <= len(self.german_options):
+            return
+        audit.report(self.rule("22.1"), f"{len(self.start_force)} Allied optional units set up with the start force "
+                     f"for {len(self.german_options)} German OPT(A) units deployed: one for each", units=self.start_force,
+                     excess=len(self.start_force) - len(self.german_options))
 
     def start(self, audit: Audit) -> None:
         self.judged = self.rules.first_turn(audit.record) == self.cfg["setup"]["first_turn"]
@@ -48,6 +59,8 @@ class SetUp(Check):
         s = self.cfg["setup"]
         code = str(unit.get("code") or "").upper()
         rule = s["german_rule"] if unit.side == "german" else s["allied_rule"]
+        if unit.side is None:
+            return "", rule, ()  # a marker of no side has no set-up place
         if unit.type == "leader" and unit.side == "allied":
             return ("" if at == SCHEDULED else f"Auchinleck starts in the {SCHEDULED} display"), "18.2", ()
         if unit.unit_class == "strike" or code == "R":
@@ -55,8 +68,17 @@ class SetUp(Check):
             return ("" if at in boxes else f"a random reinforcement starts in the {boxes[0]} display"), rule, ()
         if code == "S" or (unit.side == "allied" and unit.nationality in ("french", "polish")):
             return ("" if at == SCHEDULED else f"a scheduled reinforcement starts in the {SCHEDULED} display"), rule, ()
+        if code == "OPT" and unit.side == "allied" and (is_hex(at) or at in self.cfg["setup"]["british_boxes"]):
+            # 22.1: for each German OPT(A) unit deployed, the Allies add one optional unit to their start
+            # force (counted when the set-up ends), set up as their at-start units (3.2).
+            self.start_force.append(unit.id)
+            return self.allied(unit, at)
         if code == "OPT" and unit.side == "allied":
-            return ("" if not is_hex(at) else "an optional unit joins the reinforcement pool (22.3)"), "22.3", ()
+            return "", "22.3", ()  # out of play, or in the pool (22.3): not judged
+        if code == "OPT" and not is_hex(at):
+            return "", rule, ()  # 22.1: an OPT(A) unit the Germans do not select stays out of play (22.2: OPT(B) later)
+        if code == "OPT":
+            self.german_options.append(unit.id)
         if unit.side == "german":
             return self.german(audit, unit, at)
         return self.allied(unit, at)

@@ -3,8 +3,13 @@
 9.0: German three ground units a hex; Allied two, of one nationality; leaders, strikes and markers
 do not count; checked at the end of each phase, segment and action (in between, "any number of
 units may move through a hex"). 20.0: staging areas are unlimited (only hexes are judged).
-17.0: German units deployed by a regroup action may overstack (they count again once they move
-in another action). 9.0: opposing combat units never share a hex; strikes may.
+17.0: "German units deployed via regroup may overstack": a German unit moved from the German Available
+for Regroup display to a hex (by a regroup action, or in a record without actions) does not count
+while it stays there; 9.0 calls such a stack "legally, temporarily" over-stacked. The allowance is the
+regrouped units' only: a hex over the limit is a finding when its other ground units alone exceed it,
+or when a unit that was not regrouped entered it since stacking was last judged (a move, retreat or
+pursuit into an over-stacked hex over-stacks it, 15.1 (5)); it stays illegal while such a unit is
+there and the hex is over the limit. 9.0: opposing combat units never share a hex; strikes may.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from ...record import Action, Entry, Move, Place, Remove
 from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .catalogue import is_hex
+from .regroup import is_regroup_deployment
 from .rules import Check, NarvikRules
 
 
@@ -24,15 +30,23 @@ class Stacking(Check):
     def __init__(self, rules: NarvikRules):
         super().__init__(rules)
         self.regrouped: set[str] = set()
+        # (hex, side) -> the counting units that entered it since stacking was last judged
+        self.entered: dict[tuple[str, str], set[str]] = defaultdict(set)
+        # (hex, side) -> the units that entered it while it was over the limit, still there
+        self.intruders: dict[tuple[str, str], set[str]] = {}
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None, action: Action | None) -> None:
         if not isinstance(entry, (Place, Move, Remove)):
             return
-        regroup = action is not None and action.kind == "regroup" and action.side == "german"
-        if regroup and not isinstance(entry, Remove):
+        unit = audit.units[entry.unit]
+        if is_regroup_deployment(self.cfg, unit.side, previous, action) and not isinstance(entry, Remove):
             self.regrouped.add(entry.unit)
-        else:
-            self.regrouped.discard(entry.unit)
+            return
+        self.regrouped.discard(entry.unit)
+        loc = audit.position.loc(entry.unit)
+        if is_hex(loc) and unit.unit_class == "land" and unit.type not in self.cfg["stacking"]["free_types"]:
+            assert loc is not None
+            self.entered[(loc, unit.side)].add(entry.unit)
 
     def end_action(self, audit: Audit, action: Action | None) -> None:
         self.judge(audit)
@@ -40,8 +54,8 @@ class Stacking(Check):
     def end_phase(self, audit: Audit) -> None:
         self.judge(audit)
 
-    def ground(self, audit: Audit) -> dict[tuple[str, str], list[str]]:
-        """(hex, side) -> the ground units there that count for stacking."""
+    def counting(self, audit: Audit) -> dict[tuple[str, str], list[str]]:
+        """(hex, side) -> the ground units there that count for stacking, regrouped ones included."""
         free = set(self.cfg["stacking"]["free_types"])
         out: dict[tuple[str, str], list[str]] = defaultdict(list)
         for loc, ids in audit.position.occupied():
@@ -49,8 +63,25 @@ class Stacking(Check):
                 continue
             for uid in ids:
                 unit = audit.units[uid]
-                if unit.unit_class == "land" and unit.type not in free and uid not in self.regrouped:
+                if unit.unit_class == "land" and unit.type not in free:
                     out[(loc, unit.side)].append(uid)
+        return out
+
+    def ground(self, audit: Audit) -> dict[tuple[str, str], list[str]]:
+        """(hex, side) -> the ground units there over which the limit is judged (17.0: see the module)."""
+        limits = self.cfg["stacking"]
+        out: dict[tuple[str, str], list[str]] = {}
+        for key, ids in self.counting(audit).items():
+            others = [uid for uid in ids if uid not in self.regrouped]
+            intruders = (self.intruders.get(key, set()) | self.entered.get(key, set())) & set(ids)
+            if len(ids) <= limits[key[1]] or not intruders:
+                self.intruders.pop(key, None)
+                out[key] = others
+            else:
+                self.intruders[key] = intruders
+                out[key] = ids
+        self.intruders = {key: ids for key, ids in self.intruders.items() if key in out}
+        self.entered.clear()
         return out
 
     def judge(self, audit: Audit) -> None:

@@ -1,7 +1,8 @@
 """Air and naval strikes (narvik-1940.txt 16.0; 2.3.8).
 
-16.0: strikes leave the available display only in an air or naval support action, into enemy-occupied
-hexes; the Allies place up to one air or one naval strike in each target hex, the Germans up to two
+16.0: strikes are used from the friendly Air (& Naval) Strikes Available display, and leave it only in an air (air strikes) or naval (naval strikes)
+support action, into enemy-occupied hexes, naval strikes into coastal hexes (not inlet: judged only
+where the data knows the coast, which the text does not print); the Allies place up to one air or one naval strike in each target hex, the Germans up to two
 air strikes; ground units take no part in a support action. 2.3.8: naval strikes are Allied only.
 A record without action entries (made from a log) is judged by the strikes standing in a hex at once.
 """
@@ -37,22 +38,42 @@ class Strikes(Check):
         hex_ = audit.position.loc(entry.unit)
         assert hex_ is not None
         rule = self.rule(s["rule"])
+        self.coast(audit, entry.unit, hex_)
         if not self.rules.shows_actions:
             self.without_actions(audit, entry.unit, hex_)
             return
-        if action is None or action.kind not in s["kinds"] or action.side != unit.side:
-            audit.report(rule, f"strike {entry.unit} is placed in {hex_} outside a {unit.side} air or naval "
-                               f"support action", where=hex_, units=[entry.unit])
+        kind = s["kinds"][0] if unit.type == "air" else s["kinds"][1]
+        if action is None or action.kind != kind or action.side != unit.side:
+            # 16.0: strikes stay in the display until "an air support or (for naval strikes) a naval
+            # support action" is declared: air strikes in air support, naval strikes in naval support.
+            audit.report(rule, f"{unit.type} strike {entry.unit} is placed in {hex_} outside a {unit.side} {kind} "
+                               f"action", where=hex_, units=[entry.unit])
             return
         if unit.side == "german" and unit.type == "naval":
             audit.report(self.rule("2.3.8"), f"German naval strike {entry.unit}: naval strikes are Allied only",
                          where=hex_, units=[entry.unit])
+        display = s["available"][unit.side]
+        if previous is not None and previous.loc is not None and previous.loc != display:
+            audit.report(rule, f"strike {entry.unit} is placed in {hex_} from {previous.loc or 'no place'}: strikes are "
+                               f"used from the {display} display", where=hex_, units=[entry.unit])
         enemy = [uid for uid in audit.position.at(hex_)
                  if audit.units[uid].unit_class == "land" and audit.units[uid].side != unit.side]
         if not enemy:
             audit.report(rule, f"strike {entry.unit} is placed in {hex_}, which holds no enemy unit",
                          where=hex_, units=[entry.unit])
         self.placed[hex_].append(entry.unit)
+
+    def coast(self, audit: Audit, uid: str, hex_: str) -> None:
+        """16.0: "Naval strikes may be placed in any coastal hex (not inlet)", where the data knows the coast."""
+        s = self.cfg["strikes"]
+        if audit.units[uid].type != "naval" or not s["coast_known"]:
+            return
+        coast = self.pack.data.hexes[hex_].coast if hex_ in self.pack.data.hexes else "none"
+        if coast != s["coastal"]:
+            what = "an inlet hex" if coast == s["inlet"] else "not a coastal hex"
+            audit.report(self.rule(s["rule"]), f"naval strike {uid} is placed in {hex_}, {what}: naval strikes "
+                         f"may be placed in any coastal hex (not inlet)", where=hex_, units=[uid],
+                         samples=(self.cfg["samples"]["coast"],))
 
     def without_actions(self, audit: Audit, uid: str, hex_: str) -> None:
         """A record with no action entries (made from a log): strikes in a hex at once, over the limit."""
