@@ -34,6 +34,7 @@ SAMPLE_MAP = "the sea-zone borders of the sample map"
 OUT_OF_SUPPLY = "out-of-supply"
 SEARCH = "air-naval-search"
 ACTION_ROLL = "action-roll"
+MOBILIZATION_ROLLS = ("2a", "earlymobilization", "norwegianearlymobilization", "mobilization")  # folded `for`
 SHOCK_ROLLS = ("shock", "shockeffect", "shocktable")  # a roll's `for`, folded
 
 # (check, rules it cites, what it judges)
@@ -41,7 +42,8 @@ CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("set-up", ("Allied Set-up", "27.2", "27.3", "German Special Rules 2c"),
      "a record that starts at Pre-turn or Turn 1 sets each counter up where its list puts it: British ships in "
      "their base or sea zones 35, 36, 41, German ships by their base or in 40, 45, one German SS in any sea zone; "
-     "special reinforcements where their option puts them (early mobilization: one pool unit a Norwegian area)"),
+     "special reinforcements where their option puts them (early mobilization: as many pool units as its die, "
+     "one a Norwegian area)"),
     ("activation", ("Actions", "German Special Rules 1a"),
      "a unit is activated once a turn (a mid-turn is no turn); the German pre-turn has four actions and no unit "
      "twice; the action roll's dice difference gives each player his actions (1: one naval, one ground, one "
@@ -106,6 +108,7 @@ class NorwayRules(GameRules):
         self.special_placed: Counter[str] = Counter()  # units of each special reinforcement set up on the map
         self.pending_specials: list[VictoryPoints] = []  # special awards given during the set-up
         self.started = False
+        self.mobilization_die: int | None = None  # 27.2 2a: the die that says how many pool units set up early
         self.shock: tuple[int, str, str | None] | None = None  # the last shock roll: die, roller, who gets a free action
         self.action_dice: dict[str, int] = {}  # each side's die of the current action roll
         self.difference: int | None = None  # the dice difference of the current actions phase
@@ -158,6 +161,11 @@ class NorwayRules(GameRules):
         for entry in audit.record.entries:
             if isinstance(entry, VictoryPoints) and entry.for_key:
                 self.options.add(fold(special_key(entry.for_key)))
+        for entry in audit.record.entries:  # the set-up's early mobilization die (27.2 2a)
+            if isinstance(entry, PhaseStart):
+                break
+            if isinstance(entry, Roll) and fold(entry.purpose) in MOBILIZATION_ROLLS and entry.dice:
+                self.mobilization_die = entry.dice[0]
 
     def _new_action(self) -> None:
         self.searches = {}
@@ -237,6 +245,10 @@ class NorwayRules(GameRules):
             audit.report(rule("27.2"), f"a second unit of the Norwegian mobilization pool set up in {entry.at}: "
                          "Norwegian Early Mobilization places no more than one per zone", where=entry.at,
                          units=[entry.unit], samples=("the sample map's Norwegian areas",))
+        die = self.mobilization_die
+        if die is not None and sum(self.mobilized.values()) == die + 1:
+            audit.report(rule("27.2"), f"{die + 1} units of the Norwegian mobilization pool set up early: the Allied "
+                         f"player rolled {die} and picks that number", where=entry.at, units=[entry.unit], excess=1)
 
     # -- actions
 
