@@ -22,6 +22,7 @@ from ...record import (
     Place,
     Remove,
     Roll,
+    Steps,
     Unmark,
     VictoryPoints,
 )
@@ -108,6 +109,8 @@ class NorwayRules(GameRules):
         self.special_placed: Counter[str] = Counter()  # units of each special reinforcement set up on the map
         self.pending_specials: list[VictoryPoints] = []  # special awards given during the set-up
         self.started = False
+        self.families = len(CHECKS)  # the clean report's count of rule families
+        self.checks_made = 0
         self.mobilization_die: int | None = None  # 27.2 2a: the die that says how many pool units set up early
         self.shock: tuple[int, str, str | None] | None = None  # the last shock roll: die, roller, who gets a free action
         self.action_dice: dict[str, int] = {}  # each side's die of the current action roll
@@ -148,9 +151,13 @@ class NorwayRules(GameRules):
             self._attack(audit, entry)
         elif isinstance(entry, VictoryPoints):
             self._victory_points(audit, entry)
+        else:
+            return
+        self.checks_made += 1  # the clean report's count: entries a check judged
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
-        if isinstance(entry, Remove):
+        # Eliminated: removed, or brought to 0 steps (record-format.md).
+        if isinstance(entry, Remove) or (isinstance(entry, Steps) and entry.to == 0):
             self.removed.add(entry.unit)
 
     def _begin(self, audit: Audit) -> None:
