@@ -130,3 +130,26 @@ def test_a_logs_unmasking_is_judged_as_fog_of_war(tmp_path):
     assert fog_log(tmp_path / "a", attack=True) == [("narvik-1940.txt 14.2", "0919"),
                                                     ("narvik-1940.txt 21.0", "German Random Reinforcements")]
     assert fog_log(tmp_path / "b", attack=False) == [("narvik-1940.txt 21.0", "German Random Reinforcements")]
+
+
+def test_the_module_carries_the_counters_of_the_games_own_template(built, tmp_path):
+    """game.toml [art] picks the fire template (2.3): the counters in the built module are the ones
+    the game's art draws, not the shared attack-defence-movement template's."""
+    import zipfile
+
+    from PIL import Image
+
+    from vassal_tools.art.counter_set import render_all
+
+    own = render_all(load_game(DATA_DIR), tmp_path / "own")
+    shared = render_all(DATA_DIR, tmp_path / "shared")  # the bare units.csv: no [art], the shared template
+    with zipfile.ZipFile(built) as archive:
+        names = set(archive.namelist())
+        for unit in ("brit-1-ig", "ger-dietl", "ger-i-139"):
+            own_png = next(p for p in own if p.stem == unit)
+            shared_png = next(p for p in shared if p.stem == unit)
+            assert f"images/{unit}.png" in names
+            with archive.open(f"images/{unit}.png") as f:
+                in_module = Image.open(f).convert("RGBA").tobytes()
+            assert in_module == Image.open(own_png).convert("RGBA").tobytes(), unit
+            assert in_module != Image.open(shared_png).convert("RGBA").tobytes(), unit

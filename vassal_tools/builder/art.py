@@ -22,6 +22,7 @@ from ..errors import BadInput
 
 if TYPE_CHECKING:  # the art loads only when something is drawn
     from ..art.map_data import GameSource
+    from ..games.gamedata import GameData
 
 COUNTERS = "counters"
 MAPS = "maps"
@@ -100,15 +101,19 @@ def draw_boards(game: GameSource, cache: Path) -> dict[str, BoardArt]:
     }
 
 
-def draw_all(game: GameSource, cache: Path) -> tuple[CounterArt, dict[str, BoardArt]]:
-    """Counters and map boards: the maps in a second process while this one draws counters."""
+def draw_all(game: GameData, cache: Path) -> tuple[CounterArt, dict[str, BoardArt]]:
+    """Counters and map boards: the maps in a second process while this one draws counters.
+
+    The counters are drawn from the loaded game, so its game.toml ``[art]`` (a template of its
+    own, a details table) is honoured; the worker reads the boards from the game's folder.
+    """
     if (os.cpu_count() or 1) < 2:
-        return draw_counters(game, cache), draw_boards(game, cache)
+        return draw_counters(game, cache), draw_boards(game.root, cache)
     methods = multiprocessing.get_all_start_methods()
     # fork starts the worker with every module already imported.
     context = multiprocessing.get_context("fork" if "fork" in methods else methods[0])
     with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
-        boards = pool.submit(_boards_or_fault, game, cache)
+        boards = pool.submit(_boards_or_fault, game.root, cache)
         counters = draw_counters(game, cache)
         outcome = boards.result()
     if isinstance(outcome, tuple):

@@ -103,7 +103,7 @@ def assemble(game_dir: str | os.PathLike, *, scenario: str | None = None, cache:
     game = load_game(game_dir)
     cache = Path(cache) if cache is not None else default_cache(game_dir)
     progress(STAGES[1], 1, total)
-    art, boards = draw_all(game.root, cache)
+    art, boards = draw_all(game, cache)
     progress(STAGES[2], 2, total)
     grid_file = game.info.raw.get("operational_map", {}).get("grid_file", "operational_grid.json")
     plans = plan_maps(boards, read_grid_definition(game.root / grid_file), game.root / grid_file,

@@ -57,7 +57,8 @@ class RulePack(Protocol):
 KNOWN_GAMES = {"invasion-norway": "vassal_tools.games.invasion_norway",
                "narvik-1940": "vassal_tools.games.narvik_1940",
                "kampen-om-norge": "vassal_tools.games.kampen_om_norge",
-               "norway-1940": "vassal_tools.games.norway_1940"}
+               "norway-1940": "vassal_tools.games.norway_1940",
+               "europa-narvik": "vassal_tools.games.europa_narvik"}
 _PACKS: dict[str, RulePack] = {}
 
 

@@ -23,7 +23,9 @@ NEUTRAL_FLAG = "neutral"
 BOX_KINDS = ("airbase", "carrier", "frozen_lake", "turn", "mobilization", "gunfire_support",
              "weather", "air_supply_track", "sp_track", "combat_display", "strategic")
 
-RULE_PATTERN = re.compile(r"^(?:[a-z0-9-]+\.txt )?\d+(?:\.\d+)*$")  # "6.1.1" or "invasion-norway.txt 6.1.1"
+# "6.1.1", "invasion-norway.txt 6.1.1", or a rule with its section letters and numbers run together
+# (europa-narvik.txt "8A", "11B1b", "12C3e"; records-four-games.md)
+RULE_PATTERN = re.compile(r"^(?:[a-z0-9-]+\.txt )?\d+(?:\.\d+)*(?:[A-Z](?:\d+[a-z]?)?)?$")
 HEX_PATTERN = re.compile(r"^\d{4}$")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 

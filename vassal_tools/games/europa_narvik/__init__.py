@@ -1,0 +1,91 @@
+"""The ``europa-narvik`` rule pack: Narvik, the Europa series draft rules, checked against europa-narvik.txt.
+
+A folder like every game's: ``data/`` (game.toml, the tables, counters.csv, scenarios/; linked from
+``module_src/europa_narvik`` in a checkout), ``pack.toml`` (every number the checks use, each with its
+rule or ``sample``) and small checks over the shared engine: stacking and headquarters (8), supply (11),
+air attacks on ships and interception (12C), air basing (13) and the die (4E). The text prints no map:
+the sample sheet (:mod:`.terrain`) stands for it, and findings that rely on it say so.
+
+May import: :mod:`vassal_tools.rules`, :mod:`vassal_tools.record`, the games layer,
+:mod:`vassal_tools.geometry`, :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`.
+Imported by: nothing but the registry (:func:`vassal_tools.games.pack_for`), by name.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from .. import register
+from ..gamedata import GameData, load_game
+from ..gamedata.gametoml import TomlDoc, read_info
+from ..vocabulary import ReplayHooks, Vocabulary
+from .catalogue import EuropaCatalogue, read_counters
+from .checks import CHECKED, CHECKS, CITED
+from .rules import EuropaRules
+from .terrain import Sheet
+
+DATA_DIR = Path(__file__).with_name("data")
+PACK_FILE = Path(__file__).with_name("pack.toml")
+ID = "europa-narvik"
+
+
+class EuropaNarvik:
+    """The pack as the registry knows it: data, words, catalogue and fresh rules per audit."""
+
+    id = ID
+    data_folder = DATA_DIR
+    title = "Europa Narvik"
+
+    @property
+    def rulebook(self) -> str:
+        return str(self.config["rulebook"])
+
+    @property
+    def checks(self) -> tuple[tuple[str, tuple[str, ...], str], ...]:
+        return CHECKED
+
+    @property
+    def cited(self) -> Mapping[str, tuple[str, ...]]:
+        """Each check and the rules of europa-narvik.txt it cites."""
+        return CITED
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return (f"sample: {self.config['terrain']['sample']} (the text prints no map)",
+                "no set-up check: the order-of-battle charts are not in the text")
+
+    @cached_property
+    def config(self) -> Mapping[str, Any]:
+        with PACK_FILE.open("rb") as stream:
+            return tomllib.load(stream)
+
+    @cached_property
+    def data(self) -> GameData:
+        return load_game(DATA_DIR)
+
+    @cached_property
+    def vocabulary(self) -> Vocabulary:
+        return Vocabulary.from_info(read_info(TomlDoc(DATA_DIR / "game.toml")))
+
+    @cached_property
+    def catalogue(self) -> EuropaCatalogue:
+        return EuropaCatalogue(self.data, read_counters(DATA_DIR / "counters.csv"))
+
+    @cached_property
+    def sheet(self) -> Sheet:
+        return Sheet(self.data, self.config)
+
+    @property
+    def replay_hooks(self) -> ReplayHooks:
+        """13A, 13D: an air unit stacked with an airfield or lake airfield counter is at that airbase."""
+        return ReplayHooks(airbase_markers=("airfield", "lake-airfield"))
+
+    def rules(self) -> EuropaRules:
+        return EuropaRules(self, CHECKS)
+
+
+PACK = register(EuropaNarvik())

@@ -1,0 +1,104 @@
+"""The engine hooks of the Europa Narvik pack: which player turn and phase it is, and the checks that see them.
+
+A phase id is the phasing side and the phase (``german-air``; 5); the checks get the phase's start
+and end and every entry before and after the engine applies it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ...record import Entry, Mark, Unmark
+from ...rules.engine import Audit, GameRules
+from ...rules.position import UnitState
+from .catalogue import is_hex
+
+if TYPE_CHECKING:
+    from . import EuropaNarvik
+
+
+def cite(config: Mapping[str, Any], rule: str) -> str:
+    """A finding's citation: ``europa-narvik.txt 8A``."""
+    return f"{config['rulebook']} {rule}"
+
+
+def phasing(audit: Audit) -> tuple[str | None, str | None]:
+    """(side, phase kind) of the current phase: ``german-air`` -> (german, air); the set-up -> (None, None)."""
+    phase = audit.position.phase
+    if phase is None:
+        return None, None
+    side, _, kind = phase.partition("-")
+    return side, kind
+
+
+class Check:
+    """One rule of the pack; the hooks default to nothing."""
+
+    def __init__(self, rules: EuropaRules):
+        self.rules = rules
+        self.pack = rules.pack
+        self.cfg = rules.pack.config
+
+    def rule(self, number: str) -> str:
+        return cite(self.cfg, number)
+
+    def start_phase(self, audit: Audit) -> None:
+        """A phase (or the set-up) begins."""
+
+    def end_phase(self, audit: Audit) -> None:
+        """A phase (or the set-up) ends."""
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        """An entry, with the position as it was."""
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        """An entry, with the position updated."""
+
+
+class EuropaRules(GameRules):
+    """Fresh per audit: the statuses the record marks (disrupted, out-of-supply) and the checks in order."""
+
+    def __init__(self, pack: EuropaNarvik, checks: tuple[type[Check], ...]):
+        self.pack = pack
+        self.marks: dict[str, set[str]] = {}
+        self.checks = [check(self) for check in checks]
+
+    def marked(self, unit: str, status: str) -> bool:
+        return status in self.marks.get(unit, set())
+
+    def hex_of(self, audit: Audit, unit: str) -> str | None:
+        """The hex a unit is in: its own, or its HQ's when absorbed (8C1: in the HQ's hex for all else)."""
+        loc = audit.position.loc(unit)
+        seen: set[str] = set()
+        while loc is not None and loc.startswith("hq:") and loc not in seen:
+            seen.add(loc)
+            hq = self.hq_unit(audit, loc[3:])
+            loc = audit.position.loc(hq) if hq is not None else None
+        return loc if is_hex(loc) else None
+
+    def hq_unit(self, audit: Audit, name: str) -> str | None:
+        """The HQ an ``hq:`` box names, by unit id or name."""
+        if name in audit.units:
+            return name
+        return next((uid for uid, u in audit.units.items() if (u.name or "").lower() == name.lower()), None)
+
+    def start_phase(self, audit: Audit) -> None:
+        for check in self.checks:
+            check.start_phase(audit)
+
+    def end_phase(self, audit: Audit) -> None:
+        for check in self.checks:
+            check.end_phase(audit)
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        for check in self.checks:
+            check.before(audit, entry)
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        if isinstance(entry, Mark):
+            self.marks.setdefault(entry.unit, set()).add(entry.status)
+        elif isinstance(entry, Unmark):
+            self.marks.get(entry.unit, set()).discard(entry.status)
+        for check in self.checks:
+            check.after(audit, entry, previous)
