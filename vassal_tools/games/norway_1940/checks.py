@@ -124,6 +124,7 @@ class NorwayRules(GameRules):
             self.started = True
             self._begin(audit)
         self._new_action()
+        self.shock = None
         phase = audit.position.phase
         if phase == ACTION_ROLL:
             self.action_dice = {}
@@ -263,6 +264,8 @@ class NorwayRules(GameRules):
         phase = audit.position.phase
         if fold(entry.kind) == "free":
             self._free_action(audit, entry)
+        else:
+            self.shock = None  # a shock's free action is used at once, or not at all
         pre_turn = phase == "pre-turn-activation"
         if pre_turn:
             if entry.side != "german":
