@@ -24,73 +24,12 @@ from typing import Any
 
 from ..errors import BadInput
 from ..formats.commands import AddPiece, ChangePiece, Command, walk
+from ..formats.decks import deck_type
 from ..formats.pieces import decode_piece
 from ..formats.sequence import encode
 from ..formats.traits import Deck
 from ..formats.traits.encoding import join
 from ..geometry.from_module import ModuleGeometry
-
-#: DrawPile attribute -> the Deck type field it sets (DrawPile.setAttribute).
-ATTRIBUTE_FIELDS = {
-    "width": "width", "height": "height", "faceDown": "face_down_option", "drawFaceUp": "draw_face_up",
-    "canSave": "persistable", "shuffle": "shuffle_option", "reversible": "reversible",
-    "allowMultiple": "allow_multiple_draw", "allowSelect": "allow_select_draw",
-    "selectDisplayProperty": "select_display_property", "selectSortProperty": "select_sort_property",
-    "draw": "draw_outline", "color": "outline_color", "maxStack": "max_stack",
-    "expressionCounting": "expression_counting", "countExpressions": "count_expressions",
-    "reshuffleCommand": "reshuffle_command", "reshuffleHotkey": "reshuffle_key",
-    "reshuffleTarget": "reshuffle_target", "reshuffleMessage": "reshuffle_report",
-    "reverseCommand": "reverse_command", "reverseFormat": "reverse_report", "reverseHotkey": "reverse_key",
-    "shuffleCommand": "shuffle_command", "shuffleFormat": "shuffle_report", "shuffleHotkey": "shuffle_key",
-    "faceDownFormat": "face_down_report", "name": "deck_name", "hotkeyOnEmpty": "hotkey_on_empty",
-    "emptyHotkey": "empty_key", "restrictOption": "restrict_option", "restrictExpression": "restrict_expression",
-    "drawMultipleMessage": "draw_multiple_command", "drawSpecificMessage": "draw_specific_command",
-    "faceUpMessage": "face_up_command", "faceDownMessage": "face_down_command",
-    "faceUpHotkey": "face_up_key", "faceFlipHotkey": "face_flip_key", "faceDownHotkey": "face_down_key",
-    "faceUpReportFormat": "face_up_report", "saveMessage": "save_command", "saveHotkey": "save_key",
-    "saveReportFormat": "save_report", "loadMessage": "load_command", "loadHotkey": "load_key",
-    "loadReportFormat": "load_report", "deckRestrictAccess": "restrict_access", "deckOwners": "owners",
-}
-#: What ``reshufflable="false"`` clears ("Send to another deck" off).
-RESHUFFLE_FIELDS = ("reshuffle_command", "reshuffle_key", "reshuffle_target", "reshuffle_report")
-#: A Deck Global Key Command's attributes in the order ``DeckGlobalKeyCommand.encode`` writes them
-#: (its name comes first and again as the localized name), with the value of an absent one.
-DGKC_ATTRIBUTES = (("hotkey", ""), ("filter", ""), ("deckCount", "0"), ("reportFormat", ""), (None, ""),
-                   ("target", ""), ("reportSingle", "true"), ("suppressSounds", "false"), ("parameters", ""))
-
-
-def deck_type(pile) -> str:
-    """The ``deck;...`` type VASSAL gives the decks of a DrawPile view (formats.mapviews.Deck)."""
-    deck = Deck.new()
-    fields = {f.name: f for f in Deck.fields}
-    # Xerces hands a DOM element's attributes over sorted by name, and VASSAL sets them in
-    # that order: "reshufflable" comes before the reshuffle fields it may clear.
-    for name in sorted(pile.element.attrib):
-        value = pile.element.get(name)
-        if name == "reshufflable":
-            if value != "true":
-                for cleared in RESHUFFLE_FIELDS:
-                    setattr(deck, cleared, fields[cleared].missing)
-            continue
-        target = ATTRIBUTE_FIELDS.get(name)
-        if target is None:
-            continue
-        spec = fields[target]
-        setattr(deck, target, spec.codec.read(value, spec.missing))
-    commands = [_global_command(child) for child in pile.element
-                if isinstance(child.tag, str) and child.tag.endswith("DeckGlobalKeyCommand")]
-    if commands:
-        deck.global_commands = commands
-    return deck.type
-
-
-def _global_command(element) -> str:
-    """``DeckGlobalKeyCommand.encode``; fields a module of an older VASSAL has none of at the end
-    (suppressSounds, parameters) are left out, as that VASSAL wrote them."""
-    name = element.get("name", "")
-    values = [name] + [name if key is None else element.get(key, absent) for key, absent in DGKC_ATTRIBUTES]
-    present = [0] + [i + 1 for i, (key, _) in enumerate(DGKC_ATTRIBUTES) if key is None or element.get(key) is not None]
-    return join(values[:max(present) + 1], "|")
 
 
 @dataclass

@@ -29,10 +29,11 @@ from typing import Any
 
 from ..errors import BadInput
 from ..formats.commands import AddPiece, Command, CommandList, EndSave, walk
+from ..formats.decks import new_deck_command
 from ..formats.traits import Deck, Stack
 from ..formats.traits.encoding import join
 from ..geometry.from_module import ModuleGeometry
-from .decks import PlacedPile, deck_type
+from .decks import PlacedPile
 from .definitions import Definition, ModuleDefinitions
 
 
@@ -194,14 +195,8 @@ class Adder:
             _insert_before(self.commands, deck_command, made)
             group.into = "existing deck"
             return
-        deck = Deck(deck_type(placed.pile), Deck.default_state)
         x, y = group.position or (0, 0)
-        deck.map, deck.x, deck.y = group.map, x, y
-        deck.face_down = deck.face_down_option not in ("Never", "MenuDefaultUp")  # DrawPile.makeDeck
-        deck.children = ids
-        ident = self._new_id()
-        self._before_end(made + [AddPiece(join(["+", ident, deck.type, deck.state or ""], "/"), ident, deck.type,
-                                          deck.state or "")])
+        self._before_end(made + [new_deck_command(placed.pile, group.map, x, y, ids, self._new_id())])
         group.into = "new deck"
 
     def _before_end(self, new: Sequence[Command]) -> None:
