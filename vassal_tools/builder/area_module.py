@@ -25,7 +25,7 @@ from ..formats.archive import Archive, atomic_write, write_archive
 from ..formats.buildfile import BuildFile
 from ..formats.metadata import write_metadata
 from ..formats.obfuscation import Form
-from ..formats.pieces import Piece
+from ..formats.pieces import Piece, prototype_pieces
 from ..formats.traits import BasicPiece, Marker
 from ..games import pack_for
 from ..games.areas import AreaMap, AreaPiece
@@ -38,6 +38,7 @@ from .boards import BoardPlan, MapPlan, ZoneDef, layout_command
 from .counters import face_layer, slot_text
 from .locations import Locator
 from .module import STAGES, VASSAL_VERSION, Progress, build_module, default_cache, write_setup
+from .opening_decks import opening_decks
 from .savegame import SETUP_STACK, PlacedPiece, opening_stream, source_date_ms, write_save
 from .scenario import StartStack
 
@@ -192,7 +193,8 @@ def area_setup_stream(assembly: AreaAssembly) -> str:
             piece = next(p for p in area_map.pieces if p.id == unit)
             placed[unit] = PlacedPiece(piece_definition(piece, assembly.piece_images[unit],
                                                         assembly.piece_backs.get(unit)), assembly.gpids[unit])
-    return opening_stream([p.name for p in assembly.plans], assembly.stacks, placed, components)
+    decks = opening_decks(assembly.buildfile, assembly.plans, prototype_pieces(assembly.buildfile))
+    return opening_stream([p.name for p in assembly.plans], assembly.stacks, placed, components, decks)
 
 
 def build_area_module(game_dir: str | os.PathLike, outdir: str | os.PathLike, *, cache: Path | None = None) -> Path:

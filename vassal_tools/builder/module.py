@@ -40,6 +40,7 @@ from .art import BoardArt, CounterArt, CounterImages, draw_all
 from .boards import MapPlan, layout_command, plan_maps
 from .gpids import GpidLedger, marker_slot, unit_slot
 from .locations import Locator, box_aliases, box_label
+from .opening_decks import opening_decks
 from .savegame import SETUP_STACK, PlacedPiece, opening_stream, source_date_ms, write_save
 from .scenario import StartStack, find_scenario, setup_folder, start_stacks
 
@@ -296,7 +297,8 @@ def setup_stream(assembly: Assembly) -> str:
     components += weather.restore_commands(info, turn)
     components.append(turns.turn_command(turns.tracker_state(info, turn)))
     placed = {unit: _placed(assembly, unit) for stack in assembly.stacks for unit in stack.units}
-    return opening_stream([p.name for p in assembly.plans], assembly.stacks, placed, components)
+    decks = opening_decks(assembly.buildfile, assembly.plans, assembly.prototypes)
+    return opening_stream([p.name for p in assembly.plans], assembly.stacks, placed, components, decks)
 
 
 def _placed(assembly: Assembly, unit: str) -> PlacedPiece:

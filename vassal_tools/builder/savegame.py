@@ -11,7 +11,9 @@ order), and on each map the pieces inside stacks before the stacks that hold the
 type has its prototypes expanded, as a piece placed in a game has (2.6); its
 BasicPiece state holds map, x, y, the gpid of its palette slot and its UniqueID
 (4.4.1). ``SETUP_STACK`` tells VASSAL the at-start stacks are already on the maps,
-so loading the save does not place them a second time.
+so loading the save does not place them a second time; for the same reason the
+save holds each DrawPile's deck with its cards as a new game's would (a Deck after
+the map's stacks, its cards after their pieces).
 
 Piece ids are numbered from a fixed base instead of the clock, so the same data
 gives the same file.
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +32,7 @@ from ..formats.metadata import write_metadata
 from ..formats.obfuscation import Form, obfuscate
 from ..formats.pieces import Piece, encode_definition
 from ..formats.sequence import encode
+from .opening_decks import OpeningDeck
 from .scenario import StartStack
 
 ESC = "\x1b"
@@ -50,14 +53,18 @@ class PlacedPiece:
 
 
 def opening_stream(maps: Iterable[str], stacks: Iterable[StartStack], pieces: Mapping[str, PlacedPiece],
-                   components: Iterable[str]) -> str:
+                   components: Iterable[str], decks: Sequence[OpeningDeck] = ()) -> str:
     """The command stream of the save. ``maps`` are map names in buildFile order;
-    ``components`` the restore commands that follow the pieces."""
+    ``components`` the restore commands that follow the pieces; ``decks`` the DrawPiles'
+    new decks, each after the map's stacks (its cards after the stacks' pieces)."""
     add_pieces = [""]  # the NullCommand's own (empty) encoding opens its list
     next_id = itertools.count(PIECE_ID_BASE)
     by_map: dict[str, list[StartStack]] = {}
     for stack in stacks:
         by_map.setdefault(stack.spot.map, []).append(stack)
+    decks_of: dict[str, list[OpeningDeck]] = {}
+    for deck in decks:
+        decks_of.setdefault(deck.map, []).append(deck)
     # VASSAL orders maps by their ids as strings: Map10 comes before Map2.
     for _, name in sorted(enumerate(maps), key=lambda item: f"Map{item[0]}"):
         members, holders = [], []
@@ -68,18 +75,30 @@ def opening_stream(maps: Iterable[str], stacks: Iterable[StartStack], pieces: Ma
                 ids.append(piece_id)
                 members.append(_add_piece(pieces[unit], piece_id, stack))
             holders.append(_add_stack(str(next(next_id)), stack, ids))
+        for deck in decks_of.get(name, []):
+            ids = []
+            for piece, gpid in deck.cards:
+                piece_id = str(next(next_id))
+                ids.append(piece_id)
+                members.append(_place(PlacedPiece(piece, gpid), piece_id, deck.map, deck.x, deck.y))
+            holders.append(deck.command(ids, str(next(next_id))))
         add_pieces += members + holders
     tokens = ["begin_save", "", encode(add_pieces, ESC), *components, "end_save"]
     return encode(tokens, ESC) or ""
 
 
 def _add_piece(placed: PlacedPiece, piece_id: str, stack: StartStack) -> str:
+    return _place(placed, piece_id, stack.spot.map, stack.spot.x, stack.spot.y)
+
+
+def _place(placed: PlacedPiece, piece_id: str, map_name: str, x: int, y: int) -> str:
+    """The AddPiece of the piece at map x, y with its slot's gpid and ``piece_id`` as UniqueID."""
     piece = placed.piece
     basic = piece.basic
     if basic is None:
         raise ValueError(f"the piece of {piece_id} has no BasicPiece to place")
-    basic.map = stack.spot.map
-    basic.x, basic.y = stack.spot.x, stack.spot.y
+    basic.map = map_name
+    basic.x, basic.y = x, y
     basic.gpid = placed.gpid
     basic.properties = {"UniqueID": piece_id}
     return encode_definition(piece, piece_id)
