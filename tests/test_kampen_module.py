@@ -154,7 +154,8 @@ def test_the_opening_save_places_the_basic_set_up_in_its_areas(played):
     assert counts == {"Oslo": 2, "Horten": 1, "Kristiansand": 1, "Egersund": 1, "Stavanger": 1, "Bergen": 2,
                       "Trondheim": 2, "Narvik": 3, "Kongsvinger": 1, "Gjøvik": 1, "Hønefoss": 1, "Voss": 1,
                       "Steinkjer": 1, "Bardufoss": 1, "Gratangen": 1, "Finnmark": 2}
-    assert "22 pieces" in CliRunner().invoke(main, ["inspect", str(opening)]).output
+    # the 22 set-up pieces and the decks' 45 cards (one per row of cards.csv: test_opening_decks)
+    assert f"{22 + 45} pieces" in CliRunner().invoke(main, ["inspect", str(opening)]).output
     assert area_setup_stream(assembly) == area_setup_stream(assembly)
 
 
