@@ -116,6 +116,9 @@ class AirAttacks(Check):
         super().__init__(rules)
         self.a: Mapping[str, Any] = self.cfg["air"]
         self.found: dict[str, list[int]] = {}  # air unit -> its find-ships dice this air phase
+        # zone -> dice of find-ships rolls naming no unit (a list thrown at once for the units flown there,
+        # one die per air unit): each air unit attacking there takes one die, finding ones first
+        self.pooled: dict[str, list[int]] = {}
         self.night: dict[str, bool] = {}  # target hex -> whether every mission flown to it is a night mission
 
     def before(self, audit: Audit, entry: Entry) -> None:
@@ -134,10 +137,14 @@ class AirAttacks(Check):
 
     def start_phase(self, audit: Audit) -> None:
         self.found = {}
+        self.pooled = {}
         self.night = {}
 
     def roll(self, audit: Audit, entry: Roll) -> None:
         units = [entry.unit] if entry.unit else list(entry.target)
+        if not units and entry.zone:  # records-four-games.md: `unit` only for a per-unit roll
+            self.pooled.setdefault(entry.zone, []).extend(entry.dice)
+            return
         if len(units) != len(entry.dice):
             audit.report(self.rule(self.a["find_rule"]), f"a find-ships roll of {len(entry.dice)} dice for "
                          f"{len(units)} air units: one die is rolled for each air unit", where=entry.zone,
@@ -160,8 +167,13 @@ class AirAttacks(Check):
         if full_sea is False:
             return
         finds = set(self.a["finds"])
+        pool = self.pooled.get(entry.hex, [])
         for uid in planes:
             dice = self.found.get(uid, [])
+            if not dice and pool:  # the unit's die is one of a list thrown at once for the zone
+                die = next((d for d in pool if d in finds), pool[0])
+                pool.remove(die)
+                dice = [die]
             if not dice and full_sea is None:
                 continue
             if not dice:
