@@ -16,9 +16,12 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from functools import cached_property
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from ...record import Record
+from ...rules.findings import Finding
 from .. import register
 from ..gamedata import GameData, load_game
 from ..gamedata.gametoml import TomlDoc, read_info
@@ -56,7 +59,9 @@ class EuropaNarvik:
     @property
     def notes(self) -> tuple[str, ...]:
         return (f"sample: {self.config['terrain']['sample']} (the text prints no map)",
-                "no set-up check: the order-of-battle charts are not in the text")
+                "no set-up check: the order-of-battle charts are not in the text",
+                "findings name a place of places.csv by its name (Alta, airbase:Sola), not by its sample hex",
+                "an overstack cites 8B: overstacking is allowed, leaving the overstacked units undisrupted is not")
 
     @cached_property
     def config(self) -> Mapping[str, Any]:
@@ -86,6 +91,20 @@ class EuropaNarvik:
 
     def rules(self) -> EuropaRules:
         return EuropaRules(self, CHECKS)
+
+    @cached_property
+    def place_names(self) -> Mapping[str, str]:
+        """The sample hex of each named place (places.csv) -> its name; a town or port before an airfield."""
+        places = sorted(self.data.places, key=lambda place: place.kind == "airbase", reverse=True)
+        return {place.hex: place.name for place in places if place.hex}
+
+    def explain(self, finding: Finding, record: Record) -> Finding:
+        """A finding's place by the name a player writes (`Alta`, `airbase:Sola`), not by the sample hex the
+        pack gives it: the text prints no hex number (17, 26), so the hex would mean nothing on a real map."""
+        where = finding.where or ""
+        box, _, loc = where.partition(":") if where.startswith("airbase:") else ("", "", where)
+        name = self.place_names.get(loc)
+        return replace(finding, where=f"{box}:{name}" if box else name) if name else finding
 
 
 PACK = register(EuropaNarvik())

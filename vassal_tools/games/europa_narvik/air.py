@@ -35,6 +35,7 @@ class AirBasing(Check):
             return
         based: dict[str, list[Unit]] = defaultdict(list)
         named: set[str] = set()  # bases a record names as airbase:HEX (the airfield there)
+        spelled: dict[str, str] = {}
         for uid, unit in audit.units.items():
             loc = audit.position.loc(uid)
             if unit.unit_class == "air" and loc is not None and audit.position.on_map(uid):
@@ -42,13 +43,14 @@ class AirBasing(Check):
                 based[base].append(unit)
                 if loc.startswith("airbase:"):
                     named.add(base)
+                spelled.setdefault(base, loc)  # a finding names the base as the record does (airbase:Danish)
         faults: dict[tuple[str, str], tuple[str, str, list[Unit]]] = {}
         for base, units in based.items():
             for kind, judged in self.judge(audit, base, units, base in named).items():
                 faults[(base, kind)] = judged
         for key in sorted(audit.standing("13 air basing", faults)):
             rule, text, wrong = faults[key]
-            audit.report(self.rule(rule), f"at the end of the {audit.position.phase}: {text}", where=key[0],
+            audit.report(self.rule(rule), f"at the end of the {audit.position.phase}: {text}", where=spelled[key[0]],
                          units=sorted(u.id for u in wrong))
 
     def marked(self, unit: Unit, mark: str) -> bool:
