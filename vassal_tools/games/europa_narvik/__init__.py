@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from functools import cached_property
 from dataclasses import replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
