@@ -50,7 +50,8 @@ class AirBasing(Check):
                 faults[(base, kind)] = judged
         for key in sorted(audit.standing("13 air basing", faults)):
             rule, text, wrong = faults[key]
-            audit.report(self.rule(rule), f"at the end of the {audit.position.phase}: {text}", where=spelled[key[0]],
+            when = f"the end of the {audit.position.phase}" if audit.position.phase else "the start of the record"
+            audit.report(self.rule(rule), f"at {when}: {text}", where=spelled[key[0]],
                          units=sorted(u.id for u in wrong))
 
     def marked(self, unit: Unit, mark: str) -> bool:
@@ -144,8 +145,9 @@ class AirAttacks(Check):
 
     def roll(self, audit: Audit, entry: Roll) -> None:
         units = [entry.unit] if entry.unit else list(entry.target)
-        if not units and entry.zone:  # records-four-games.md: `unit` only for a per-unit roll
-            self.pooled.setdefault(entry.zone, []).extend(entry.dice)
+        if not units:  # records-four-games.md: `unit` only for a per-unit roll; no zone either: not judged
+            if entry.zone:
+                self.pooled.setdefault(entry.zone, []).extend(entry.dice)
             return
         if len(units) != len(entry.dice):
             audit.report(self.rule(self.a["find_rule"]), f"a find-ships roll of {len(entry.dice)} dice for "

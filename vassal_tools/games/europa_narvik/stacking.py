@@ -95,7 +95,7 @@ class Stacking(Check):
             # 8B: overstacking is allowed; what breaks the rules is overstacked units left undisrupted
             audit.report(
                 self.rule(self.s["overstack_rule"]),
-                f"{len(units)} {side.capitalize()} ground units in {loc} at the {audit.position.phase or 'set-up'}: "
+                f"{len(units)} {side.capitalize()} ground units in {loc} at the {audit.position.phase or 'start of the record'}: "
                 f"{excess} over the limit of two ground units plus one artillery battalion or two batteries "
                 f"(trucks, tanks and companies free, {self.s['rule']}); overstacked units are disrupted, and the "
                 f"record marks {disrupted} of them disrupted",
