@@ -12,7 +12,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from vassal_tools.cli import main
 from vassal_tools.rules import audit
 
 RECORDS = Path(__file__).parent / "records" / "europa_narvik"
@@ -36,3 +38,11 @@ def test_the_record_gives_the_findings_the_rules_call_for(name: str):
     rest = Counter(got) - placed
     assert Counter(got) & placed == placed, got
     assert Counter(rule for rule, _ in rest.elements()) == open_rules, got
+
+
+def test_the_cli_reads_the_record_files_and_exits_by_their_findings():
+    runner = CliRunner()
+    kept = runner.invoke(main, ["audit", str(RECORDS / "stacking-keep-free-units.json")])
+    assert kept.exit_code == 0 and "clean:" in kept.output and " 8 rules families" in kept.output, kept.output
+    broken = runner.invoke(main, ["audit", str(RECORDS / "stacking-break-marines-outside-port.json")])
+    assert broken.exit_code == 1 and "europa-narvik.txt 8B at Elvegaardsmoen" in broken.output, broken.output
