@@ -22,7 +22,8 @@ CHECKED = (
     ("air-attacks", ("12C1", "12C3e", "12D3"), "one find-ships die per air unit (4-6 finds), waves of five or fewer "
      "on naval units; interception by the non-phasing player's fighters, at night by NF only"),
     ("air-basing", ("13", "13A", "13B", "13C", "13D", "13E"), "at the end of every air phase: airfields six, lake "
-     "airfields three German or one Allied, Danish six, carriers and floatplanes where they may land"),
+     "airfields three German or one Allied, Danish six (no German start there), carrier aircraft (* off or on, not "
+     "both) and floatplanes where they may land"),
     ("unit-rolls", ("10F", "13A", "19D"), "retreat before combat on 1-2 (disrupted or HQ 1, the Guards always), "
      "no escape after 4-6, air landings on Turn 1 only"),
     ("die", ("4E",), "the die is a d6: a result outside 1-6 is a finding"),
