@@ -70,7 +70,7 @@ def entries(count: int) -> list[dict]:
     while len(out) < count:
         round_ += 1
         for faction, (key, home, away) in zip(("german", "norwegian", "allied"), ROUTE, strict=True):
-            turn = f"Round {round_}"
+            turn = f"Round {round_ + 1}"  # from Round 2: the start is a snapshot, not the set-up (3)
             out.append({"turn": turn, "phase": f"{faction}-movement"})
             where[key] ^= 1
             target = (home, away)[where[key]]

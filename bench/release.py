@@ -3,7 +3,9 @@
 1. ``diff`` of two versions of the largest corpus module (The Longest Day, 7.7 MB,
    3,101 entries, 2,072 piece slots): the second version is the first patched with
    an errata file touching a piece name, a Layer field, a prototype's trait and an
-   image, so every comparison runs on real changes. Timed: both files read and compared.
+   image, and 40 of its SVG counters changed (20 in colour, 20 only in their text), so
+   every comparison runs on real changes and 80 SVGs are drawn with resvg. Timed: both
+   files read and compared.
 2. ``refresh`` of the largest corpus save that has its module in the corpus
    (tld__scenarios_campaign.vsav, 2,337 pieces matched by name, 2,219 of them changed).
 3. ``refresh`` of the largest corpus save of all (pog__Historical10-8.vsav, a 13.9 MB
@@ -47,6 +49,7 @@ TLD = CORPUS / "modules" / "tld__TheLongestDay_tmp.vmod"
 TLD_SAVE = CORPUS / "saves" / "tld__scenarios_campaign.vsav"
 POG = CORPUS / "saves" / "pog__Historical10-8.vsav"
 KASSALA = CORPUS / "modules" / "kassala__Kassala.vmod"
+SVG_CHANGES = 40  # SVG counters changed in the second version: each is drawn twice and compared
 
 ERRATA = """
 [[entry]]
@@ -83,7 +86,8 @@ def best(repeat: int, job) -> str:
 
 
 def tld_second_version(folder: Path) -> Path:
-    """The Longest Day with a renamed piece, a changed Layer field, prototype and image."""
+    """The Longest Day with a renamed piece, a changed Layer field, prototype and image, and SVG counters
+    changed in colour or only in their text."""
     art = open_file(TLD).archive.read("images/Map_A_Cherbourg.png")
     image = Image.open(io.BytesIO(art)).convert("RGBA")
     image.paste((255, 0, 0, 255), (0, 0, 8, 8))
@@ -91,8 +95,17 @@ def tld_second_version(folder: Path) -> Path:
     image.save(buffer, "PNG")
     (folder / "Map_A_Cherbourg.png").write_bytes(buffer.getvalue())
     (folder / "errata.toml").write_text(ERRATA, encoding="utf-8")
+    patched = folder / "tld-patched.vmod"
+    patch_module(TLD, folder / "errata.toml", patched)
+    module = open_file(patched)
+    svgs = sorted(e.name for e in module.archive if e.name.endswith(".svg") and e.name[7:11].isdigit())
+    for number, name in enumerate(svgs[:SVG_CHANGES]):
+        data = module.archive.read(name)
+        # Half the counters change colour (pixels differ), half only their text (drawn the same).
+        changed = data.replace(b"fill:#bed2c1", b"fill:#c1bed2") if number % 2 else data + b"<!-- v2 -->\n"
+        module.archive.put(name, changed)
     out = folder / "tld-2.vmod"
-    patch_module(TLD, folder / "errata.toml", out)
+    module.save(out)
     return out
 
 
@@ -138,6 +151,10 @@ def main() -> int:
         seconds = best(args.repeat, lambda: diff_modules(TLD, second))
         print(f"diff {TLD.name} ({TLD.stat().st_size / 1e6:.1f} MB) against its patched version: "
               f"{seconds} (target 2 s); found {counts}")
+        drawn = [i for i in report["images"]["changed"] if i.get("drawn") == "svg"]
+        print(f"  SVGs drawn and compared: {len(drawn)} changed, "
+              f"{sum(1 for i in drawn if i['differing_pixels'])} with differing pixels, "
+              f"{sum(1 for i in drawn if i['differing_pixels'] == 0)} changed only in their text")
 
         result = refresh_game(TLD_SAVE, TLD, folder / "out.vsav").to_json()["summary"]
         seconds = best(args.repeat, lambda: refresh_game(TLD_SAVE, TLD, folder / "out.vsav"))

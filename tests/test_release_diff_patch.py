@@ -278,3 +278,54 @@ def test_patch_splices_edits_into_a_buildfile_lxml_would_write_differently(tmp_p
     assert len(before) == len(after) and len(changed) == 1
     assert "&#75;assala" in after[[i for i, line in enumerate(before) if "&#75;assala" in line][0]]
     assert "Cannon" in after[changed[0]]
+
+
+def _svg(fill: str, extra: str = "", size: str = 'width="20" height="10"') -> bytes:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" {size}>{extra}'
+            f'<rect x="2" y="3" width="4" height="3" fill="{fill}"/></svg>').encode()
+
+
+def _with_images(source, path, images: dict[str, bytes]):
+    module = open_file(source)
+    for name, data in images.items():
+        module.archive.put("images/" + name, data)
+    module.save(path)
+    return path
+
+
+def test_changed_svgs_are_drawn_and_their_pixels_counted(tmp_path):
+    """A 4x3 rectangle changing colour is 12 pixels; a comment and reordered attributes are none; an
+    SVG whose own text barely changed but whose referenced symbol (in the module) did, differs where
+    the symbol is drawn."""
+    module = _need(CORPUS / "modules" / "kassala__Kassala.vmod")
+    use = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="20" '
+           'height="10">{}<use xlink:href="lib.svg#dot"/></svg>')
+    lib = ('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><defs><rect id="dot" x="10" y="1" '
+           'width="5" height="2" fill="{}"/></defs></svg>')
+    old = _with_images(module, tmp_path / "old.vmod", {
+        "flag.svg": _svg("red"), "same.svg": _svg("green"), "use.svg": use.format("").encode(),
+        "lib.svg": lib.format("black").encode()})
+    new = _with_images(module, tmp_path / "new.vmod", {
+        "flag.svg": _svg("blue"), "same.svg": _svg("#008000", "<!-- tidied -->").replace(b'x="2" y="3"', b'y="3"  x="2"'),
+        "use.svg": use.format("<!-- v2 -->").encode(), "lib.svg": lib.format("white").encode()})
+    changed = {i["name"]: i for i in diff_modules(old, new).report["images"]["changed"]}
+    assert changed["flag.svg"]["differing_pixels"] == 4 * 3 and changed["flag.svg"]["new_size"] == [20, 10]
+    assert changed["same.svg"]["differing_pixels"] == 0 and "drawing is the same" in changed["same.svg"]["note"]
+    assert changed["use.svg"]["differing_pixels"] == 5 * 2
+    assert changed["lib.svg"]["differing_pixels"] == 0  # its own drawing shows nothing: the symbol is in <defs>
+    text = _diff_text(old, new)
+    assert "changed same.svg: 0 pixels differ (SVG text changed, the drawing is the same)" in text
+    assert "changed flag.svg: 12 pixels differ" in text
+    # The page shows each SVG as drawn from its own module (a browser could not follow lib.svg#dot).
+    done = CliRunner().invoke(main, ["diff", str(old), str(new), "--html", "-o", str(tmp_path / "notes")])
+    assert done.exit_code == 1, done.output
+    number = list(changed).index("use.svg") + 1
+    for side, grey in (("old", 0), ("new", 255)):
+        drawn = Image.open(tmp_path / "notes" / "images" / side / f"{number:04d}.png").convert("RGBA")
+        assert drawn.size == (20, 10) and drawn.getpixel((11, 2)) == (grey, grey, grey, 255)
+
+
+def _diff_text(old, new) -> str:
+    done = CliRunner().invoke(main, ["diff", str(old), str(new)])
+    assert done.exit_code == 1, done.output
+    return done.output

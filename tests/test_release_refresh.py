@@ -260,9 +260,12 @@ def test_add_missing_creates_a_new_at_start_stack_at_its_position(tmp_path):
     module.save(crafted)
 
     plain = refresh_game(save, crafted, tmp_path / "plain.vsav")
-    assert plain.missing is None
+    # Without --add-missing the piece is listed, not added: the piece count stays.
+    assert [(g.name, [s.gpid for s in g.missing], g.added) for g in plain.missing] == [("Reinforcements", ["999"], [])]
+    assert len([c for c in _pieces(open_file(tmp_path / "plain.vsav")) if _is_piece(c)]) == \
+        len([c for c in _pieces(open_file(save)) if _is_piece(c)])
     result = refresh_game(save, crafted, tmp_path / "out.vsav", add_missing=True)
-    assert [s["stack"] for s in result.missing["added"]] == ["Reinforcements"]
+    assert [(g.name, g.into) for g in result.missing] == [("Reinforcements", "new stack")] and result.added == 1
     new = open_file(tmp_path / "out.vsav")
     old_count = len([c for c in _pieces(open_file(save)) if _is_piece(c)])
     added = [c for c in _pieces(new) if _is_piece(c) and c.piece().basic.gpid == "999"]
@@ -274,4 +277,4 @@ def test_add_missing_creates_a_new_at_start_stack_at_its_position(tmp_path):
     assert len(stacks) == 1
     # Run again on the refreshed game: the stack is there now, nothing more is added.
     again = refresh_game(tmp_path / "out.vsav", crafted, tmp_path / "again.vsav", add_missing=True)
-    assert again.missing["added"] == []
+    assert again.missing == [] and again.added == 0

@@ -86,17 +86,25 @@ def patch_cmd(module: Path, errata: Path, output: Path, version: str | None, as_
                    "Dynamic Property values the game never changed take the new module's.")
 @click.option("--no-name-match", is_flag=True, help="Match pieces by gpid only, never by name.")
 @click.option("--add-missing", is_flag=True,
-              help="Create the module's at-start stacks none of whose pieces the game has (VASSAL #12927).")
+              help="Create the at-start stack pieces and deck cards of the module the game lacks (VASSAL #12927); "
+                   "without it they are only listed.")
+@click.option("--only-whole", is_flag=True,
+              help="With --add-missing: only stacks and decks the game has none of (never re-create a piece "
+                   "the game removed from a stack or deck it still has).")
 @click.option("--json", "as_json", is_flag=True, help="Print the per-piece report as JSON.")
 def refresh_cmd(game: Path, module: Path, output: Path, old_module: Path | None, no_name_match: bool,
-                add_missing: bool, as_json: bool) -> None:
+                add_missing: bool, only_whole: bool, as_json: bool) -> None:
     """Refresh the pieces of a save or log (GAME) with their definitions in the new module,
-    keeping position, stack order and state; unmatched pieces are kept and listed."""
+    keeping position, stack order and state, and its decks' settings with the module's
+    DrawPiles; unmatched pieces are kept and listed, missing ones listed or added."""
+    from ..errors import BadInput
     from ..release.refresh import refresh_game
     from ..release.text import refresh_text
 
+    if only_whole and not add_missing:
+        raise BadInput(None, "--only-whole narrows --add-missing: give both, or neither")
     result = refresh_game(game, module, output, by_name=not no_name_match, old_module=old_module,
-                          add_missing=add_missing).to_json()
+                          add_missing=add_missing, whole_only=only_whole).to_json()
     if as_json:
         _json(result)
     else:

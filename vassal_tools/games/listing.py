@@ -2,7 +2,8 @@
 rules they cite, as far as its pack says, and what the pack says plainly about itself.
 
 A pack gives its checks either as ``checks`` (check, rules cited, what it judges) or as
-``cited`` (check -> rules cited); a pack with neither lists none.
+``cited`` (check -> rules cited) with ``described`` (check -> what it judges); a pack with
+neither lists none.
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ def list_games() -> list[GameListing]:
         checks = tuple(getattr(pack, "checks", ()))
         if not checks:
             cited = getattr(pack, "cited", {})
-            checks = tuple((name, tuple(rules), "") for name, rules in cited.items())
+            described = getattr(pack, "described", {})
+            checks = tuple((name, tuple(rules), str(described.get(name, ""))) for name, rules in cited.items())
         found.append(GameListing(game, str(title), str(getattr(pack, "rulebook", "")), checks,
                                  tuple(str(n) for n in getattr(pack, "notes", ()))))
     return found

@@ -10,7 +10,7 @@ them:
 * every other component of the buildFile (maps, boards, grids, zones, at-start stacks,
   decks, global properties, turn trackers, dice ...), matched by its place in the tree
   and its name: added, removed, or attributes and text changed;
-* images, by bytes; a changed raster image with the number of pixels that differ;
+* images, by bytes; a changed image with the number of pixels that differ (SVGs drawn);
 * the metadata entry and every other archive entry (help files, setups, sounds).
 
 The result is a JSON-ready dict; :mod:`.text` and :mod:`.html` present it.
@@ -27,7 +27,7 @@ from ..formats.files import Module
 from ..formats.kinds import open_module
 from ..formats.xmlsafe import parse_tree
 from .definitions import Definition, ModuleDefinitions
-from .imagediff import compare_images
+from .imagediff import ImageDecoder, compare_images
 from .traitdiff import piece_changes
 
 SLOT_CLASSES = ("PieceSlot", "CardSlot", "PrototypeDefinition")
@@ -324,12 +324,13 @@ def diff_images(old: Module, new: Module, pixels: bool) -> dict[str, list]:
     before = {e.name: e.data for e in old.archive if _is_image(e.name)}
     after = {e.name: e.data for e in new.archive if _is_image(e.name)}
     changed = []
+    decoders = ImageDecoder(old.image_bytes), ImageDecoder(new.image_bytes)
     for name, data in before.items():
         other = after.get(name)
         if other is not None and other != data:
             entry = {"name": name[len("images/"):], "old_bytes": len(data), "new_bytes": len(other)}
             if pixels:
-                entry.update(compare_images(data, other, name))
+                entry.update(compare_images(data, other, name, *decoders))
             changed.append(entry)
     return {"added": [{"name": n[len("images/"):], "bytes": len(d)} for n, d in after.items() if n not in before],
             "removed": [{"name": n[len("images/"):], "bytes": len(d)} for n, d in before.items() if n not in after],

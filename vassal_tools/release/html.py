@@ -15,8 +15,9 @@ from typing import Any
 from ..errors import BadInput
 from ..formats.archive import atomic_write
 from ..formats.outputs import WRITE_ELSEWHERE, refuse_overwriting
+from ..geometry.svgraster import is_svg
 from .diff import ModuleDiff
-from .imagediff import decode_rgba, difference_mask
+from .imagediff import ImageDecoder, difference_mask
 from .text import change_line
 
 STYLE = """
@@ -131,14 +132,16 @@ def _images(diff: ModuleDiff, folder: Path) -> list[str]:
     if not images["changed"]:
         return out
     rows = ["<tr><th>image</th><th>old</th><th>new</th><th>differing pixels</th></tr>"]
+    decoders = ImageDecoder(diff.old.image_bytes), ImageDecoder(diff.new.image_bytes)
     for number, image in enumerate(images["changed"], 1):
         name = image["name"]
         old_bytes, new_bytes = diff.old.image_bytes(name), diff.new.image_bytes(name)
-        old_src = _save_picture(folder, "old", number, name, old_bytes)
-        new_src = _save_picture(folder, "new", number, name, new_bytes)
-        marked = _save_difference(folder, number, old_bytes, new_bytes)
+        old_src = _save_picture(folder, "old", number, name, _shown(old_bytes, name, decoders[0]))
+        new_src = _save_picture(folder, "new", number, name, _shown(new_bytes, name, decoders[1]))
+        marked = _save_difference(folder, number, name, old_bytes, new_bytes, decoders)
         pixels = image.get("differing_pixels")
-        count = _e(image.get("note")) if pixels is None else f"{pixels}"
+        count = _e(image.get("note")) if pixels is None else f"{pixels}" + (
+            f"<br>{_e(image['note'])}" if image.get("note") else "")
         if marked:
             count += f'<br><img src="{marked}" alt="pixels that differ, in red">'
         rows.append(f"<tr><td><code>{_e(name)}</code></td><td><img src=\"{old_src}\" alt=\"old\"></td>"
@@ -155,8 +158,21 @@ def _refuse_inputs_inside(diff: ModuleDiff, folder: Path) -> None:
             raise BadInput(folder, f"refusing to write pictures over the input {label} ({path}); {WRITE_ELSEWHERE}")
 
 
+def _shown(data: bytes | None, name: str, decoder: ImageDecoder) -> bytes | None:
+    """What the page shows: an SVG as drawn from its own module (a browser could not resolve
+    what it references in the archive), as PNG; any other image as it is."""
+    if data is None or not is_svg(data, name):
+        return data
+    drawn = decoder.svg.draw(data)
+    if drawn is None:
+        return data
+    buffer = io.BytesIO()
+    drawn.save(buffer, "PNG")
+    return buffer.getvalue()
+
+
 def _save_picture(folder: Path, side: str, number: int, name: str, data: bytes | None) -> str:
-    suffix = Path(name).suffix.lower() or ".png"
+    suffix = ".png" if data is not None and data.startswith(b"\x89PNG") else Path(name).suffix.lower() or ".png"
     relative = f"images/{side}/{number:04d}{suffix}"
     target = folder / relative
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -164,10 +180,11 @@ def _save_picture(folder: Path, side: str, number: int, name: str, data: bytes |
     return relative
 
 
-def _save_difference(folder: Path, number: int, old: bytes | None, new: bytes | None) -> str | None:
+def _save_difference(folder: Path, number: int, name: str, old: bytes | None, new: bytes | None,
+                     decoders: tuple[ImageDecoder, ImageDecoder]) -> str | None:
     from PIL import Image
 
-    before, after = decode_rgba(old or b""), decode_rgba(new or b"")
+    before, after = decoders[0].rgba(old or b"", name), decoders[1].rgba(new or b"", name)
     if before is None or after is None:
         return None
     mask = difference_mask(before, after)

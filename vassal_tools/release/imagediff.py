@@ -2,14 +2,19 @@
 
 Both versions are decoded to RGBA; a pixel differs when any channel does. Images
 of different sizes are compared on the larger canvas, each anchored at the top
-left, so every pixel outside the smaller one counts as different. Files Pillow
-cannot decode (SVG, damaged files) are compared by bytes only and say so.
+left, so every pixel outside the smaller one counts as different. Raster images are
+decoded with Pillow; SVG images are drawn as VASSAL draws them (:mod:`..geometry.svgraster`:
+resvg, with the files an SVG references taken from its own module), so an SVG whose
+text changed but whose picture did not is reported as drawing the same. Files that
+cannot be decoded or drawn (damaged files) are compared by bytes only and say so.
 """
 
 from __future__ import annotations
 
 import io
 from typing import Any
+
+from ..geometry.svgraster import Fetch, SvgDrawer, is_svg
 
 
 def decode_rgba(data: bytes):
@@ -24,15 +29,37 @@ def decode_rgba(data: bytes):
         return None
 
 
-def compare_images(old: bytes, new: bytes, name: str = "") -> dict[str, Any]:
-    """``old_size``, ``new_size`` and ``differing_pixels`` (None with a ``note`` when not decodable)."""
-    before, after = decode_rgba(old), decode_rgba(new)
+class ImageDecoder:
+    """Decodes one module's images to RGBA; its SVG drawer resolves references in that module."""
+
+    def __init__(self, fetch: Fetch | None = None):
+        self.svg = SvgDrawer(fetch)
+
+    def rgba(self, data: bytes, name: str = ""):
+        """The image as RGBA: an SVG drawn at its own size, a raster decoded; None when neither works."""
+        if is_svg(data, name):
+            return self.svg.draw(data)
+        return decode_rgba(data)
+
+
+def compare_images(old: bytes, new: bytes, name: str = "", old_decoder: ImageDecoder | None = None,
+                   new_decoder: ImageDecoder | None = None) -> dict[str, Any]:
+    """``old_size``, ``new_size`` and ``differing_pixels`` (None with a ``note`` when not decodable);
+    for an SVG also ``drawn: "svg"`` and, when the drawings are equal, a ``note`` saying so."""
+    before = (old_decoder or ImageDecoder()).rgba(old, name)
+    after = (new_decoder or ImageDecoder()).rgba(new, name)
+    svg = is_svg(old, name) or is_svg(new, name)
     if before is None or after is None:
-        kind = "SVG" if name.lower().endswith(".svg") else "not a raster image Pillow reads"
+        kind = "SVG that cannot be drawn" if svg else "not a raster image Pillow reads"
         return {"old_size": None, "new_size": None, "differing_pixels": None,
                 "note": f"{kind}: compared by bytes, pixels not counted"}
-    return {"old_size": list(before.size), "new_size": list(after.size),
-            "differing_pixels": differing_pixels(before, after)}
+    out: dict[str, Any] = {"old_size": list(before.size), "new_size": list(after.size),
+                           "differing_pixels": differing_pixels(before, after)}
+    if svg:
+        out["drawn"] = "svg"
+        if out["differing_pixels"] == 0:
+            out["note"] = "SVG text changed, the drawing is the same"
+    return out
 
 
 def difference_mask(before, after):

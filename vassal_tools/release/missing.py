@@ -1,93 +1,245 @@
-"""Create the at-start stacks a new module version has and a game in progress lacks (VASSAL #12927).
+"""The at-start stack pieces and deck cards a new module version has and a game lacks (VASSAL #12927).
 
-VASSAL places at-start stacks only when a new game starts, so a stack added in a new
-module version never reaches a game already under way. :func:`add_missing_stacks`
-creates, in the game's opening position, every at-start stack of the module none of
-whose pieces (by gpid) is in the game: the second, foolproof rule proposed in #12927.
-A stack of which some pieces are present is left alone, since the game may have moved
-or eliminated the rest on purpose. Pieces are made as VASSAL makes them from a slot
-(prototypes expanded, the slot's gpid as PieceId) and stacked at the stack's position:
-its owning board's position in the game's own board layout plus x, y, or the map's
-edge plus x, y without an owning board (vassal-formats.md 7). A stack placed by grid
-location, or on a board the game does not show, is not placed and is reported.
+VASSAL places at-start stacks and fills decks only when a new game starts, so a piece
+added to an at-start stack or a card added to a deck in a new module version never
+reaches a game already under way. :func:`missing_pieces` finds them: every slot of an
+at-start stack (SetupStack) or deck (DrawPile) that no piece of the game stands for.
+A game piece stands for one slot: by gpid (the slot's, which a piece placed from it
+carries, vassal-formats.md 2.6), else, for a piece the refresh matched by name (a
+VASSAL 2.x save has no gpids), by that name. Slots sharing a gpid need as many pieces.
+
+Without ``add`` they are only listed. With ``add`` each is created as VASSAL makes a
+piece from a slot (prototypes expanded, the slot's gpid as PieceId, a new unique id)
+where the module puts it: an at-start stack's piece on top of the game's stack at the
+stack's position (its owning board's place in the game's board layout plus x, y, or the
+map's edge plus x, y), or in a new stack there; a card on top of the game's deck of that
+DrawPile, or in a new deck made as VASSAL's "Add decks" makes one (the DrawPile's type,
+face down unless its face-down option is Never or MenuDefaultUp) when the game has none.
+``whole_only`` keeps to the foolproof rule #12927 proposes: only stacks and decks none
+of whose pieces the game has. What cannot be placed (a stack placed by grid location, a
+board the game does not show) is listed with the reason. Nothing is ever removed.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
 from ..errors import BadInput
-from ..formats.commands import AddPiece, Command, EndSave, walk
+from ..formats.commands import AddPiece, Command, CommandList, EndSave, walk
+from ..formats.traits import Deck, Stack
 from ..formats.traits.encoding import join
-from ..geometry.from_module import ModuleGeometry, board_layouts
+from ..geometry.from_module import ModuleGeometry
+from .decks import PlacedPile, deck_type
 from .definitions import Definition, ModuleDefinitions
 
 
-def add_missing_stacks(game, commands: list[Command], definitions: ModuleDefinitions) -> dict[str, list]:
-    """Insert the missing at-start stacks before ``end_save``; returns what was added and skipped."""
-    present, ids, layered = _game_pieces(commands)
-    geometry = ModuleGeometry(definitions.module, board_layouts(game.stream))
-    next_id = max((int(i) for i in ids if i.isdigit()), default=0) + 1
-    added, skipped, new = [], [], []
+@dataclass
+class Group:
+    """One at-start stack or deck of the module and the slots of it the game lacks."""
+
+    kind: str  # "at-start stack" or "deck"
+    name: str
+    map: str
+    slots: int
+    missing: list[Any]  # PieceSlot views
+    position: tuple[int, int] | None
+    reason: str = ""
+    added: list[dict[str, str]] = field(default_factory=list)
+    into: str = ""  # "existing stack", "new stack", "existing deck", "new deck"
+    pile: PlacedPile | None = field(default=None, repr=False)  # a deck's DrawPile
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "name": self.name, "map": self.map,
+                               "slots": self.slots, "whole": len(self.missing) == self.slots,
+                               "missing": [{"name": s.entry_name or "", "gpid": s.gpid} for s in self.missing]}
+        if self.position is not None:
+            out["x"], out["y"] = self.position
+        if self.reason:
+            out["reason"] = self.reason
+        if self.added:
+            out["added"], out["into"] = self.added, self.into
+        return out
+
+
+class Presence:
+    """The game's pieces as a pool each module slot takes one from: by gpid, else by name.
+
+    ``gpids``: the gpid of every piece the refresh matched by gpid; ``names``: the name of
+    every piece matched by name or not matched at all (a piece of a save without gpids)."""
+
+    def __init__(self, gpids: Counter, names: Counter):
+        self.gpids = gpids
+        self.names = names
+
+    def take(self, slot) -> bool:
+        """Whether a game piece stands for ``slot`` (and is then used up)."""
+        if slot.gpid and self.gpids[slot.gpid] > 0:
+            self.gpids[slot.gpid] -= 1
+            return True
+        name = _slot_name(slot)
+        if name is not None and self.names[name] > 0:
+            self.names[name] -= 1
+            return True
+        return False
+
+
+def missing_pieces(game, commands: list[Command], definitions: ModuleDefinitions, geometry: ModuleGeometry,
+                   piles: list[PlacedPile], decks_of: dict[int, AddPiece], presence: Presence, *,
+                   add: bool = False, whole_only: bool = False) -> list[Group]:
+    """The module's at-start stacks and decks with slots the game lacks; created with ``add``.
+
+    ``decks_of``: the game's deck AddPiece for each DrawPile (by ``id()`` of its PlacedPile)."""
+    groups = []
     for map_view in definitions.module.buildfile.maps:
         for stack in map_view.setup_stacks:
-            slots = [s for s in stack.piece_slots if (s.text or "").strip()]
-            if not slots or any(s.gpid in present for s in slots):
+            position, reason = _stack_position(stack, map_view.identifier, geometry)
+            groups.append(_group("at-start stack", stack, map_view.identifier, stack.piece_slots, presence,
+                                 position, reason))
+    for placed in piles:
+        in_game = id(placed) in decks_of
+        reason = "" if placed.position is not None or in_game else "its board is not on the game's map"
+        group = _group("deck", placed.pile, placed.map, placed.pile.card_slots, presence, placed.position, reason)
+        group.pile = placed
+        groups.append(group)
+    groups = [g for g in groups if g.missing and (not whole_only or len(g.missing) == g.slots)]
+    if add:
+        Adder(game, commands, definitions).add(groups, decks_of)
+    return groups
+
+
+def _group(kind: str, holder, map_id: str, slots, presence: Presence, position, reason: str) -> Group:
+    usable = [s for s in slots if (s.text or "").strip()]
+    missing = [s for s in usable if not presence.take(s)]
+    return Group(kind, holder.name or "", map_id, len(usable), missing, position, reason)
+
+
+class Adder:
+    """Creates missing pieces in a game's opening position with fresh ids."""
+
+    def __init__(self, game, commands: list[Command], definitions: ModuleDefinitions):
+        self.game = game
+        self.commands = commands
+        self.definitions = definitions
+        ids = [c.id for c in walk(commands) if isinstance(c, AddPiece) and c.id]
+        self.next_id = max((int(i) for i in ids if i.isdigit()), default=0) + 1
+        self.layered = any(isinstance(c, AddPiece) and c.type == "stack" and "@@" in c.state for c in walk(commands))
+        self.stacks = {(s.map, s.x, s.y): c for c in walk(commands) if isinstance(c, AddPiece) and c.type == "stack"
+                       for s in [Stack(c.type, c.state)]}
+
+    def add(self, groups: list[Group], decks_of: dict[int, AddPiece]) -> None:
+        for group in groups:
+            if group.pile is not None:
+                deck = decks_of.get(id(group.pile))
+                if deck is not None or group.position is not None:
+                    self._add_cards(group, group.pile, deck)
+            elif group.position is not None:
+                self._add_stack_pieces(group)
+
+    def _new_id(self) -> str:
+        ident = str(self.next_id)
+        self.next_id += 1
+        return ident
+
+    def _make(self, group: Group) -> list[AddPiece]:
+        x, y = group.position or (0, 0)
+        made = []
+        for slot in group.missing:
+            definition = self.definitions.by_gpid.get(slot.gpid) if slot.gpid else None
+            if definition is None or definition.slot is not slot:
+                definition = _slot_definition(slot)
+            piece = self.definitions.expanded(definition).fill_states()
+            basic = piece.basic
+            if basic is None:
                 continue
-            where = {"stack": stack.name, "map": map_view.identifier}
-            position, reason = _position(stack, map_view, geometry)
-            if position is None:
-                skipped.append(dict(where, reason=reason))
-                continue
-            x, y = position
-            members = []
-            for slot in slots:
-                definition = definitions.by_gpid.get(slot.gpid) or _slot_definition(slot)
-                piece = definitions.expanded(definition).fill_states()
-                basic = piece.basic
-                if basic is None:
-                    continue
-                basic.map, basic.x, basic.y = map_view.identifier, x, y
-                basic.gpid = slot.gpid
-                ident = str(next_id)
-                next_id += 1
-                new.append(AddPiece(join(["+", ident, piece.type, piece.state or ""], "/"), ident, piece.type,
-                                    piece.state or ""))
-                members.append((ident, piece.basic_name))
-            stack_id = str(next_id)
-            next_id += 1
-            state = join([map_view.identifier, str(x), str(y)] + [m[0] for m in members]
-                         + (["@@0"] if layered else []), ";")
-            new.append(AddPiece(join(["+", stack_id, "stack", state], "/"), stack_id, "stack", state))
-            added.append(dict(where, x=x, y=y, pieces=[m[1] for m in members], ids=[m[0] for m in members]))
-    if new:
-        end = next((i for i, c in enumerate(commands) if isinstance(c, EndSave)), None)
+            basic.map, basic.x, basic.y = group.map, x, y
+            basic.gpid = slot.gpid
+            ident = self._new_id()
+            made.append(AddPiece(join(["+", ident, piece.type, piece.state or ""], "/"), ident, piece.type,
+                                 piece.state or ""))
+            group.added.append({"name": piece.basic_name, "gpid": slot.gpid, "id": ident})
+        return made
+
+    def _add_stack_pieces(self, group: Group) -> None:
+        x, y = group.position or (0, 0)
+        made = self._make(group)
+        existing = self.stacks.get((group.map, x, y))
+        if existing is not None:
+            stack = Stack(existing.type, existing.state)
+            stack.children = stack.children + [c.id for c in made if c.id]
+            _set(existing, stack.state or "")
+            _insert_before(self.commands, existing, made)
+            group.into = "existing stack"
+            return
+        state = join([group.map, str(x), str(y)] + [c.id for c in made if c.id] + (["@@0"] if self.layered else []),
+                     ";")
+        ident = self._new_id()
+        stack_command = AddPiece(join(["+", ident, "stack", state], "/"), ident, "stack", state)
+        self.stacks[(group.map, x, y)] = stack_command
+        self._before_end(made + [stack_command])
+        group.into = "new stack"
+
+    def _add_cards(self, group: Group, placed: PlacedPile, deck_command: AddPiece | None) -> None:
+        if deck_command is not None:  # cards go where the game's deck is
+            deck = Deck(deck_command.type, deck_command.state)
+            group.position = (deck.x, deck.y)
+            group.map = deck.map or group.map
+        made = self._make(group)
+        ids = [c.id for c in made if c.id]
+        if deck_command is not None:
+            deck.children = deck.children + ids
+            _set(deck_command, deck.state or "")
+            _insert_before(self.commands, deck_command, made)
+            group.into = "existing deck"
+            return
+        deck = Deck(deck_type(placed.pile), Deck.default_state)
+        x, y = group.position or (0, 0)
+        deck.map, deck.x, deck.y = group.map, x, y
+        deck.face_down = deck.face_down_option not in ("Never", "MenuDefaultUp")  # DrawPile.makeDeck
+        deck.children = ids
+        ident = self._new_id()
+        self._before_end(made + [AddPiece(join(["+", ident, deck.type, deck.state or ""], "/"), ident, deck.type,
+                                          deck.state or "")])
+        group.into = "new deck"
+
+    def _before_end(self, new: Sequence[Command]) -> None:
+        end = next((i for i, c in enumerate(self.commands) if isinstance(c, EndSave)), None)
         if end is None:
-            raise BadInput(getattr(game, "path", None), "the game has no end_save: cannot add the missing stacks")
-        commands[end:end] = new
-    return {"added": added, "skipped": skipped}
+            raise BadInput(getattr(self.game, "path", None), "the game has no end_save: cannot add the missing pieces")
+        self.commands[end:end] = new
 
 
-def _game_pieces(commands: list[Command]) -> tuple[set[str], set[str], bool]:
-    """Gpids of the game's pieces, every id in use, and whether stacks carry a draw layer (@@)."""
-    gpids, ids, layered = set(), set(), False
-    for command in walk(commands):
-        if not isinstance(command, AddPiece):
-            continue
-        if command.id:
-            ids.add(command.id)
-        if command.type == "stack":
-            layered = layered or "@@" in command.state
-        elif not command.type.startswith("deck;"):
-            basic = command.piece().basic
-            if basic is not None and basic.gpid:
-                gpids.add(basic.gpid)
-    return gpids, ids, layered
+def _set(command: AddPiece, state: str) -> None:
+    command.state = state
+    command.raw = join(["+", command.id if command.id is not None else "null", command.type, state], "/")
 
 
-def _position(stack, map_view, geometry: ModuleGeometry) -> tuple[tuple[int, int] | None, str]:
+def _insert_before(commands: list[Command], target: Command, new: list[AddPiece]) -> bool:
+    """Insert ``new`` just before ``target`` in whichever command list holds it (pieces exist before the
+    stack or deck that lists them)."""
+    for index, command in enumerate(commands):
+        if command is target:
+            commands[index:index] = new
+            return True
+        if isinstance(command, CommandList) and _insert_before(command.children, target, new):
+            return True
+    return False
+
+
+def _slot_name(slot) -> str | None:
+    try:
+        return _slot_definition(slot).basic_name
+    except BadInput:
+        return None
+
+
+def _stack_position(stack, map_id: str, geometry: ModuleGeometry) -> tuple[tuple[int, int] | None, str]:
     if stack.use_grid_location:
         return None, f"placed by grid location {stack.location!r}: place it from VASSAL's editor"
     try:
-        laid_out = geometry.map(map_view.identifier)
+        laid_out = geometry.map(map_id)
     except BadInput as err:
         return None, err.what
     owner = stack.owning_board
@@ -102,4 +254,3 @@ def _position(stack, map_view, geometry: ModuleGeometry) -> tuple[tuple[int, int
 def _slot_definition(slot) -> Definition:
     return Definition(slot.gpid, slot.text, f"{slot.class_name} {slot.entry_name!r}", "at-start stack",
                       slot.entry_name, (), slot)
-

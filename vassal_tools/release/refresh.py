@@ -20,9 +20,13 @@ did to the piece is kept wherever the new definition has the same trait:
   definition's) is kept, and so is a Dynamic Property value the module changed only
   when the game never did.
 
-Stacks and decks are left as they are, so map, position and stack order never
-change; cards in decks are refreshed like any piece. A piece that matches no
+Stacks are left as they are, so map, position and stack order never change; cards in
+decks are refreshed like any piece, and each deck takes its settings (its ``deck;``
+type) from the module's DrawPile as VASSAL's "Refresh decks" does (:mod:`.decks`),
+keeping its cards, their order and its face-down state. A piece that matches no
 definition is kept byte for byte and listed (:func:`orphans` lists exactly those).
+The at-start stack pieces and deck cards the module has and the game lacks are listed,
+and created only on request (:mod:`.missing`, VASSAL #12927).
 
 In a log, the opening position and every piece a step adds take the new
 definitions, and every ``D/`` state change in the steps (undos included) is
@@ -33,6 +37,7 @@ That is what a PBEM player needs to step to the end and go on playing.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -53,8 +58,10 @@ from ..formats.pieces import Piece, decode_piece
 from ..formats.sequence import encode
 from ..formats.traits import BasicPiece, DynamicProperty, Layer, Marker, Trait
 from ..formats.traits.encoding import join, join_chain
+from ..geometry.from_module import ModuleGeometry, board_layouts
+from .decks import DeckReport, placed_piles, refresh_decks
 from .definitions import Definition, ModuleDefinitions
-from .missing import add_missing_stacks
+from .missing import Group, Presence, missing_pieces
 from .traitdiff import identity, label, pair_traits, state_changes, trait_changes
 
 
@@ -417,7 +424,14 @@ class RefreshResult:
     kind: str
     pieces: list[PieceReport]
     changes_translated: int = 0
-    missing: dict[str, list] | None = None  # at-start stacks added and skipped (add_missing)
+    decks: list[DeckReport] = field(default_factory=list)
+    missing: list[Group] = field(default_factory=list)  # at-start stack pieces and cards the game lacks
+    added_missing: bool = False  # whether they were created
+
+    @property
+    def added(self) -> int:
+        """How many pieces were created (the piece count grew by exactly this)."""
+        return sum(len(g.added) for g in self.missing)
 
     @property
     def unmatched(self) -> list[PieceReport]:
@@ -433,20 +447,24 @@ class RefreshResult:
             "summary": {"pieces": len(self.pieces), "refreshed": len(self.changed),
                         "unchanged": sum(1 for p in self.pieces if p.matched_by and not p.changed),
                         "unmatched": len(self.unmatched), "matched_by_name": sum(p.matched_by == "name" for p in self.pieces),
-                        "state_changes_translated": self.changes_translated},
+                        "state_changes_translated": self.changes_translated,
+                        "decks": len(self.decks), "decks_changed": sum(bool(d.changes or d.moved) for d in self.decks),
+                        "decks_unmatched": sum(d.matched is None for d in self.decks),
+                        "missing": sum(len(g.missing) for g in self.missing), "added": self.added},
             "refreshed": [p.to_json() for p in self.changed],
             "unmatched": [p.to_json() for p in self.unmatched],
-            **({} if self.missing is None else {"added_stacks": self.missing["added"],
-                                                "skipped_stacks": self.missing["skipped"]}),
+            "decks": [d.to_json() for d in self.decks],
+            "missing": [g.to_json() for g in self.missing],
         }
 
 
 def refresh_game(game_path, module_path, output=None, *, by_name: bool = True, old_module=None,
-                 add_missing: bool = False) -> RefreshResult:
+                 add_missing: bool = False, whole_only: bool = False) -> RefreshResult:
     """Refresh a save or log against ``module_path``; write ``output`` (if given) atomically.
 
-    ``add_missing``: also create the module's at-start stacks none of whose pieces the
-    game has (:mod:`.missing`).
+    Decks take their settings from the module's DrawPiles (:mod:`.decks`). The at-start
+    stack pieces and deck cards the game lacks are listed; ``add_missing`` creates them
+    (``whole_only``: only stacks and decks the game has none of; :mod:`.missing`).
     """
     refuse_overwriting(output, {"GAME": game_path, "--module": module_path, "--old-module": old_module})
     game = open_game(game_path)
@@ -456,8 +474,14 @@ def refresh_game(game_path, module_path, output=None, *, by_name: bool = True, o
     refresher = PieceRefresher(Matcher(definitions, by_name), old)
     result = RefreshResult(str(game.path), str(module.path), str(output) if output else None, game.kind, [])
     _rewrite(game.commands, refresher, result)
-    if add_missing:
-        result.missing = add_missing_stacks(game, game.commands, definitions)
+    geometry = ModuleGeometry(module, board_layouts(game.stream))
+    piles = placed_piles(module, geometry)
+    result.decks, decks_of = refresh_decks(game.commands, piles)
+    presence = Presence(Counter(p.new_gpid for p in result.pieces if p.matched_by == "gpid"),
+                        Counter(p.name for p in result.pieces if p.matched_by != "gpid"))
+    result.missing = missing_pieces(game, game.commands, definitions, geometry, piles, decks_of, presence,
+                                    add=add_missing, whole_only=whole_only)
+    result.added_missing = add_missing
     if output is not None:
         game.stream = encode_commands(game.commands)
         game.save(output)

@@ -62,7 +62,8 @@ def diff_text(report: dict[str, Any]) -> str:
         if image.get("differing_pixels") is not None:
             size = "" if image["old_size"] == image["new_size"] else \
                 f", size {image['old_size'][0]}x{image['old_size'][1]} -> {image['new_size'][0]}x{image['new_size'][1]}"
-            lines.append(f"  changed {image['name']}: {image['differing_pixels']} pixels differ{size}")
+            note = f" ({image['note']})" if image.get("note") else ""
+            lines.append(f"  changed {image['name']}: {image['differing_pixels']} pixels differ{size}{note}")
         else:
             lines.append(f"  changed {image['name']}: {image.get('note', 'bytes differ')}")
     entries = report["entries"]
@@ -109,15 +110,56 @@ def refresh_text(result: dict[str, Any]) -> str:
     for piece in result["refreshed"]:
         lines.append(f"  {_piece_words(piece)}:")
         lines += [f"    {change_line(c)}" for c in piece["changes"]]
-    for stack in result.get("added_stacks", []):
-        lines.append(f"  added at-start stack {stack['stack']!r} on {stack['map']} {stack['x']},{stack['y']}: "
-                     + ", ".join(stack["pieces"]))
-    for stack in result.get("skipped_stacks", []):
-        lines.append(f"  not added: at-start stack {stack['stack']!r} on {stack['map']}: {stack['reason']}")
+    lines += _deck_lines(result.get("decks", []))
+    lines += _missing_lines(result.get("missing", []), summary.get("added", 0))
     if result["unmatched"]:
         lines.append("Unmatched pieces (no definition by gpid or name):")
         lines += [f"  {_piece_words(p)}" for p in result["unmatched"]]
     return "\n".join(lines)
+
+
+def _deck_lines(decks: list[dict[str, Any]]) -> list[str]:
+    if not decks:
+        return []
+    lines = [f"Decks ({len(decks)}):"]
+    for deck in decks:
+        head = f"  deck {deck['name']!r} [id {deck['id']}, {deck['map']}, {deck['cards']} cards]"
+        if deck["drawpile"] is None:
+            lines.append(f"{head}: {deck.get('note', 'no DrawPile matches')}")
+            continue
+        changed = deck.get("changes") or deck.get("moved")
+        lines.append(f"{head}: {'settings from' if changed else 'unchanged,'} {deck['drawpile']}")
+        lines += [f"    {c['setting']}: {_setting(c['old'])} -> {_setting(c['new'])}" for c in deck.get("changes", [])]
+        if deck.get("moved"):
+            old, new = deck["moved"]["old"], deck["moved"]["new"]
+            lines.append(f"    moved {old[0]} {old[1]},{old[2]} -> {new[0]} {new[1]},{new[2]} (with its cards)")
+    return lines
+
+
+def _setting(value: Any) -> str:
+    """A deck setting: yes/no and numbers bare, text quoted."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value) if isinstance(value, int) else _value(value)
+
+
+def _missing_lines(groups: list[dict[str, Any]], added: int) -> list[str]:
+    if not groups:
+        return []
+    count = sum(len(g["missing"]) for g in groups)
+    verb = f"{added} added" if added else "not added (use --add-missing to create them)"
+    lines = [f"Missing from the game ({count} pieces the module's at-start stacks and decks define; {verb}):"]
+    for group in groups:
+        where = f" at {group['x']},{group['y']}" if "x" in group else ""
+        lines.append(f"  {group['kind']} {group['name']!r} on {group['map']}{where}: "
+                     f"{len(group['missing'])} of {group['slots']} missing"
+                     + (f", added to {group['into']}" if group.get("added") else "")
+                     + (f" ({group['reason']})" if group.get("reason") else ""))
+        if group.get("added"):
+            lines += [f"    + {p['name']} (gpid {p['gpid'] or 'none'}, id {p['id']})" for p in group["added"]]
+        else:
+            lines += [f"    - {p['name']} (gpid {p['gpid'] or 'none'})" for p in group["missing"]]
+    return lines
 
 
 def _piece_words(piece: dict[str, Any]) -> str:

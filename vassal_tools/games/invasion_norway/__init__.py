@@ -80,6 +80,22 @@ class InvasionNorway:
                 out[section] = tuple(dict.fromkeys(rules))
         return out
 
+    # What each family of checks judges, as `vassal-tools games` says it to a player.
+    described = {
+        "stacking": "land units per hex by size and nationality (11.1.1), counted at the end of each phase",
+        "airbase": "air units per airbase and its capacity, Bardufoss's upgrade, frozen lake airbases",
+        "port": "ships based in a friendly port up to its limit of six, unloading within its capacity, British "
+                "capital ships only where 5.2.3 lets them",
+        "naval": "no more than six naval units move in one stack, the cargo unloaded within the ships' "
+                 "capacity (8.1.1, 8.5)",
+        "air": "no more than eight air points on a mission (7.2.2); night bombing only by the bombers 7.5.2 "
+               "names, at airbases and ports",
+        "supply": "supply lines traced to a source, supply points spent for attacks, unsupplied effects",
+        "surrender": "Norwegian surrender (13.4): when it happens and what it removes",
+        "detection": "naval and air detection rolls against the zone's value and modifiers, and the "
+                     "interceptions only a detection allows",
+    }
+
     @cached_property
     def game(self) -> NorwayGame:
         return NorwayGame.load(self.data_path)

@@ -27,7 +27,7 @@ from ..gamedata.gametoml import TomlDoc, read_info
 from ..gamedata.vocabulary import SIZES
 from ..vocabulary import ReplayHooks, Vocabulary
 from .catalogue import NarvikCatalogue, read_counters
-from .checks import CHECKS, CITED
+from .checks import CHECKS, CITED, DESCRIBED
 from .rules import NarvikRules
 
 DATA_DIR = Path(__file__).with_name("data")
@@ -60,6 +60,11 @@ class Narvik1940:
     def cited(self) -> Mapping[str, tuple[str, ...]]:
         """Each check and the rules of narvik-1940.txt it cites."""
         return CITED
+
+    @property
+    def described(self) -> Mapping[str, str]:
+        """What each check judges, in a line."""
+        return DESCRIBED
 
     @property
     def notes(self) -> tuple[str, ...]:

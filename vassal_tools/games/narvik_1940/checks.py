@@ -24,3 +24,23 @@ CITED = {
     "FogOfWar": ("21.0", "8.1.1"),
     "SixSidedDie": ("2.0",),
 }
+
+# What each check judges, as `vassal-tools games` says it to a player.
+DESCRIBED = {
+    "SetUp": "each unit of a GT 1 set-up starts where 3.1/3.2 put it: Germans within 15 hexes of 2020, Allies "
+             "in the Bogen and Salangen areas, reinforcements in their displays, optional units as 22.1 allows",
+    "OpposingUnits": "opposing ground units never share a hex (strikes excepted)",
+    "StagingAreas": "staging areas hold only their own side's units; Auchinleck stays in his",
+    "SubCommands": "an action activates units of one sub-command (Dietl: those stacked with or next to him)",
+    "Strikes": "strikes per target hex, from their side's Available display, air strikes in air-support and "
+               "naval strikes in naval-support actions",
+    "Fire": "fire at an enemy-occupied hex within range and line of fire, firers sharing a hex; close assault "
+            "by adjacent capable units; counterattacks only answer a close assault",
+    "Regroup": "regrouped units go where 17.0/19.2 send them, one sub-command a regroup action",
+    "Stacking": "at the end of each action, segment and phase: German three ground units, Allied two of one "
+                "nationality; leaders, strikes and markers free; staging areas unlimited; regroup may overstack",
+    "FogOfWar": "a masked enemy unit is revealed only by recon on or next to its hex, or by being a target or "
+                "firer in combat, never in the off-map displays",
+    "SixSidedDie": "every die reads 1-6",
+}
+
