@@ -59,9 +59,13 @@ class EuropaNarvik:
     @property
     def notes(self) -> tuple[str, ...]:
         return (f"sample: {self.config['terrain']['sample']} (the text prints no map)",
-                "no set-up check: the order-of-battle charts are not in the text",
+                "no set-up check but 13B's (no German air unit starts at Danish): the order-of-battle charts are not in the text",
                 "findings name a place of places.csv by its name (Alta, airbase:Sola), not by its sample hex",
-                "an overstack cites 8B: overstacking is allowed, leaving the overstacked units undisrupted is not")
+                "an overstack cites 8B: overstacking is allowed, leaving the overstacked units undisrupted is not",
+                "an unsupplied unit the record does not mark out-of-supply is a finding (how a record shows 11A3)",
+                "a counter used for attack is expended at the end of that combat phase even if the record leaves it "
+                "on the map (11B1b); a later use is the finding",
+                "find-ships dice thrown at once for a hex (no unit) count one per air unit attacking there (12C3e)")
 
     @cached_property
     def config(self) -> Mapping[str, Any]:
