@@ -156,4 +156,4 @@ def test_a_log_of_air_units_on_an_airfield(kit, tmp_path):
     six = [("phase", "german-air"), *into("0605", *planes[:6]), ("phase", "german-combat")]
     assert audited(kit, tmp_path / "a", six) == []
     seven = [("phase", "german-air"), *into("0605", *planes), ("phase", "german-combat")]
-    assert audited(kit, tmp_path / "b", seven) == [(f"{FILE} 13A", "airbase:Bardufoss")]
+    assert audited(kit, tmp_path / "b", seven) == [(f"{FILE} 13A", "airbase:0605")]

@@ -60,7 +60,8 @@ class EuropaNarvik:
     def notes(self) -> tuple[str, ...]:
         return (f"sample: {self.config['terrain']['sample']} (the text prints no map)",
                 "no set-up check but 13B's (no German air unit starts at Danish): the order-of-battle charts are not in the text",
-                "findings name a place of places.csv by its name (Alta, airbase:Sola), not by its sample hex",
+                "findings name the places the text names (Alta, Horten, Elvegaardsmoen, Kristiansand) so, not by "
+                "their sample hexes",
                 "an overstack cites 8B: overstacking is allowed, leaving the overstacked units undisrupted is not",
                 "an unsupplied unit the record does not mark out-of-supply is a finding (how a record shows 11A3)",
                 "a counter used for attack is expended at the end of that combat phase even if the record leaves it "
@@ -98,17 +99,15 @@ class EuropaNarvik:
 
     @cached_property
     def place_names(self) -> Mapping[str, str]:
-        """The sample hex of each named place (places.csv) -> its name; a town or port before an airfield."""
-        places = sorted(self.data.places, key=lambda place: place.kind == "airbase", reverse=True)
-        return {place.hex: place.name for place in places if place.hex}
+        """The sample hex of each place the text names (pack.toml [places]) -> its name."""
+        named = {name.lower() for name in self.config["places"]["named_in_text"]}
+        return {place.hex: place.name for place in self.data.places if place.hex and place.name.lower() in named}
 
     def explain(self, finding: Finding, record: Record) -> Finding:
-        """A finding's place by the name a player writes (`Alta`, `airbase:Sola`), not by the sample hex the
-        pack gives it: the text prints no hex number (17, 26), so the hex would mean nothing on a real map."""
-        where = finding.where or ""
-        box, _, loc = where.partition(":") if where.startswith("airbase:") else ("", "", where)
-        name = self.place_names.get(loc)
-        return replace(finding, where=f"{box}:{name}" if box else name) if name else finding
+        """A finding's place as a record writes it: `Alta`, not the sample hex the pack gives the town (the
+        text prints no hex number, 17, 26), so the hex would mean nothing on the printed map."""
+        name = self.place_names.get(finding.where or "")
+        return replace(finding, where=name) if name else finding
 
 
 PACK = register(EuropaNarvik())
