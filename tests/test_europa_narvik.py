@@ -497,3 +497,18 @@ def test_a_line_is_traced_at_the_rate_of_the_unit_supplied():
     builder.phase("german-movement", turn="Turn 3").phase("german-air", turn="Turn 3")
     assert [(f.rule, f.units) for f in audit(builder.to_dict())] == [
         (rule("11B1a"), ("ger-40-pz",)), (rule("11B1a"), ("ger-inf-regt",))]
+
+
+def test_supplies_taken_by_the_enemy_supply_no_one_even_before_the_record_removes_them():
+    # 11C: a base in a hex of German ground units alone is captured; a German counter among Allied units alone
+    # is destroyed: neither supplies its side any more, whether or not the record has taken it off yet (11A:
+    # no line leaves a hex of enemy units alone).
+    held = allied().place("brit-1-sg", "0609").phase("allied-movement", turn="Turn 4")
+    assert found(held) == []
+    taken = allied().place("brit-1-sg", "0609").place("ger-138-i", "0407").phase("allied-movement", turn="Turn 4")
+    assert found(taken) == [(rule("11B3"), "0609")]
+    mine = game().place("ger-sup-1", "0615").place("ger-138-i", "0616").phase("german-movement", turn="Turn 3")
+    assert found(mine.phase("german-air", turn="Turn 3").phase("german-combat", turn="Turn 3")) == []
+    lost = game().place("ger-sup-1", "0615").place("nor-i-12", "0615").place("ger-138-i", "0616")
+    lost.phase("german-movement", turn="Turn 3").phase("german-air", turn="Turn 3")
+    assert found(lost.phase("german-combat", turn="Turn 3")) == [(rule("11B1a"), "0616")]

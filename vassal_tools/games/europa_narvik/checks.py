@@ -24,8 +24,9 @@ CHECKED = (
     ("air-basing", ("13", "13A", "13B", "13C", "13D", "13E"), "at the end of every air phase: airfields six, lake "
      "airfields three German or one Allied, Danish six (no German start there), carrier aircraft (* off or on, not "
      "both) and floatplanes where they may land"),
-    ("unit-rolls", ("10F", "13A", "19D"), "retreat before combat on 1-2 (disrupted or HQ 1, the Guards always), "
-     "no escape after 4-6, air landings on Turn 1 only"),
+    ("unit-rolls", ("10F", "13A", "19D"), "Norwegian retreat before combat in the German combat phase on 1-2 "
+     "(disrupted or HQ 1, absorbing or absorbed never, the Guards always), no escape after 4-6, air landings on "
+     "Turn 1 only"),
     ("die", ("4E",), "the die is a d6: a result outside 1-6 is a finding"),
 )
 CITED = {name: rules for name, rules, _ in CHECKED}
