@@ -11,6 +11,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from area_modules import build_cli
 from click.testing import CliRunner
 from shapely.geometry import Point, Polygon, box
 
@@ -25,9 +26,9 @@ BOARD = "Kampen om Norge"
 
 
 def build(out: Path, cache: Path) -> Path:
-    result = CliRunner().invoke(main, ["build", str(DATA), "-o", str(out), "--cache", str(cache)])
-    assert result.exit_code == 0, result.output
-    return out / "kampen-om-norge.vmod"
+    module = build_cli(DATA, out, cache)
+    assert module.name == "kampen-om-norge.vmod"
+    return module
 
 
 @pytest.fixture(scope="module")
