@@ -100,3 +100,15 @@ def test_a_mapping_draft_against_any_game_drafts_or_says_why_not_in_one_line(gam
         assert len(result.output.strip().splitlines()) == 1 and game in result.output
     else:
         assert json.loads((tmp_path / "m.json").read_text(encoding="utf-8"))["game"] == game
+
+
+def test_position_of_a_place_takes_the_games_spelling_and_refuses_what_is_no_place(kampen):
+    module, _, log = kampen
+    at = ["position", str(log), "--module", str(module), "--step", "2", "--format", "text", "--place"]
+    # Step 2 moved ger-1 from Oslo to Hønefoss, where nor-3 stands (kampen-om-norge.txt 3, basic set-up).
+    shown = CliRunner().invoke(main, [*at, "HØNEFOSS"])
+    assert shown.exit_code == 0, shown.output
+    assert re.search(r"^Hønefoss \(2\): ", shown.output, re.M), shown.output
+    typo = CliRunner().invoke(main, [*at, "Hønefos"])
+    assert typo.exit_code == 2 and typo.output.count("\n") == 1, typo.output
+    assert "'Hønefos'" in typo.output and "--place" in typo.output
