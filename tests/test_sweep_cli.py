@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -22,6 +23,8 @@ from vassal_tools.formats.files import open_file
 from vassal_tools.games import pack_ids
 from vassal_tools.games.kampen_om_norge.data import DATA
 from vassal_tools.replay.logwriter import LogWriter
+
+SOURCES = Path(__file__).resolve().parents[1] / "module_src"
 
 # A turn and phase each game's records allow (records-four-games.md).
 OPENINGS = {"kampen-om-norge": ("Round 1", "german-movement"), "norway-1940": ("Turn 1", "actions"),
@@ -112,3 +115,15 @@ def test_position_of_a_place_takes_the_games_spelling_and_refuses_what_is_no_pla
     typo = CliRunner().invoke(main, [*at, "Hønefos"])
     assert typo.exit_code == 2 and typo.output.count("\n") == 1, typo.output
     assert "'Hønefos'" in typo.output and "--place" in typo.output
+
+
+@pytest.mark.parametrize("game", ["kampen_om_norge", "norway_1940"])
+def test_setup_of_an_area_game_refuses_a_scenario_it_does_not_have(game, tmp_path):
+    # Both have one set-up (kampen-om-norge.txt 3; norway-1940-scenario.txt Allied Set-up, 27.2):
+    # a scenario name they lack was silently taken for it.
+    out = tmp_path / "start.vsav"
+    result = CliRunner().invoke(main, ["setup", str(SOURCES / game), "--scenario", "campaign 1941", "-o", str(out),
+                                       "-q"])
+    assert result.exit_code == 2, result.output
+    assert result.output.count("\n") == 1 and "'campaign 1941'" in result.output and "--scenario" in result.output
+    assert not out.exists()
