@@ -127,3 +127,10 @@ def test_setup_of_an_area_game_refuses_a_scenario_it_does_not_have(game, tmp_pat
     assert result.exit_code == 2, result.output
     assert result.output.count("\n") == 1 and "'campaign 1941'" in result.output and "--scenario" in result.output
     assert not out.exists()
+
+
+def test_inspect_of_a_log_names_the_player_who_took_a_side_in_it(kampen):
+    _, opening, log = kampen
+    assert "players: none recorded" in CliRunner().invoke(main, ["inspect", str(opening)]).output
+    said = CliRunner().invoke(main, ["inspect", str(log), "--json"])
+    assert json.loads(said.output)["players"] == {"Gerd": "Germany"}  # step 1 of the log: Gerd sits as Germany
