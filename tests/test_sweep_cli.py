@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -134,3 +135,15 @@ def test_inspect_of_a_log_names_the_player_who_took_a_side_in_it(kampen):
     assert "players: none recorded" in CliRunner().invoke(main, ["inspect", str(opening)]).output
     said = CliRunner().invoke(main, ["inspect", str(log), "--json"])
     assert json.loads(said.output)["players"] == {"Gerd": "Germany"}  # step 1 of the log: Gerd sits as Germany
+
+
+@pytest.mark.parametrize("game", ["kampen_om_norge", "norway_1940"])
+def test_build_of_a_copy_of_an_area_games_data_says_what_it_cannot_do(game, tmp_path):
+    # Read as a hex game's folder the copy failed on the area pack's own citations ("'Appendix' is
+    # neither a rule number nor 'sample'"), as if the data were wrong.
+    copy = tmp_path / game
+    shutil.copytree(SOURCES / game, copy)
+    result = CliRunner().invoke(main, ["build", str(copy), "-o", str(tmp_path / "dist"), "-q"])
+    assert result.exit_code == 2, result.output
+    assert result.output.count("\n") == 1 and "copy" in result.output and "area game" in result.output
+    assert "neither a rule number" not in result.output

@@ -90,7 +90,10 @@ def area_game(game_dir: str | os.PathLike) -> AreaMap | None:
     if pack is None or not hasattr(pack, "area_map"):
         return None
     if Path(pack.data_folder).resolve() != Path(game_dir).resolve():
-        return None  # a copy of the data elsewhere: read as a game folder of its own
+        # Read as a hex game folder it would fail on what only the area pack knows (its citations):
+        # the packs read their area data from their own folder only.
+        raise BadInput(Path(game_dir), f"a copy of the data of {game_id}, an area game: vassal_tools reads an area "
+                       f"game's data only from its own folder ({pack.data_folder})")
     return pack.area_map()
 
 
