@@ -14,27 +14,15 @@ Targets (issue 12): build <= 10 s, audit of a 1,000-step log <= 2 s.
 
 from __future__ import annotations
 
-import argparse
 import sys
-import tempfile
-import time
 from pathlib import Path
 
-from vassal_tools.builder.area_module import (
-    area_archive,
-    area_game,
-    assemble_areas,
-    build_area_module,
-    tracker_info,
-    write_area_setup,
-)
-from vassal_tools.builder.turns import TRACKER_ID, tracker_state
-from vassal_tools.formats.archive import write_archive
-from vassal_tools.formats.files import open_file
-from vassal_tools.games.kampen_om_norge.data import DATA
-from vassal_tools.replay.logwriter import LogWriter
-from vassal_tools.report.audit import audit_file
-from vassal_tools.rules import audit
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from area_bench import run, start_log  # noqa: E402
+
+from vassal_tools.builder.turns import TRACKER_ID, tracker_state  # noqa: E402
+from vassal_tools.games.kampen_om_norge.data import DATA  # noqa: E402
 
 # Basic set-up (3): ger-1, ger-2 in Oslo, ger-3 in Horten, nor-1 in Kongsvinger, nor-3 in Hønefoss;
 # each shuttles between its area and a bordering one.
@@ -70,7 +58,7 @@ def entries(count: int) -> list[dict]:
     while len(out) < count:
         round_ += 1
         for faction, (key, home, away) in zip(("german", "norwegian", "allied"), ROUTE, strict=True):
-            turn = f"Round {round_}"
+            turn = f"Round {round_ + 1}"  # from Round 2: the start is a snapshot, not the set-up (3)
             out.append({"turn": turn, "phase": f"{faction}-movement"})
             where[key] ^= 1
             target = (home, away)[where[key]]
@@ -94,16 +82,8 @@ def entries(count: int) -> list[dict]:
 
 def write_log(root: Path, steps: int) -> tuple[Path, Path]:
     """The built module and a log of ``steps`` steps played on it from the opening save."""
-    area_map = area_game(DATA)
-    assembly = assemble_areas(area_map, root / "cache")
-    module = write_archive(area_archive(assembly), root / "kampen-om-norge.vmod")
-    opening = write_area_setup(DATA, root / "start.vsav", cache=root / "cache")
-    info = tracker_info(area_map)
-
-    place = assembly.locator.point
-
-    writer = LogWriter(open_file(opening), place, "Gerd", "gerd-pw")
-    writer.step(writer.seat("Germany"))
+    start = start_log(DATA, root)
+    area_map, info, writer = start.area_map, start.info, start.writer
     done, round_, away = 1, 0, False
     while done < steps:
         round_ += 1
@@ -118,37 +98,11 @@ def write_log(root: Path, steps: int) -> tuple[Path, Path]:
                     writer.step(writer.move(unit, home if away else there))
                     done += 1
         away = not away
-    return module, writer.save(root / "game.vlog")
+    return start.module, writer.save(root / "game.vlog")
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--entries", type=int, default=1000)
-    parser.add_argument("--steps", type=int, default=1000)
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        start = time.perf_counter()
-        path = build_area_module(DATA, Path(tmp) / "out", cache=Path(tmp) / "cache")
-        built = time.perf_counter() - start
-        size = path.stat().st_size
-        module, log = write_log(Path(tmp) / "log", args.steps)
-        start = time.perf_counter()
-        log_result = audit_file(log, module)
-        log_time = time.perf_counter() - start
-    record = {"format": "vassal-tools/record@1", "game": "kampen-om-norge", "units": units(),
-              "entries": entries(args.entries)}
-    start = time.perf_counter()
-    found = audit(record)
-    audited = time.perf_counter() - start
-    print(f"module cold build: {built:.2f} s ({size:,} bytes; target 10 s)")
-    print(f"audit of a {len(record['entries']):,}-entry record: {audited:.2f} s, {len(found)} findings "
-          "(target 2 s for 1,000 steps)")
-    print(f"audit of a {args.steps:,}-step log against the built module: {log_time:.2f} s, "
-          f"{len(log_result.findings)} findings (target 2 s)")
-    for finding in [*found[:5], *log_result.findings[:5]]:
-        print("  ", finding.rule, finding.message)
-    return 0
-
+    return run(__doc__, DATA, "kampen-om-norge", units(), entries, write_log)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -14,27 +14,15 @@ Targets (issue 12): build <= 10 s, audit of a 1,000-step log <= 2 s.
 
 from __future__ import annotations
 
-import argparse
 import sys
-import tempfile
-import time
 from pathlib import Path
 
-from vassal_tools.builder.area_module import (
-    area_archive,
-    area_game,
-    assemble_areas,
-    build_area_module,
-    tracker_info,
-    write_area_setup,
-)
-from vassal_tools.builder.turns import TRACKER_ID, tracker_state
-from vassal_tools.formats.archive import write_archive
-from vassal_tools.formats.files import open_file
-from vassal_tools.games.norway_1940.data import DATA
-from vassal_tools.replay.logwriter import LogWriter
-from vassal_tools.report.audit import audit_file
-from vassal_tools.rules import audit
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from area_bench import run, start_log  # noqa: E402
+
+from vassal_tools.builder.turns import TRACKER_ID, tracker_state  # noqa: E402
+from vassal_tools.games.norway_1940.data import DATA  # noqa: E402
 
 GROUPS = 4  # air actions a turn, of four units each: 44 entries a turn, 23 turns for 1,000 entries
 # Eight flights a turn (34 steps): 30 turns hold a 1,000-step log.
@@ -82,13 +70,8 @@ def entries(count: int) -> list[dict]:
 
 def write_log(root: Path, steps: int) -> tuple[Path, Path]:
     """The built module and a log of ``steps`` steps played on it from the opening save."""
-    area_map = area_game(DATA)
-    assembly = assemble_areas(area_map, root / "cache")
-    module = write_archive(area_archive(assembly), root / "norway-1940.vmod")
-    opening = write_area_setup(DATA, root / "start.vsav", cache=root / "cache")
-    info = tracker_info(area_map)
-    writer = LogWriter(open_file(opening), assembly.locator.point, "Gerd", "gerd-pw")
-    writer.step(writer.seat("Germany"))
+    start = start_log(DATA, root)
+    writer, info = start.writer, start.info
     done, turn = 1, 0
     while done < steps:
         turn = turn % 30 + 1
@@ -103,36 +86,11 @@ def write_log(root: Path, steps: int) -> tuple[Path, Path]:
             writer.step(writer.roll("air-naval-search", 1 + turn % 4))
             writer.step(writer.chat(f"attack Sea Zone 40 with {unit}"))
             done += 4
-    return module, writer.save(root / "game.vlog")
+    return start.module, writer.save(root / "game.vlog")
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--entries", type=int, default=1000)
-    parser.add_argument("--steps", type=int, default=1000)
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        start = time.perf_counter()
-        path = build_area_module(DATA, Path(tmp) / "out", cache=Path(tmp) / "cache")
-        built = time.perf_counter() - start
-        size = path.stat().st_size
-        module, log = write_log(Path(tmp) / "log", args.steps)
-        start = time.perf_counter()
-        log_result = audit_file(log, module)
-        log_time = time.perf_counter() - start
-    record = {"format": "vassal-tools/record@1", "game": "norway-1940", "units": units(),
-              "entries": entries(args.entries)}
-    start = time.perf_counter()
-    found = audit(record)
-    audited = time.perf_counter() - start
-    print(f"module cold build: {built:.2f} s ({size:,} bytes; target 10 s)")
-    print(f"audit of a {len(record['entries']):,}-entry record: {audited:.2f} s, {len(found)} findings")
-    print(f"audit of a {args.steps:,}-step log against the built module: {log_time:.2f} s, "
-          f"{len(log_result.findings)} findings (target 2 s)")
-    for finding in [*found[:5], *log_result.findings[:5]]:
-        print("  ", finding.rule, finding.message)
-    return 0
-
+    return run(__doc__, DATA, "norway-1940", units(), entries, write_log)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -36,7 +36,7 @@ def _one_line_exit_2(args: list[str]) -> str:
     (["inspect", "{dir}"], "is a directory"),
     (["audit", "{dir}"], "no logs found"),  # a folder is an archive to audit; this one is empty
     (["decode", "{dir}"], "is a directory"),
-    (["setup", "{dir}", "-o", "{dir}/x.vsav"], "Missing option '--scenario'"),
+    (["setup", "{dir}"], "Missing option '-o'"),  # --scenario may be left out (one set-up)
     (["audit", "{log}", "--format", "pdf"], "'pdf' is not one of"),
     (["position", "{log}", "--module", "{module}", "--step", "-1"], "-1 is not in the range"),
     (["render", "{log}", "--step", "x", "-o", "{dir}/x.png"], "'x' is not a valid integer"),

@@ -11,6 +11,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from area_modules import build_cli
 from click.testing import CliRunner
 from shapely.geometry import Point, Polygon, box
 
@@ -25,9 +26,9 @@ BOARD = "Kampen om Norge"
 
 
 def build(out: Path, cache: Path) -> Path:
-    result = CliRunner().invoke(main, ["build", str(DATA), "-o", str(out), "--cache", str(cache)])
-    assert result.exit_code == 0, result.output
-    return out / "kampen-om-norge.vmod"
+    module = build_cli(DATA, out, cache)
+    assert module.name == "kampen-om-norge.vmod"
+    return module
 
 
 @pytest.fixture(scope="module")
@@ -50,6 +51,8 @@ def test_the_module_opens_and_every_image_it_names_is_in_it(built):
     images = {n[len("images/"):] for n in names if n.startswith("images/")}
     # Every image named, but the icons VASSAL's own jar holds (the Zoomer's zoom.png).
     referenced = set(re.findall(r"[\w.-]+\.png", build_file)) - {"zoom.png"}
+    # A Mask shows its image to the others with display style "G" glued to the name (vassal-formats.md 4.4.9).
+    referenced = {n[1:] if n.startswith("G") and n[1:] in images else n for n in referenced}
     assert referenced and referenced <= images, referenced - images  # every image the module names is in it
     assert referenced == images  # and nothing else is
     for needed in ("Åndalsnes", "Bjørnfjell", "Sea Zone VIII", "Skip på raid"):
@@ -196,3 +199,72 @@ def test_a_log_that_keeps_them(played):
     assert recorded.exit_code == 0, recorded.output
     text = (played[0] / "kept.json").read_text(encoding="utf-8")
     assert '"to": "Hønefoss"' in text and '"Round 1"' in text and "german-combat" in text
+
+
+# -- the cards: decks of the Appendix's cards and ship cards, face down
+
+from vassal_tools.formats.pieces import parse_definition  # noqa: E402
+from vassal_tools.formats.traits import Obscurable  # noqa: E402
+
+
+def test_the_card_decks_hold_the_appendix_cards_face_down(built):
+    # 2.4: each faction's action cards in a deck on the board, face down (their backs the faction's);
+    # 6.2: the 9. April cards a deck of their own. One card of each the Appendix prints (cards.csv).
+    game = load_kampen()
+    module = vassal_tools.open(built)
+    with zipfile.ZipFile(built) as zf:
+        images = {n[len("images/"):] for n in zf.namelist() if n.startswith("images/")}
+    piles = list(module.buildfile.components("map.DrawPile"))
+    expected = {(d["name"], d["side"], d["deck"]) for d in game.toml["decks"]}
+    assert len(piles) == 6 and {p.get("name") for p in piles} == {name for name, _, _ in expected}
+    for name, side, deck in expected:
+        (pile,) = [p for p in piles if p.get("name") == name]
+        assert pile.get("faceDown") == "Always" and pile.get("owningBoard") == BOARD
+        slots = [c for c in pile.children if c.tag.endswith("CardSlot")]
+        assert sorted(s.get("entryName") for s in slots) == sorted(
+            c.name for c in game.cards if c.side == side and c.deck == deck)
+        backs = set()
+        for slot in slots:
+            _, piece = parse_definition(slot.text)
+            masks = [t for t in piece.traits if isinstance(t, Obscurable)]
+            assert len(masks) == 1 and masks[0].others_image in images
+            backs.add(masks[0].others_image)
+        assert len(backs) == 1  # one back for the deck
+    the_map = maps_from_module(module)[BOARD]
+    for deck in game.toml["decks"]:
+        assert the_map.location_name(deck["x"], deck["y"]) == deck["name"]  # VASSAL names a deck's spot by it
+
+
+def test_ship_cards_are_face_down_but_eidsvoll_and_norge(built):
+    # 6.1: ship cards are placed face down; "Eidsvoll & Norge" is the only one always face up.
+    module = vassal_tools.open(built)
+    game = load_kampen()
+    slots = {s.get("entryName"): s for s in module.buildfile.components("widget.PieceSlot")}
+    for ship in game.ships.values():
+        _, piece = parse_definition(slots[f"{ship.name} ({ship.id})"].text)
+        masked = any(isinstance(t, Obscurable) for t in piece.traits)
+        assert masked == (ship.name != "Eidsvoll & Norge"), ship.name
+
+
+def combat_log(played, name: str, dice: str) -> Path:
+    """Round 1: ger-1 and ger-2 attack Hønefoss from Oslo (3: 2 Germans in Oslo, 1 Norwegian in Hønefoss);
+    Germany declares its land-combat roll there and rolls the dice; Norway retreats to Hallingdal."""
+    root, assembly, module, opening = played
+    info = tracker_info(area_game(DATA))
+    writer = LogWriter(open_file(opening), assembly.locator.point, "Gerd", "gerd-pw")
+    writer.step(writer.seat("Germany"))
+    writer.step(writer.move("ger-1", "Hønefoss"))
+    writer.step(writer.move("ger-2", "Hønefoss"))
+    writer.step(writer.turn(TRACKER_ID, tracker_state(info, "Round 1", "german-combat")))
+    writer.step(writer.chat("roll land-combat in Hønefoss"))
+    writer.step([f"CHAT*** Land combat = {dice} *** &lt;Gerd&gt;"])
+    writer.step(writer.move("nor-3", "Hallingdal"))
+    writer.step(writer.turn(TRACKER_ID, tracker_state(info, "Round 1", "german-reinforcement")))
+    return writer.save(root / f"{name}.vlog")
+
+
+def test_a_log_whose_dice_list_breaks_the_five_battalion_rule_and_one_that_keeps_it(played):
+    # 4.2: every battalion one combat die: two attacking battalions roll two dice, not three.
+    assert audited(played, combat_log(played, "two-dice", "6,3")) == []
+    assert audited(played, combat_log(played, "three-dice", "6,3,2")) == [(f"{FILE} 4.2", "Hønefoss")]
+    assert audited(played, combat_log(played, "a-seven", "7,3")) == [(f"{FILE} 2.1", "Hønefoss")]  # a d6 (2.1)

@@ -127,6 +127,35 @@ def test_every_cited_rule_is_in_the_rulebook():
     assert "APPENDIX" in text and all(f"**{card.split(' ', 1)[1]}**" in text for card in cards)
 
 
+def test_every_rule_a_finding_can_cite_is_printed():
+    # The checks cite rule("N") or an Appendix card (a card's name is printed in bold, 2.4).
+    text = RULEBOOK.read_text(encoding="utf-8")
+    printed = set(re.findall(r"^(\d+(?:\.\d+)?) ", text, re.MULTILINE)) | {"3", "4"}
+    package = Path(__file__).resolve().parents[1] / "vassal_tools" / "games" / "kampen_om_norge"
+    cited = {c for path in package.glob("*.py") for c in re.findall(r'rule\("([^"]+)"', path.read_text())}
+    assert cited and {c for c in cited if not c.startswith("Appendix")} <= printed
+    appendix = text[text.index("APPENDIX\n"):]
+    for card in load_kampen().cards:  # findings cite "Appendix" and the card's name (cardplay.appendix)
+        assert f"**{card.name}**" in text, card.name
+        assert any(name in appendix for name in (card.name, *card.aliases)), card.name
+
+
+def test_the_cards_each_phase_lists_are_in_the_data(game):
+    # 4.1-4.3 list each faction's cards by phase; the Appendix gives their dice (Example 1: Panzer +2 in
+    # attack, Bakhold +2 in defense).
+    listed = {"german": "Fallskjermtropp, Rask forflytning, Transportfly, Ingeniørkompani, Artilleri, Bombefly, "
+                        "Gebirgsjäger, Jagerbomber, Panzer, Speidertropp, Ubåt",
+              "norwegian": "Rask forflytning, Sprengt bro, Veisperring, Bakhold, Panservernkanon",
+              "allied": "Invasjon, Kystevakuering, Jagerfly, Fransk alpejeger, Fremmedlegionær, Kystbombardement, "
+                        "Polsk bergjeger, Stridsvogn, Panservernkanon, Ubåt"}
+    for side, names in listed.items():
+        for name in names.split(", "):
+            assert game.card(side, name) is not None, (side, name)
+    assert (game.card("german", "Panzer").attack, game.card("norwegian", "Bakhold").defense) == (2, 2)
+    assert game.card("german", "Jagerbomber").group == game.card("german", "Bombefly").group  # 4.2
+    assert game.card("allied", "Regognoseringsfly") is game.card("allied", "Rekognoseringsfly")  # both spellings
+
+
 # -- the checks: a record that breaks each, one that keeps it
 
 def battalions(builder: RecordBuilder, side: str, *names: str) -> RecordBuilder:
@@ -153,7 +182,7 @@ def game_record() -> RecordBuilder:
 def test_opposing_battalions_left_together_after_combat():
     base = battalions(battalions(game_record(), "german", "g1", "g2"), "norwegian", "n1")
     base.place("g1", "Gjøvik").place("g2", "Gjøvik").place("n1", "Hamar")
-    base.phase("german-movement", turn="Round 1").move("g1", "Hamar").phase("german-combat")
+    base.phase("german-movement", turn="Round 2").move("g1", "Hamar").phase("german-combat")
     broken = findings(base)
     assert broken == [(f"{FILE} 4.2", "Hamar")]
     kept = base.move("n1", "Kongsvinger")  # Norway loses and retreats
@@ -162,20 +191,20 @@ def test_opposing_battalions_left_together_after_combat():
 
 def test_norway_and_the_allies_may_share_an_area():
     base = battalions(battalions(game_record(), "allied", "a1"), "norwegian", "n1")
-    base.place("a1", "Tromsø").place("n1", "Bardufoss").phase("norwegian-movement", turn="Round 1")
+    base.place("a1", "Tromsø").place("n1", "Bardufoss").phase("norwegian-movement", turn="Round 2")
     base.move("n1", "Tromsø").phase("norwegian-combat").phase("norwegian-reinforcement")
     assert findings(base) == []
 
 
 def test_a_move_covers_one_bordering_area():
     base = battalions(game_record(), "german", "g1", "g2").place("g1", "Oslo").place("g2", "Oslo")
-    base.phase("german-movement", turn="Round 1").move("g1", "Hønefoss")
+    base.phase("german-movement", turn="Round 1").move("g1", "Hønefoss")  # Oslo: 2 at the set-up (3)
     assert findings(base) == []  # 4.1: Oslo to Hønefoss
     far = battalions(game_record(), "german", "g1").place("g1", "Oslo")
     far.phase("german-movement", turn="Round 1").move("g1", "Trondheim")
     assert findings(far) == [(f"{FILE} 4.1", "Trondheim")]
     twice = battalions(game_record(), "german", "g1").place("g1", "Tysfjord")
-    twice.phase("german-movement", turn="Round 1").move("g1", "Bjørnfjell").move("g1", "Bardufoss")
+    twice.phase("german-movement", turn="Round 2").move("g1", "Bjørnfjell").move("g1", "Bardufoss")
     assert findings(twice) == [(f"{FILE} 4.1", "Bardufoss")]
 
 
@@ -285,29 +314,36 @@ def test_naval_interception():
 
 
 def test_the_recon_card_is_barred_from_three_zones():
-    def recon(zone: str) -> RecordBuilder:
-        rec = game_record().phase("initial", turn="9. April")
-        return rec.roll("Rekognoseringsfly", 6, side="allied", zone=zone)
-    assert findings(recon("Sea Zone III")) == []  # example 4
+    def recon(zone: str, *dice: int) -> RecordBuilder:
+        rec = ships(game_record(), "german", "h1", "k1").place("h1", zone, stack="g").place("k1", zone, stack="g")
+        rec.phase("initial", turn="9. April")
+        return rec.roll("Rekognoseringsfly", list(dice), side="allied", zone=zone)
+    # Example 4: Hipper and Karlsruhe in Sea Zone III, a die for each German ship (Appendix), 6 and 4.
+    assert findings(recon("Sea Zone III", 6, 4)) == []
+    assert findings(recon("Sea Zone III", 6)) == [(f"{FILE} Appendix Rekognoseringsfly", "Sea Zone III")]
     for zone in ("Sea Zone I", "Sea Zone VI", "Sea Zone VII"):
-        assert findings(recon(zone)) == [(f"{FILE} Appendix Rekognoseringsfly", zone)]
+        assert findings(recon(zone, 6, 4)) == [(f"{FILE} Appendix Rekognoseringsfly", zone)]
 
 
 def test_the_9_april_mobilization():
-    # 7.3: 12 mobilization points (2.3); with Germans on two of them, 10 are free: 5 battalions.
+    # 7.3: 12 mobilization points (2.3); Germany lands on two of them (Østfold by Sea Zone I, Voss by
+    # Sea Zone IV, 7.2), so 10 are free: 5 battalions, one a point.
     def mobilize(*areas: str) -> RecordBuilder:
         rec = battalions(battalions(game_record(), "german", "g1", "g2"), "norwegian",
                          *[f"n{i}" for i in range(len(areas))])
-        rec.place("g1", "Hamar").place("g2", "Voss").phase("reinforcement", turn="9. April")
+        ships(rec, "german", "s1", "s2").phase("initial", turn="9. April")
+        rec.place("s1", "Sea Zone I").place("s2", "Sea Zone IV").phase("combat")
+        rec.place("g1", "Østfold", **{"from": "s1"}).place("g2", "Voss", **{"from": "s2"}).phase("reinforcement")
         for i, area in enumerate(areas):
             rec.place(f"n{i}", area, by="mobilization")
         return rec
-    free = ["Østfold", "Kongsvinger", "Gjøvik", "Hønefoss", "Kongsberg"]
+    free = ["Hamar", "Kongsvinger", "Gjøvik", "Hønefoss", "Kongsberg"]
     assert findings(mobilize(*free)) == []
     assert findings(mobilize(*free, "Åndalsnes")) == [(f"{FILE} 7.3", "Åndalsnes")]  # a sixth
-    assert findings(mobilize("Hamar")) == [(f"{FILE} 7.3", "Hamar")]  # German-held
-    assert findings(mobilize("Østfold", "Østfold")) == [(f"{FILE} 7.3", "Østfold")]  # two on one point
+    assert findings(mobilize("Østfold")) == [(f"{FILE} 7.3", "Østfold")]  # German-held
+    assert findings(mobilize("Hamar", "Hamar")) == [(f"{FILE} 7.3", "Hamar")]  # two on one point
     assert findings(mobilize("Tynset")) == [(f"{FILE} 7.3", "Tynset")]  # no mobilization point
+    assert findings(mobilize("Oslo", "Bergen")) == []  # victory cities neither German nor mobilized (7.3)
 
 
 def test_german_reinforcements():

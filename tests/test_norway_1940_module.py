@@ -7,11 +7,10 @@ from __future__ import annotations
 import csv
 import json
 import random
-import re
-import zipfile
 from pathlib import Path
 
 import pytest
+from area_modules import build_cli, module_images
 from click.testing import CliRunner
 from shapely.geometry import Point, Polygon, box
 
@@ -36,9 +35,9 @@ BOARD = "Norway 1940"
 
 
 def build(out: Path, cache: Path) -> Path:
-    result = CliRunner().invoke(main, ["build", str(DATA), "-o", str(out), "--cache", str(cache)])
-    assert result.exit_code == 0, result.output
-    return out / "norway-1940.vmod"
+    module = build_cli(DATA, out, cache)
+    assert module.name == "norway-1940.vmod"
+    return module
 
 
 @pytest.fixture(scope="module")
@@ -55,11 +54,7 @@ def test_the_module_builds_byte_identical_twice(built, tmp_path):
 def test_the_module_opens_and_every_image_it_names_is_in_it(built):
     module = vassal_tools.open(built)
     assert module.name == "Norway 1940"
-    with zipfile.ZipFile(built) as zf:
-        names = set(zf.namelist())
-        build_file = zf.read("buildFile.xml").decode("utf-8")
-    images = {n[len("images/"):] for n in names if n.startswith("images/")}
-    referenced = set(re.findall(r"[\w.-]+\.png", build_file)) - {"zoom.png"}  # zoom.png is VASSAL's own
+    referenced, images, build_file = module_images(built)
     assert referenced and referenced == images
     for zone in ("Hegra", "Sea Zone 45", "British Off Map base", "carrier:Furious", "German Reinforcement Pool"):
         assert f'name="{zone}"' in build_file
@@ -106,7 +101,7 @@ def played(tmp_path_factory):
     area_map = area_game(DATA)
     assembly = assemble_areas(area_map, root / "cache")
     module = write_archive(area_archive(assembly), root / "norway-1940.vmod")
-    result = CliRunner().invoke(main, ["setup", str(DATA), "--scenario", "Norway 1940", "-o", str(root / "start.vsav"), "--cache",
+    result = CliRunner().invoke(main, ["setup", str(DATA), "-o", str(root / "start.vsav"), "--cache",
                                        str(root / "cache")])
     assert result.exit_code == 0, result.output
     return root, assembly, module, root / "start.vsav"
@@ -261,3 +256,12 @@ def test_counters_are_laid_out_by_the_area_template(tmp_path):
                       encoding="utf-8")
     with pytest.raises(BadInput, match="name.min_size"):
         load_template(broken)
+
+
+def test_setup_needs_no_scenario_and_ignores_one_given(played):
+    """An area game has one set-up: `--scenario` may be left out (the fixture does) or given, same save."""
+    root = played[0]
+    result = CliRunner().invoke(main, ["setup", str(DATA), "--scenario", "Norway 1940", "-o", str(root / "named.vsav"),
+                                       "--cache", str(root / "cache"), "-q"])
+    assert result.exit_code == 0, result.output
+    assert (root / "named.vsav").read_bytes() == played[3].read_bytes()

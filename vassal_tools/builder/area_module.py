@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..art.areamap import draw_area_map, draw_piece, piece_size
@@ -32,6 +32,7 @@ from ..games.areas import AreaMap, AreaPiece
 from ..games.gamedata.gametoml import read_toml
 from ..games.gamedata.records import Phase, Segment
 from . import palette, standard, turns
+from .area_decks import deck_component, mask, piece_back
 from .art import CounterImages
 from .boards import BoardPlan, MapPlan, ZoneDef, layout_command
 from .counters import face_layer, slot_text
@@ -55,6 +56,7 @@ class AreaAssembly:
     gpids: dict[str, str]
     stacks: list[StartStack]
     piece_images: dict[str, Path]
+    piece_backs: dict[str, Path] = field(default_factory=dict)  # face-down pieces: the back others see
 
     @property
     def version(self) -> str:
@@ -117,12 +119,13 @@ def _cached(cache: Path, name: str, data: bytes) -> Path:
     return path
 
 
-def piece_definition(piece: AreaPiece, image: Path) -> Piece:
+def piece_definition(piece: AreaPiece, image: Path, back: Path | None = None) -> Piece:
     props = {"UnitId": piece.id, "Side": piece.side, "Nationality": piece.nationality, "Class": piece.unit_class,
              "Type": piece.type, "Size": piece.size or ("battalion" if piece.unit_class == "land" else ""),
              "Steps": "" if piece.points is None else str(piece.points)}
-    return Piece([face_layer(CounterImages(image, None, piece_size()), 1.0), Marker.new(props),
-                  BasicPiece.new("", piece.name)])
+    layers = [face_layer(CounterImages(image, None, piece_size()), 1.0), Marker.new(props),
+              BasicPiece.new("", piece.name)]
+    return Piece(([mask(back)] if back is not None else []) + layers)
 
 
 def assemble_areas(area_map: AreaMap, cache: Path) -> AreaAssembly:
@@ -139,6 +142,7 @@ def assemble_areas(area_map: AreaMap, cache: Path) -> AreaAssembly:
     definitions: dict[str, Piece] = {}
     gpids: dict[str, str] = {}
     piece_images: dict[str, Path] = {}
+    piece_backs: dict[str, Path] = {}
     window = palette.piece_window()
     sides = palette.tabs("Sides")
     window.append(sides)
@@ -147,7 +151,9 @@ def assemble_areas(area_map: AreaMap, cache: Path) -> AreaAssembly:
         data = draw_piece(piece)
         name = f"{area_map.game}-{hashlib.sha1(data).hexdigest()[:10]}.png"
         images[name] = piece_images[piece.id] = _cached(cache, name, data)
-        definitions[piece.id] = piece_definition(piece, images[name])
+        if piece.masked:
+            piece_backs[piece.id] = piece_back(piece, area_map.game, cache, images)
+        definitions[piece.id] = piece_definition(piece, images[name], piece_backs.get(piece.id))
         gpid = bf.allocate_gpid()
         gpids[piece.id] = gpid
         if piece.side not in lists:
@@ -159,7 +165,10 @@ def assemble_areas(area_map: AreaMap, cache: Path) -> AreaAssembly:
     for element in standard.module_components_before_maps(area_map.sides):
         bf.append(element)
     for plan in plans:
-        bf.append(plan.component())
+        element = plan.component()
+        for deck in area_map.decks:  # the card decks lie on the map (their CardSlots' gpids after the pieces')
+            element.append(deck_component(deck, area_map.board, area_map.game, cache, images, bf.allocate_gpid))
+        bf.append(element)
     bf.append(standard.global_properties())
     bf.append(window)
     for element in standard.module_components_after_maps():
@@ -169,7 +178,8 @@ def assemble_areas(area_map: AreaMap, cache: Path) -> AreaAssembly:
                                 date_saved=source_date_ms(), description=bf.description, name=bf.name)
     locator = Locator(plans)
     stacks = [StartStack(locator.spot(area), list(units)) for area, units in area_map.setup]
-    return AreaAssembly(area_map, bf, moduledata, images, plans, locator, definitions, gpids, stacks, piece_images)
+    return AreaAssembly(area_map, bf, moduledata, images, plans, locator, definitions, gpids, stacks, piece_images,
+                        piece_backs)
 
 
 def area_setup_stream(assembly: AreaAssembly) -> str:
@@ -183,7 +193,8 @@ def area_setup_stream(assembly: AreaAssembly) -> str:
         for unit in stack.units:
             # A fresh copy of the definition: the stream writer sets its map, place and id.
             piece = next(p for p in area_map.pieces if p.id == unit)
-            placed[unit] = PlacedPiece(piece_definition(piece, assembly.piece_images[unit]), assembly.gpids[unit])
+            placed[unit] = PlacedPiece(piece_definition(piece, assembly.piece_images[unit],
+                                                        assembly.piece_backs.get(unit)), assembly.gpids[unit])
     return opening_stream([p.name for p in assembly.plans], assembly.stacks, placed, components)
 
 

@@ -259,7 +259,14 @@ def build_module(game_dir: str | os.PathLike, outdir: str | os.PathLike, *, scen
 
 def write_setup(game_dir: str | os.PathLike, scenario: str | None, out: str | os.PathLike, *,
                 cache: Path | None = None, progress: Progress = _quiet, form: Form = "vcsk") -> Path:
-    """Write the opening save of ``scenario`` (id or title) to the file ``out``, stored in FORM."""
+    """Write the opening save of ``scenario`` (id or title) to the file ``out``, stored in FORM.
+
+    Without a scenario, the game's only one; a game with several refuses (which one is meant?)."""
+    if scenario is None:
+        files = sorted((Path(game_dir) / "scenarios").glob("*.toml"))
+        if len(files) > 1:
+            raise BadInput(Path(game_dir) / "scenarios", f"the game has {len(files)} scenarios "
+                           f"({', '.join(f.stem for f in files)}): name one with --scenario")
     assembly = assemble(game_dir, scenario=scenario, cache=cache, progress=progress)
     if assembly.scenario is None:
         raise BadInput(Path(game_dir) / "scenarios", "the game has no scenario (scenarios/*.toml)")

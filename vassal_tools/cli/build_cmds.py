@@ -57,14 +57,15 @@ def build(game_dir: Path, outdir: Path, scenario: str | None, cache: Path | None
 
 @main.command()
 @_GAME
-@click.option("--scenario", required=True, help="The scenario (id or title).")
+@click.option("--scenario", default=None,
+              help="The scenario (id or title); may be left out when the game has one set-up (an area game's).")
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The .vsav file to write.")
 @_CACHE
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.option("--form", type=click.Choice(["vcsk", "vobs", "plain"]), default="vcsk", show_default=True,
               help="How the stream is stored: vcsk opens in every VASSAL; vobs only in 3.8 and later.")
-def setup(game_dir: Path, scenario: str, out: Path, cache: Path | None, quiet: bool, form: str) -> None:
+def setup(game_dir: Path, scenario: str | None, out: Path, cache: Path | None, quiet: bool, form: str) -> None:
     """Write the opening saved game (.vsav) of a scenario of the game in GAME_DIR."""
     from ..builder.area_module import setup_game
 

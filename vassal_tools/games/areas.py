@@ -50,6 +50,19 @@ class AreaPiece:
     short: str  # the text on the counter
     size: str = ""  # the unit size records use (brigade, regiment...); "" for none
     detail: str = ""  # a second, smaller line on the counter (type and size); "" for none
+    masked: bool = False  # face down to the other players (VASSAL's Mask): ship cards, cards in a deck
+    lines: tuple[str, ...] = ()  # a card's printed text
+
+
+@dataclass(frozen=True)
+class AreaDeck:
+    """A deck of cards on the board (a VASSAL DrawPile), face down: its cards in order and its back's mark."""
+
+    name: str
+    side: str
+    position: tuple[int, int]  # board pixels
+    cards: tuple[AreaPiece, ...]
+    mark: str = ""  # printed on the back (``9. April``)
 
 
 @dataclass(frozen=True)
@@ -71,6 +84,7 @@ class AreaMap:
     first_turn: str = ""
     first_phase: str = ""  # the phase the opening save's turn tracker shows; "" for the first of phases
     symbol_labels: tuple[tuple[str, str], ...] = ()  # the legend's words for a symbol, where not the default
+    decks: tuple[AreaDeck, ...] = ()
 
     def shape(self, name: str) -> AreaShape:
         return next(s for s in self.shapes if s.name == name)

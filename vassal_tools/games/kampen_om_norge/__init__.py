@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from .. import register
-from ..areas import AreaBorder, AreaMap, AreaPiece, AreaShape
+from ..areas import AreaBorder, AreaDeck, AreaMap, AreaPiece, AreaShape
 from ..vocabulary import Vocabulary
 from .checks import CHECKS, KampenRules
-from .data import DATA, KampenData, load_kampen
+from .data import DATA, KampenData, card_key, load_kampen
 
 ID = "kampen-om-norge"
 __all__ = ["ID", "KampenPack", "KampenCatalogue", "words_of", "area_map"]
@@ -105,7 +105,7 @@ def area_map(data: KampenData) -> AreaMap:
     return AreaMap(ID, data.toml["title"], data.board.name, data.board.size, tuple(shapes), borders,
                    data.board.impassable, tuple(s["name"] for s in data.toml["sides"]),
                    str(data.toml.get("version", "0.1")), data.board.source, pieces(data), basic_setup(data),
-                   words.turns, words.phases, data.toml["first_turn"], first_phase=words.phases[5])
+                   words.turns, words.phases, data.toml["first_turn"], first_phase=words.phases[5], decks=decks(data))
 
 
 def pieces(data: KampenData) -> tuple[AreaPiece, ...]:
@@ -121,7 +121,24 @@ def pieces(data: KampenData) -> tuple[AreaPiece, ...]:
         background, foreground = side_colour[ship.side]
         nationality = "british" if ship.side == "allied" else ship.side
         found.append(AreaPiece(ship.id, ship.name, ship.side, nationality, "naval", ship.type, None, background,
-                               foreground, ship.name[:3]))
+                               foreground, ship.name[:3], masked=ship.type != "panserskip"))  # 6.1: face down
+    return tuple(found)
+
+
+def decks(data: KampenData) -> tuple[AreaDeck, ...]:
+    """The card decks (2.4, 6.2), face down: one card of each the Appendix prints for the faction (how many
+    copies of each the decks hold is lost with the printed cards)."""
+    colours = {n["side"]: (n["background"], n["foreground"]) for n in reversed(data.toml["nationalities"])}
+    found = []
+    for deck in data.toml.get("decks", []):
+        background, foreground = colours[deck["side"]]
+        nationality = "british" if deck["side"] == "allied" else deck["side"]
+        cards = tuple(AreaPiece(f"card-{c.side}-{c.deck}-{card_key(c.name)}", c.name, c.side, nationality, "card",
+                                c.deck, None, background, foreground, c.name, masked=True,
+                                lines=tuple(t.strip() for t in c.text.split(";")))
+                      for c in data.cards if c.side == deck["side"] and c.deck == deck["deck"])
+        found.append(AreaDeck(deck["name"], deck["side"], (deck["x"], deck["y"]), cards,
+                              "9. April" if deck["deck"] == "april" else ""))
     return tuple(found)
 
 

@@ -1,5 +1,5 @@
 """Kampen om Norge as data: land areas, sea zones, the Raiding Ships box, adjacency, air range,
-battalions, chips and ship cards, read from ``data/`` (``module_src/kampen_om_norge``).
+battalions, chips, ship cards and the action and 9. April cards of the Appendix, read from ``data/`` (``module_src/kampen_om_norge``).
 
     from vassal_tools.games.kampen_om_norge.data import load_kampen
 
@@ -81,6 +81,31 @@ class Ship:
 
 
 @dataclass(frozen=True)
+class Card:
+    """An action or 9. April card as the Appendix prints it (cards.csv): what a record can judge of it."""
+
+    side: str
+    deck: str  # action, or april (9. April cards, 6.2)
+    name: str
+    aliases: tuple[str, ...]  # other spellings the text prints (Regognoseringsfly, Fransk alpegjeger...)
+    attack: int  # combat dice it adds in attack (4.2: not limited to five)
+    defense: int  # combat dice it adds in defense
+    group: str  # its type for 4.2's one card of each type a combat (Bombefly and Jagerbomber share one)
+    units: int | None  # battalions it moves or places at most ("1-2 battalions": 2)
+    zones: tuple[str, ...]  # the sea zones it may be used in or by; () anywhere
+    source: str
+    text: str = ""  # what it does, in short (the module's card face)
+
+    def keys(self) -> tuple[str, ...]:
+        return tuple(card_key(n) for n in (self.name, *self.aliases))
+
+
+def card_key(name: str) -> str:
+    """A card's name for lookup: no case, spaces, hyphens or slashes (``Stupbombe-fly`` is ``Stupbombefly``)."""
+    return "".join(ch for ch in name.casefold() if ch.isalnum())
+
+
+@dataclass(frozen=True)
 class Board:
     name: str
     size: tuple[int, int]
@@ -99,6 +124,12 @@ class KampenData:
     pieces: Mapping[str, Piece]
     ships: Mapping[str, Ship]
     board: Board
+    cards: tuple[Card, ...] = ()
+
+    def card(self, side: str, name: str) -> Card | None:
+        """The card of that faction by any spelling the text prints; None if the faction has no such card."""
+        key = card_key(name)
+        return next((c for c in self.cards if c.side == side and key in c.keys()), None)
 
     def land_areas(self) -> list[str]:
         return [a.name for a in self.areas.values() if a.kind == "land"]
@@ -149,16 +180,17 @@ def load_kampen(folder: str | Path = DATA) -> KampenData:
     areas = {a.name: a for a in _areas(root / "areas.csv")}
     borders = tuple(_borders(root / "adjacency.csv", areas))
     return KampenData(root, toml, areas, borders, _pieces(root / "units.csv", toml), _ships(root / "ships.csv"),
-                      _board(root / "map.json", areas))
+                      _board(root / "map.json", areas), tuple(_cards(root / "cards.csv", toml)))
 
 
-def _rows(path: Path, columns: tuple[str, ...]) -> Iterable[tuple[str, dict[str, str]]]:
-    return csv_rows(path, columns, _source_fault)
+def _rows(path: Path, columns: tuple[str, ...], heads: tuple[str, ...] = ()) -> Iterable[tuple[str, dict[str, str]]]:
+    """The rows of a CSV file; ``heads``: words a ``source`` may name besides rule numbers (``Appendix``)."""
+    return csv_rows(path, columns, lambda source: _source_fault(source, heads))
 
 
-def _source_fault(source: str) -> str | None:
+def _source_fault(source: str, heads: tuple[str, ...] = ()) -> str | None:
     try:
-        citations(source)
+        citations(";".join(i for i in source.split(";") if i.strip() not in heads) or "sample")
     except ValueError as err:
         return str(err)
     return None
@@ -223,6 +255,25 @@ def _ships(path: Path) -> dict[str, Ship]:
                                 int(row["sink"]) if row["sink"] else None,
                                 int(row["chase"]) if row["chase"] else None, row["source"])
     return ships
+
+
+def _cards(path: Path, toml: Mapping[str, Any]) -> Iterable[Card]:
+    """cards.csv: each source starts with ``Appendix`` (the card's text) and may add rule numbers."""
+    sides = {s["id"] for s in toml["sides"]}
+    columns = ("side", "deck", "name", "aliases", "attack", "defense", "group", "units", "zones", "source", "note")
+    for where, row in _rows(path, columns, heads=("Appendix",)):
+        if row["side"] not in sides or row["deck"] not in ("action", "april"):
+            raise BadInput(path, f"side {row['side']!r} / deck {row['deck']!r} is not a faction / action or april",
+                           where)
+        numbers = {}
+        for key in ("attack", "defense", "units"):
+            if row[key] and not row[key].isdigit():
+                raise BadInput(path, f"{row[key]!r} is not a whole number", f"{where}, field {key!r}")
+            numbers[key] = int(row[key]) if row[key] else None
+        zones = tuple(f"Sea Zone {z}" for z in row["zones"].split(";") if z)
+        yield Card(row["side"], row["deck"], row["name"], tuple(a for a in row["aliases"].split(";") if a),
+                   numbers["attack"] or 0, numbers["defense"] or 0, row["group"] or card_key(row["name"]),
+                   numbers["units"], zones, row["source"], row["note"])
 
 
 def _board(path: Path, areas: Mapping[str, Area]) -> Board:

@@ -22,6 +22,7 @@ from ...record import (
     Place,
     Remove,
     Roll,
+    Steps,
     Unmark,
     VictoryPoints,
 )
@@ -33,26 +34,38 @@ from .data import FILE, NorwayData, UnitRow
 SAMPLE_MAP = "the sea-zone borders of the sample map"
 OUT_OF_SUPPLY = "out-of-supply"
 SEARCH = "air-naval-search"
+ACTION_ROLL = "action-roll"
+MOBILIZATION_ROLLS = ("2a", "earlymobilization", "norwegianearlymobilization", "mobilization")  # folded `for`
+SHOCK_ROLLS = ("shock", "shockeffect", "shocktable")  # a roll's `for`, folded
 
 # (check, rules it cites, what it judges)
 CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("set-up", ("Allied Set-up", "27.2", "27.3", "German Special Rules 2c"),
-     "each unit placed before Pre-turn or Turn 1 sets up where its list puts it (sea zones 35, 36, 41 for British "
-     "ships; 40, 45 or by the German base for German ships), or where a special reinforcement taken puts it "
-     "(early mobilization: one pool unit a Norwegian zone)"),
+     "a record that starts at Pre-turn or Turn 1 sets each counter up where its list puts it: British ships in "
+     "their base or sea zones 35, 36, 41, German ships by their base or in 40, 45, one German SS in any sea zone; "
+     "special reinforcements where their option puts them (early mobilization: as many pool units as its die, "
+     "one a Norwegian area)"),
     ("activation", ("Actions", "German Special Rules 1a"),
-     "each unit is activated once a turn; the German pre-turn has four actions, activating no unit twice"),
-    ("supply", ("Supply",), "supply status (out-of-supply) is for ground units only"),
+     "a unit is activated once a turn (a mid-turn is no turn); the German pre-turn has four actions and no unit "
+     "twice; the action roll's dice difference gives each player his actions (1: one naval, one ground, one "
+     "air; 2: two and a submarine bonus; 3-5: that many; free actions on top)"),
+    ("supply", ("Supply",), "only ground units are marked out of supply"),
     ("air-naval-search", ("Air-Naval Attack",),
-     "each land-based air unit attacking ships rolls first: 1-4 attacks, 5-6 returns to base"),
+     "a land-based air unit attacking ships rolls in that sea zone first: 1-4 attacks, 5-6 returns to base "
+     "(carrier-based air needs no roll)"),
     ("submarine", ("Submarine",), "no more than two units attack an enemy submarine"),
     ("victory-points", ("German VP", "Allied VPs", "Variable Allied VP", "27.2", "German Special Rules 2c"),
-     "each award adds what the sheet gives: eliminated enemy units (German ships 1D6 plus their value), "
-     "areas controlled, special reinforcements taken"),
+     "each award adds what the sheet gives: enemy units eliminated earlier, once each (German ships 1D6 plus "
+     "their type's value), areas controlled, special reinforcements taken (2b: four a unit)"),
+    ("shock", ("Shock Table",),
+     "a free action right after a shock roll is the one the roll gives: 1 the enemy's, 2-3 none, 4-6 the "
+     "roller's"),
     ("refit", ("Allied Refit Table", "German Refit Table"),
-     "a refit roll's outcome is the side's refit table's for the unit's type"),
-    ("die", ("Shock Table", "Air-Naval Attack", "Actions", "Allied Refit Table", "German Refit Table"),
-     "the die is a d6: a result outside 1-6 is a finding (cited by what the roll is for)"),
+     "a refit roll's outcome is the one its side's table gives the unit's row (BB/BC/CV, TR, other naval, air, "
+     "land)"),
+    ("die", ("Shock Table", "Air-Naval Attack", "Actions", "Allied Refit Table", "German Refit Table",
+             "Variable Allied VP"),
+     "every die is a d6: a result outside 1-6 is a finding, cited by what the roll is for"),
 )
 OUTCOME_WORDS = {"refitted": "refit", "damaged": "damage", "destroyed": "destroy"}  # the tables' columns, as said
 REFIT_TABLE = {"allied": "Allied Refit Table", "german": "German Refit Table"}
@@ -92,7 +105,17 @@ class NorwayRules(GameRules):
         self.scored: set[str] = set()
         self.special_taken: Counter[str] = Counter()
         self.mobilized: Counter[str] = Counter()  # pool units set up early in each area (27.2 2a)
+        self.assigned: set[str] = set()  # the units.csv rows the set-up's units took
+        self.special_placed: Counter[str] = Counter()  # units of each special reinforcement set up on the map
+        self.pending_specials: list[VictoryPoints] = []  # special awards given during the set-up
         self.started = False
+        self.families = len(CHECKS)  # the clean report's count of rule families
+        self.checks_made = 0
+        self.mobilization_die: int | None = None  # 27.2 2a: the die that says how many pool units set up early
+        self.shock: tuple[int, str, str | None] | None = None  # the last shock roll: die, roller, who gets a free action
+        self.action_dice: dict[str, int] = {}  # each side's die of the current action roll
+        self.difference: int | None = None  # the dice difference of the current actions phase
+        self.actions_taken: dict[str, list[str]] = {"german": [], "allied": []}
 
     # -- the moments
 
@@ -101,6 +124,18 @@ class NorwayRules(GameRules):
             self.started = True
             self._begin(audit)
         self._new_action()
+        self.shock = None
+        phase = audit.position.phase
+        if phase == ACTION_ROLL:
+            self.action_dice = {}
+        elif phase == "actions":
+            # The action roll just made sets this phase's actions (Actions); a record that shows no
+            # roll of both sides, or doubles, is not judged.
+            dice = self.action_dice
+            both = len(dice) == 2 and dice["german"] != dice["allied"]
+            self.difference = abs(dice["german"] - dice["allied"]) if both else None
+            self.action_dice = {}
+            self.actions_taken = {"german": [], "allied": []}
 
     def before(self, audit: Audit, entry: Entry) -> None:
         # The set-up: places before the first phase, or a log's opening position (step 0).
@@ -117,9 +152,13 @@ class NorwayRules(GameRules):
             self._attack(audit, entry)
         elif isinstance(entry, VictoryPoints):
             self._victory_points(audit, entry)
+        else:
+            return
+        self.checks_made += 1  # the clean report's count: entries a check judged
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
-        if isinstance(entry, Remove):
+        # Eliminated: removed, or brought to 0 steps (record-format.md).
+        if isinstance(entry, Remove) or (isinstance(entry, Steps) and entry.to == 0):
             self.removed.add(entry.unit)
 
     def _begin(self, audit: Audit) -> None:
@@ -130,6 +169,11 @@ class NorwayRules(GameRules):
         for entry in audit.record.entries:
             if isinstance(entry, VictoryPoints) and entry.for_key:
                 self.options.add(fold(special_key(entry.for_key)))
+        for entry in audit.record.entries:  # the set-up's early mobilization die (27.2 2a)
+            if isinstance(entry, PhaseStart):
+                break
+            if isinstance(entry, Roll) and fold(entry.purpose) in MOBILIZATION_ROLLS and entry.dice:
+                self.mobilization_die = entry.dice[0]
 
     def _new_action(self) -> None:
         self.searches = {}
@@ -153,35 +197,55 @@ class NorwayRules(GameRules):
 
     def _setup(self, audit: Audit, entry: Place) -> None:
         unit = audit.units[entry.unit]
-        rows = self.rows_for(unit)
-        if not rows:
-            return  # a unit the lists do not name: not judged
-        allowed: set[str] = set()
-        sample = False
         own = fold(unit.get("special"))
-        for row in rows:
-            places, needs_map = self.data.allowed(row.allowed)
-            allowed |= places
-            sample = sample or needs_map
-            if row.special and row.special_at and fold(row.special) in self.options | {own}:
-                places, needs_map = self.data.allowed([row.special_at])
-                allowed |= places
+        rows = self.rows_for(unit)
+        rows = [r for r in rows if own and fold(r.special) == own] or rows  # `special` names its counter
+        # Each counter of the lists sets up once: "2 x BB" are two rows, and of the two German SS only
+        # one may go to "any naval zone" (27.3). Rows already taken are left to extra units.
+        free = [r for r in rows if r.id not in self.assigned] or rows
+        if not free:
+            return  # a unit the lists do not name: not judged
         at = entry.at
         kind = self.data.kind(at)
-        if "land:norway" in allowed and at in self.data.norwegian_land() and at not in allowed:
+        allowed_by = {r.id: self._allowed(r, own) for r in free}
+        # The narrowest list first, so a unit that fits a list of its own leaves the wider one free.
+        for row in sorted(free, key=lambda r: ("sea:any" in allowed_by[r.id][0], len(allowed_by[r.id][0]))):
+            places, sample = allowed_by[row.id]
+            if self._fits(at, kind, places, sample):
+                self._take(row, at)
+                return
+        mobilizing = [r for r in free if "land:norway" in allowed_by[r.id][0]]
+        if mobilizing and at in self.data.norwegian_land():
+            self._take(mobilizing[0], at)
             self._mobilized(audit, entry)  # 27.2 2a: early mobilization, one unit a zone
             return
-        if at in allowed or ("sea:any" in allowed and kind == "sea"):
-            return
-        if sample and kind == "sea" and at not in self.data.places:
-            return  # a zone the sheet never numbers: whether it borders a port or base is not known
-        row = rows[0]
-        heading = setup_rule(row)
+        self._take(free[0], at)  # out of place, but on the map: a special reinforcement counts as added
+        allowed = {p for places, _ in allowed_by.values() for p in places}
+        sample = any(needs_map for _, needs_map in allowed_by.values())
+        heading = setup_rule(free[0])
         where = ", ".join(sorted(p for p in allowed if ":" not in p or p.startswith("carrier:"))) or "its box"
         if "sea:any" in allowed:
             where += ", any sea zone"
         audit.report(rule(heading), f"{unit.name or unit.id} set up in {at}: its list places it in {where}",
                      where=at, units=[unit.id], samples=(SAMPLE_MAP,) if sample else ())
+
+    def _allowed(self, row: UnitRow, own: str) -> tuple[set[str], bool]:
+        """Where a row may set up: its list, and where its special reinforcement puts it when taken."""
+        places, sample = self.data.allowed(row.allowed)
+        if row.special and row.special_at and fold(row.special) in self.options | {own}:
+            places = places | self.data.allowed([row.special_at])[0]
+        return places, sample
+
+    def _fits(self, at: str, kind: str | None, places: set[str], sample: bool) -> bool:
+        if at in places or ("sea:any" in places and kind == "sea"):
+            return True
+        # A zone the sheet never numbers: whether it borders a port or base is not known.
+        return sample and kind == "sea" and at not in self.data.places
+
+    def _take(self, row: UnitRow, at: str) -> None:
+        self.assigned.add(row.id)
+        if row.special and at != row.start:
+            self.special_placed[fold(row.special)] += 1
 
     def _mobilized(self, audit: Audit, entry: Place) -> None:
         self.mobilized[entry.at] += 1
@@ -189,11 +253,19 @@ class NorwayRules(GameRules):
             audit.report(rule("27.2"), f"a second unit of the Norwegian mobilization pool set up in {entry.at}: "
                          "Norwegian Early Mobilization places no more than one per zone", where=entry.at,
                          units=[entry.unit], samples=("the sample map's Norwegian areas",))
+        die = self.mobilization_die
+        if die is not None and sum(self.mobilized.values()) == die + 1:
+            audit.report(rule("27.2"), f"{die + 1} units of the Norwegian mobilization pool set up early: the Allied "
+                         f"player rolled {die} and picks that number", where=entry.at, units=[entry.unit], excess=1)
 
     # -- actions
 
     def _activation(self, audit: Audit, entry: Action) -> None:
         phase = audit.position.phase
+        if fold(entry.kind) == "free":
+            self._free_action(audit, entry)
+        else:
+            self.shock = None  # a shock's free action is used at once, or not at all
         pre_turn = phase == "pre-turn-activation"
         if pre_turn:
             if entry.side != "german":
@@ -204,6 +276,8 @@ class NorwayRules(GameRules):
                 if self.pre_turn_actions == self.limits["pre_turn_actions"] + 1:
                     audit.report(rule("German Special Rules 1a"), "a fifth German action in the pre-turn "
                                  "activation phase, which consists of four Actions", units=entry.units, excess=1)
+        if phase == "actions" and self.difference is not None and entry.side in self.actions_taken:
+            self._action_count(audit, entry)
         # A mid-turn (after doubles) is no turn: its actions are counted apart (Actions).
         scope = "mid-turn" if phase == "mid-turn" else "turn"
         for uid in dict.fromkeys(entry.units):
@@ -213,6 +287,45 @@ class NorwayRules(GameRules):
                 heading = "German Special Rules 1a" if pre_turn else "Actions"
                 audit.report(rule(heading), f"{uid} is activated a second time in {audit.position.turn}: each unit "
                              "may be activated only once per turn", where=entry.hex, units=[uid])
+
+    def _action_count(self, audit: Audit, entry: Action) -> None:
+        """Actions: the dice difference gives each player his actions (free actions, from the Shock
+        Table or an event, come on top)."""
+        kind = fold(entry.kind)
+        if kind == "free" or self.difference is None:
+            return
+        taken = self.actions_taken[entry.side]
+        taken.append("naval" if kind == "submarine" and self.difference == 1 else kind)
+        diff = self.difference
+        allowed = max(diff, self.limits["minimum_actions"])
+        if len(taken) > allowed:
+            problem = f"action {len(taken)} of the {entry.side} player: a dice difference of {diff} gives {allowed}"
+        elif diff == 1 and kind in ("naval", "ground", "air", "submarine") and taken.count(taken[-1]) > 1:
+            problem = (f"a second {taken[-1]} action: a dice difference of 1 gives one Naval, one Ground and one "
+                       "Air action (each may be swapped for Reinforcements or Refit)")
+        elif diff == 2 and sum(k != "submarine" for k in taken) > 2:
+            problem = ("a third regular action: a dice difference of 2 gives two regular actions and a bonus "
+                       "action for Submarine units only")
+        else:
+            return
+        audit.report(rule("Actions"), problem, where=entry.hex, units=entry.units, excess=1)
+
+    def _free_action(self, audit: Audit, entry: Action) -> None:
+        """Shock Table: 1 gives the enemy one free action, 2-3 nothing, 4-6 the rolling player one. A
+        free action right after a shock roll is judged by it; one with no shock roll before it (an event's,
+        or a roll the record leaves out) is not."""
+        if self.shock is None:
+            return
+        die, roller, gets = self.shock
+        self.shock = None
+        if gets is None:
+            problem = f"a shock roll of {die} is no effect: no free action"
+        elif gets != entry.side:
+            problem = f"a shock roll of {die} by the {roller} player gives the {gets} player the free action"
+        else:
+            return
+        audit.report(rule("Shock Table"), f"{entry.side} free action: {problem}", where=entry.hex,
+                     units=entry.units)
 
     # -- supply
 
@@ -240,10 +353,14 @@ class NorwayRules(GameRules):
                          units=[entry.unit] if entry.unit else ())
         if bad:
             return
+        if audit.position.phase == ACTION_ROLL and entry.side in ("german", "allied") and "event" not in purpose:
+            self.action_dice[entry.side] = entry.dice[0]
         if purpose == SEARCH and entry.unit is not None:
             self.searches[entry.unit] = (entry.dice[0], entry.zone)
         elif purpose == SEARCH:
             self.unassigned += [(die, entry.zone) for die in entry.dice]  # one die per attacking unit
+        elif fold(purpose) in SHOCK_ROLLS and entry.side in ("german", "allied"):
+            self.shock = shock_result(entry.side, entry.dice[0])
         elif purpose == "refit":
             self._refit(audit, entry)
 
@@ -397,14 +514,39 @@ class NorwayRules(GameRules):
             audit.report(rule(heading), f"{entry.side} scores {entry.add} victory points for {entry.for_key!r}, "
                          "which is no award of the sheet")
             return
+        if "per_unit" in award and self.judge_setup and audit.position.phase is None:
+            self.pending_specials.append(entry)  # judged once the set-up has shown how many units were added
+            return
+        self._special_award(audit, entry, key, award)
+
+    def _special_award(self, audit: Audit, entry: VictoryPoints, key: str, award: Mapping[str, Any]) -> None:
         self.special_taken[key] += entry.add
+        added = self.special_placed[key] if self.judge_setup and "per_unit" in award else 0
+        # 27.2 2b: four victory points for each unit the set-up added (left out of the record: 4 or 8).
+        due = [award["per_unit"] * added] if added else award["add"]
         if entry.side != award["to"]:
             problem = f"{award['what']} gives its victory points to the {award['to']} player"
-        elif entry.add not in award["add"] or self.special_taken[key] > max(award["add"]):
-            problem = f"{award['what']} gives {' or '.join(str(a) for a in award['add'])} in all"
+        elif added and self.special_taken[key] != due[0]:
+            problem = f"{award['what']}: {added} unit{'s' if added > 1 else ''} added give {due[0]} in all"
+        elif entry.add not in due or self.special_taken[key] > max(due):
+            problem = f"{award['what']} gives {' or '.join(str(a) for a in due)} in all"
         else:
             return
-        audit.report(rule(award["rule"]), f"{entry.side} scores {entry.add} for {entry.for_key}: {problem}")
+        audit.report(rule(award["rule"]), f"{entry.side} scores {entry.add} for {entry.for_key}: {problem}",
+                     entry=entry)
+
+    def end_phase(self, audit: Audit) -> None:
+        pending, self.pending_specials = self.pending_specials, []
+        for entry in pending:
+            key = fold(special_key(entry.for_key or ""))
+            award = next(s for s in self.vp["special"] if fold(s["key"]) == key)
+            self._special_award(audit, entry, key, award)
+
+def shock_result(roller: str, die: int) -> tuple[int, str, str | None]:
+    """Shock Table: 1 Resolve! (the enemy gains a free action), 2-3 no effect, 4-6 Terror Spreads (the
+    rolling player gains one)."""
+    enemy = "allied" if roller == "german" else "german"
+    return die, roller, enemy if die == 1 else roller if die >= 4 else None
 
 
 def special_key(key: str) -> str:

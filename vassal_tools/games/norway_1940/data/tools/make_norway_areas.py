@@ -67,8 +67,9 @@ ROWS = [
     ["Allied Special Reinforcements", "German Special Reinforcements", "carrier:Furious", "carrier:Ark Royal",
      "carrier:Glorious", "carrier:Graf Zeppelin"],
 ]
-# The sea zones each off-map base borders (sample: 27.3 places German ships adjacent to the German base).
-OFFMAP = {"British Off Map base": ["Sea Zone 35", "Sea Zone 40"], "German Off Map base": ["Sea Zone 40", "Sea Zone 45"]}
+# The sea zones each off-map base borders (sample: 27.3 places German ships adjacent to the German base;
+# the French ships set up in the British base "or adjacent sea zones", read as the British list's 35, 36, 41).
+OFFMAP = {"British Off Map base": ["Sea Zone 35", "Sea Zone 36", "Sea Zone 41"], "German Off Map base": ["Sea Zone 40", "Sea Zone 45"]}
 
 
 def points(polygon: Polygon) -> list[list[int]]:

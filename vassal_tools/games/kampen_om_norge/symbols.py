@@ -1,0 +1,60 @@
+"""Reinforcement symbols (kampen-om-norge.txt 4.3): 3 symbols make one new battalion; Germany gets one
+free battalion every round (7.3: on 9 April too), the Allies their six in their first turn (3).
+
+Judged for a faction's player turn (its movement phase, where Invasjon places reinforcements, to the end
+of its reinforcement phase; on 9 April the one reinforcement phase) only when the record shows the cards
+traded with their symbols: a record that leaves cards out, or one card's symbols, says too little.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...record import Card, Place
+from ...rules.engine import Audit
+from .board import APRIL, rule
+
+SYMBOLS_PER_BATTALION = 3  # 4.3
+
+
+class Symbols:
+    """Symbols traded and reinforcements placed this player turn, by faction."""
+
+    def __init__(self, per_battalion: int = SYMBOLS_PER_BATTALION):
+        self.per_battalion = per_battalion
+        self.traded: Counter[str] = Counter()
+        self.unknown: set[str] = set()
+        self.placed: Counter[str] = Counter()
+        self.last: dict[str, Place] = {}
+
+    def reset(self) -> None:
+        self.traded.clear()
+        self.unknown.clear()
+        self.placed.clear()
+        self.last.clear()
+
+    def card(self, entry: Card) -> None:
+        if entry.use != "reinforcement" and entry.symbols is None:
+            return
+        if entry.symbols is None:
+            self.unknown.add(entry.side)
+        else:
+            self.traded[entry.side] += entry.symbols
+
+    def place(self, side: str, battalions: int, entry: Place) -> None:
+        self.placed[side] += battalions
+        self.last[side] = entry
+
+    def judge(self, audit: Audit) -> None:
+        for side in sorted(self.placed):
+            if side not in self.traded or side in self.unknown:
+                continue
+            free = 1 if side == "german" else 6 if side == "allied" and audit.position.turn == "Round 1" else 0
+            allowed = self.traded[side] // self.per_battalion + free
+            if self.placed[side] > allowed:
+                audit.report(rule("4.3"), f"{side} places {self.placed[side]} reinforcement battalions for "
+                             f"{self.traded[side]} reinforcement symbols"
+                             + (f" and {free} free" if free else "") + f": {allowed} at most (3 symbols a battalion)",
+                             where=self.last[side].at, entry=self.last[side], excess=self.placed[side] - allowed)
+        if audit.position.turn == APRIL:
+            self.reset()
