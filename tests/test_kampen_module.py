@@ -268,3 +268,16 @@ def test_a_log_whose_dice_list_breaks_the_five_battalion_rule_and_one_that_keeps
     assert audited(played, combat_log(played, "two-dice", "6,3")) == []
     assert audited(played, combat_log(played, "three-dice", "6,3,2")) == [(f"{FILE} 4.2", "Hønefoss")]
     assert audited(played, combat_log(played, "a-seven", "7,3")) == [(f"{FILE} 2.1", "Hønefoss")]  # a d6 (2.1)
+
+
+def test_a_roll_takes_the_side_of_the_seat_its_player_holds(played):
+    """The module's roster names the sides as game.toml does (Germany, Norway, The Allies); a roll by the
+    player seated as Germany is the german faction's in the record."""
+    log = combat_log(played, "seated", "6,3")
+    out = played[0] / "seated.json"
+    result = CliRunner().invoke(main, ["record", str(log), "--module", str(played[2]), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    import json
+
+    rolls = [e["roll"] for e in json.loads(out.read_text(encoding="utf-8"))["entries"] if "roll" in e]
+    assert [(r["for"], r["result"], r.get("side")) for r in rolls] == [("land-combat", [6, 3], "german")]

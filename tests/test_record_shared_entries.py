@@ -45,7 +45,7 @@ def test_card_traded_symbols():
 
 @pytest.mark.parametrize("card, field, what", [
     ({"side": "german"}, "card.name", "needs its 'name'"),
-    ({"side": "german", "name": "Panzer", "zone": "Atlantis"}, "card.zone", "'Atlantis' is not"),
+    ({"side": "german", "name": "Panzer", "zone": "Atlantis"}, "card.zone", "'Atlantis' is no place of kampen-om-norge"),
     ({"side": "swedish", "name": "Panzer"}, "card.side", "side is 'swedish'"),
     ({"side": "german", "name": "Panzer", "symbols": -1}, "card.symbols", "number of symbols"),
     ({"side": "german", "name": "Panzer", "units": ["nobody"]}, "card.units", "unknown unit 'nobody'"),

@@ -78,6 +78,7 @@ class Vocabulary:
     weather_states: tuple[str, ...] = ()
     weather_sections: tuple[str, ...] = ()
     side_of_nationality: Mapping[str, str] = field(default_factory=dict)
+    side_names: Mapping[str, str] = field(default_factory=dict)  # side id -> its name ("german": "Germany")
     unit_classes: tuple[str, ...] = UNIT_CLASSES
     sizes: tuple[str, ...] = SIZES
     special_markers: tuple[str, ...] = ()  # marker types the game's players put on the map
@@ -106,6 +107,7 @@ class Vocabulary:
             weather_states=info.weather_states,
             weather_sections=info.weather_sections,
             side_of_nationality={n.id: n.side for n in info.nationalities.values()},
+            side_names={side.id: side.name for side in info.sides.values()},
             special_markers=info.marker_types,
         )
 
@@ -120,6 +122,15 @@ class Vocabulary:
     def find_turn(self, text: str | None) -> str | None:
         """A turn of the game named in a text (``April #5``, ``april#5``), in the game's spelling, or None."""
         return self.names.find(text or "")
+
+    def side_named(self, text: str | None) -> str | None:
+        """The side a player's seat names: its id (``german``) or the name the module's roster gives
+        it (``Germany``, ``The Allies``), in any capitalisation; None for any other text."""
+        word = " ".join((text or "").split()).lower()
+        if word in self.sides:
+            return word
+        named = {name.lower(): side for side, name in self.side_names.items()}
+        return named.get(word) or named.get(word.removeprefix("the "))
 
     def side_of(self, nationality: str) -> str | None:
         """The side a nationality plays for: its own entry, else the longest nationality it names

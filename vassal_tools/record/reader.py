@@ -133,10 +133,10 @@ class RecordReader:
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 9999:
             value = f"{value:04d}"
         if not isinstance(value, str) or not value.strip():
-            raise self.fail(f"a LOC is a hex number, a zone or a box, not {value!r}", where)
+            raise self.fail(f"a LOC is a place of the game (a hex, area, zone or box), not {value!r}", where)
         canonical = self.record_carrier(value.strip()) or self.game_data().location(value.strip())
         if canonical is None:
-            raise self.fail(f"{value!r} is not a hex, zone, airbase or carrier box of {self.game_data().game}", where)
+            raise self.fail(f"{value!r} is no place of {self.game_data().game} (no hex, area, zone or box of it)", where)
         return canonical
 
     def record_carrier(self, text: str) -> str | None:

@@ -400,8 +400,7 @@ class Recorder:
     def _roll_entry(self, n: int, roll: DiceRoll) -> None:
         side: str | None  # the roller's side word, None when unknown
         purpose = self.dice.purpose(roll)
-        side = (roll.side or "").strip().lower()
-        side = side if side in self.words.sides else None
+        side = self.words.side_named(roll.side)  # the roller's seat: a side id or its roster name
         declared = self.declared.roll(purpose)
         entry: dict[str, Any] = dict(declared.inner) if declared is not None else {"for": purpose}
         side = side or (declared.side if declared is not None else None)
@@ -477,8 +476,7 @@ class Recorder:
                                  f"{waiting.purpose} roll came after it in its phase")
 
     def _side_of(self, player: str | None) -> str | None:
-        side = (self.mapping.players.get(player or "") or self.state.side_of_player(player) or "").strip().lower()
-        return side if side in self.words.sides else None
+        return self.words.side_named(self.mapping.players.get(player or "") or self.state.side_of_player(player))
 
     def _loc_of_text(self, text: str) -> str | None:
         """A place as a player typed it: a LOC of the game, or a name VASSAL shows for one."""

@@ -66,8 +66,8 @@ class Checked:
     checks: int
 
     def __str__(self) -> str:
-        walked = f"{self.steps:,} steps" if self.steps else f"{self.entries:,} entries"
-        return f"{walked}, {self.families} rules families, {self.checks:,} checks"
+        walked = _count(self.steps, "step") if self.steps else _count(self.entries, "entry", "entries")
+        return f"{walked}, {_count(self.families, 'rules family', 'rules families')}, {_count(self.checks, 'check')}"
 
 
 class Findings(list):
@@ -80,3 +80,9 @@ class Findings(list):
 
 def _order(finding: Finding) -> tuple:
     return (finding.entry if finding.entry is not None else 1 << 60,)
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    """``1 check``, ``1,204 checks``."""
+    return f"{n:,} {one if n == 1 else (many or one + 's')}"
+

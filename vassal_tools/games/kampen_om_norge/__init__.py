@@ -32,6 +32,7 @@ def words_of(data: KampenData) -> Vocabulary:
     names = [turns["april"]] + [f"{turns['round_prefix']} {n}" for n in range(1, turns["last_round"] + 1)]
     side_of = {n["id"]: n["side"] for n in toml["nationalities"]}
     return Vocabulary(game=toml["id"], phases=tuple(phases), sides=tuple(s["id"] for s in toml["sides"]),
+                      side_names={s["id"]: s.get("name", s["id"]) for s in toml["sides"]},
                       turns=tuple(names), side_of_nationality=side_of, unit_classes=("land", "naval", "chip"),
                       sizes=("battalion",))
 

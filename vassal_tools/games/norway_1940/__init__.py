@@ -36,7 +36,8 @@ def words_of(data: NorwayData) -> Vocabulary:
     names = (turns["pre_turn"], *(f"{turns['prefix']} {n}" for n in range(1, turns["last"] + 1)))
     side_of = {n["id"]: n["side"] for n in toml["nationalities"]}
     return Vocabulary(game=toml["id"], phases=tuple(toml["sequence"]["phases"]),
-                      sides=tuple(s["id"] for s in toml["sides"]), turns=names, side_of_nationality=side_of,
+                      sides=tuple(s["id"] for s in toml["sides"]),
+                      side_names={s["id"]: s.get("name", s["id"]) for s in toml["sides"]}, turns=names, side_of_nationality=side_of,
                       unit_classes=("land", "naval", "air"), sizes=UNIT_SIZES)
 
 
