@@ -145,3 +145,18 @@ def test_build_of_a_copy_of_an_area_games_data_says_what_it_cannot_do(game, tmp_
     assert result.exit_code == 2, result.output
     assert result.output.count("\n") == 1 and "copy" in result.output and "area game" in result.output
     assert "neither a rule number" not in result.output
+
+
+def test_a_mapping_draft_of_an_area_games_own_module_finds_every_unit(kampen, tmp_path):
+    """Kampen om Norge's module drafted against its own pack: every battalion, chip and ship card of the
+    data is found, each at full confidence (the cards of the Appendix are no units and stay unmatched)."""
+    from vassal_tools.games import pack_for
+
+    module = kampen[0]
+    out = tmp_path / "m.json"
+    result = CliRunner().invoke(main, ["mapping", str(module), "--game", "kampen-om-norge", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    draft = json.loads(out.read_text(encoding="utf-8"))
+    units = set(pack_for("kampen-om-norge").catalogue.unit_ids())
+    assert units and {entry["ref"] for entry in draft["units"].values()} == units
+    assert {entry["confidence"] for entry in draft["draft"].values()} == {1.0}
