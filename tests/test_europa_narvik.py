@@ -76,7 +76,7 @@ def test_the_registry_lists_the_pack_and_the_games_verb_shows_its_checks_and_rul
     result = CliRunner().invoke(main, ["games"])
     assert result.exit_code == 0, result.output
     assert "europa-narvik: Europa Narvik (europa-narvik.txt)" in result.output
-    assert "Stacking [8A, 8B]" in result.output and "12C3e" in result.output and "11B1a" in result.output
+    assert "  stacking [8A, 8B]: " in result.output and "12C3e" in result.output and "11B1a" in result.output
 
 
 def test_the_words_come_from_game_toml():
@@ -177,10 +177,10 @@ def test_two_ground_units_plus_an_artillery_battalion_and_free_units():
     # ... or two batteries instead of the battalion.
     assert found(moved_into("0621", "ger-138-i", "ger-138-ii", "ger-112-bty-1", "ger-112-bty-2")) == []
     three = audit(moved_into("0621", "ger-138-i", "ger-138-ii", "ger-138-iii").to_dict())
-    assert [(f.rule, f.where, f.excess) for f in three] == [(rule("8A"), "0621", 1)]
+    assert [(f.rule, f.where, f.excess) for f in three] == [(rule("8B"), "0621", 1)]
     # A battalion and a battery: one of them is a third ground unit.
     mixed = audit(moved_into("0621", "ger-138-i", "ger-138-ii", "ger-112-art", "ger-112-bty-1").to_dict())
-    assert [(f.rule, f.excess) for f in mixed] == [(rule("8A"), 1)]
+    assert [(f.rule, f.excess) for f in mixed] == [(rule("8B"), 1)]
 
 
 def test_overstacked_units_marked_disrupted_keep_the_rule():
@@ -198,7 +198,7 @@ def test_stacking_is_judged_at_the_end_of_movement_not_in_between():
     # ... and throughout each combat phase: a retreat that overstacks is found at once.
     combat = game().place("ger-138-i", "0621").place("ger-138-ii", "0621").place("ger-138-iii", "0622")
     combat.phase("german-combat", turn="Turn 3").move("ger-138-iii", "0621").move("ger-138-iii", "0622")
-    assert found(combat) == [(rule("8A"), "0621")]
+    assert found(combat) == [(rule("8B"), "0621")]
     # Not at the end of a reinforcement or air phase.
     assert found(moved_into("0621", "ger-138-i", "ger-138-ii", "ger-138-iii", phase="german-air")) == []
 
@@ -211,7 +211,7 @@ def test_british_marines_stack_freely_in_ports_and_enemy_units_do_not_count():
     assert found(builder) == []
     inland = allied().place("brit-1-sg", "0607").place("brit-1-ig", "0607")
     inland.phase("allied-movement", turn="Turn 4").move("brit-rm-1", "0607")
-    assert found(inland) == [(rule("8A"), "0607")]
+    assert found(inland) == [(rule("8B"), "0607")]
 
 
 def test_absorbed_units_do_not_count_and_hqs_absorb_their_own_formation():
@@ -250,7 +250,7 @@ def test_the_position_a_record_begins_with_is_judged_for_stacking_and_basing():
         builder.place(uid, "0607")
     for n in range(1, 8):
         builder.place(f"ger-ju88-{n}" if n < 7 else "ger-ju87-1", "airbase:Sola")
-    assert found(builder.phase("german-reinforcement", turn="Turn 5")) == [(rule("8A"), "0607"), (rule("13A"), "0527")]
+    assert found(builder.phase("german-reinforcement", turn="Turn 5")) == [(rule("8B"), "0607"), (rule("13A"), "airbase:0527")]
 
 
 # -- 11 supply -------------------------------------------------------------------------------------
@@ -318,7 +318,11 @@ def combat(supply: list[str], remove: bool = True, turn: str = "Turn 3") -> Reco
 def test_attack_supply_from_a_listed_counter_spent_at_the_end_of_the_combat_phase():
     # 11B1b: a counter within 6 MPs gives attack supply, and is expended at the end of the combat phase.
     assert found(combat(["ger-sup-1"])) == []
-    assert found(combat(["ger-sup-1"], remove=False)) == [(rule("11B1b"), "0615")]
+    # A counter the record leaves on the map is expended all the same; using it again is the finding.
+    kept = combat(["ger-sup-1"], remove=False)
+    assert found(kept) == []
+    kept.phase("german-combat", turn="Turn 4").attack("0621", ["ger-138-i"], supply=["ger-sup-1"])
+    assert found(kept) == [(rule("11B1b"), "0621"), (rule("11B1b"), "0621")]
     assert found(combat([])) == [(rule("11B1b"), "0621")]
     assert found(combat([], turn="Turn 1")) == []  # 19B
     # 11C: captured supplies never give attack supply.
@@ -389,20 +393,20 @@ def test_airbases_hold_six_lake_airfields_three_or_one_danish_six():
             builder.place(uid, at)
         return found(builder.phase("german-combat", turn="Turn 3"))
     assert based("airbase:0605", eight[:6], ("airfield-1", "0605")) == []
-    assert based("airbase:0605", eight[:7], ("airfield-1", "0605")) == [(rule("13A"), "0605")]
+    assert based("airbase:0605", eight[:7], ("airfield-1", "0605")) == [(rule("13A"), "airbase:0605")]
     assert based("0712", eight[:3], ("lake-airfield-ger", "0712")) == []
     assert based("0712", eight[:4], ("lake-airfield-ger", "0712")) == [(rule("13D"), "0712")]
     assert based("0712", ["brit-gladiator-1", "brit-gladiator-2"], ("lake-airfield-allied-1", "0712")) == \
         [(rule("13D"), "0712")]
     assert based("airbase:Danish", eight[:6]) == []
-    assert based("airbase:Danish", eight[:7]) == [(rule("13B"), "Danish")]
-    assert based("airbase:Hatston Field", eight[:1]) == [(rule("13B"), "Hatston Field")]
+    assert based("airbase:Danish", eight[:7]) == [(rule("13B"), "airbase:Danish")]
+    assert based("airbase:Hatston Field", eight[:1]) == [(rule("13B"), "airbase:Hatston Field")]
     assert based("carrier:Glorious", ["ger-ju88-1"]) == [(rule("13C"), "carrier:Glorious")]
     assert based("0712", ["ger-ju88-1"]) == [(rule("13"), "0712")]  # no airbase in that hex
     assert based("airbase:10B:0712", eight[:6]) == []  # the record names the airfield: six
-    assert based("airbase:10B:0712", eight[:7]) == [(rule("13A"), "10B:0712")]
+    assert based("airbase:10B:0712", eight[:7]) == [(rule("13A"), "airbase:10B:0712")]
     assert based("airbase:Sylt", ["ger-he115-1"]) == [] and based("airbase:Danish", ["ger-he115-1"]) == \
-        [(rule("13E"), "Danish")]  # floatplanes: Hamburg, Sylt and ports
+        [(rule("13E"), "airbase:Danish")]  # floatplanes: Hamburg, Sylt and ports
 
 
 def test_the_die_is_a_d6():
@@ -493,3 +497,18 @@ def test_a_line_is_traced_at_the_rate_of_the_unit_supplied():
     builder.phase("german-movement", turn="Turn 3").phase("german-air", turn="Turn 3")
     assert [(f.rule, f.units) for f in audit(builder.to_dict())] == [
         (rule("11B1a"), ("ger-40-pz",)), (rule("11B1a"), ("ger-inf-regt",))]
+
+
+def test_supplies_taken_by_the_enemy_supply_no_one_even_before_the_record_removes_them():
+    # 11C: a base in a hex of German ground units alone is captured; a German counter among Allied units alone
+    # is destroyed: neither supplies its side any more, whether or not the record has taken it off yet (11A:
+    # no line leaves a hex of enemy units alone).
+    held = allied().place("brit-1-sg", "0609").phase("allied-movement", turn="Turn 4")
+    assert found(held) == []
+    taken = allied().place("brit-1-sg", "0609").place("ger-138-i", "0407").phase("allied-movement", turn="Turn 4")
+    assert found(taken) == [(rule("11B3"), "0609")]
+    mine = game().place("ger-sup-1", "0615").place("ger-138-i", "0616").phase("german-movement", turn="Turn 3")
+    assert found(mine.phase("german-air", turn="Turn 3").phase("german-combat", turn="Turn 3")) == []
+    lost = game().place("ger-sup-1", "0615").place("nor-i-12", "0615").place("ger-138-i", "0616")
+    lost.phase("german-movement", turn="Turn 3").phase("german-air", turn="Turn 3")
+    assert found(lost.phase("german-combat", turn="Turn 3")) == [(rule("11B1a"), "0616")]

@@ -89,7 +89,7 @@ def audited(kit, tmp_path: Path, moves) -> list[tuple[str, str | None]]:
     for action in moves:
         kind, *args = action
         if kind == "phase":
-            writer.step(writer.turn(TRACKER_ID, tracker_state(info, "Turn 3", args[0])))
+            writer.step(writer.turn(TRACKER_ID, tracker_state(info, args[1] if len(args) > 1 else "Turn 3", args[0])))
         else:
             writer.step(getattr(writer, kind)(*args))
     tmp_path.mkdir(parents=True, exist_ok=True)
@@ -111,7 +111,7 @@ def test_a_log_that_overstacks_and_one_that_does_not(kit, tmp_path):
     # 8A: two ground units plus one artillery battalion; a third battalion overstacks at the end of movement.
     over = [("phase", "german-movement"), *into("0621", "ger-sup-1", "ger-138-i", "ger-138-ii", "ger-138-iii"),
             ("phase", "german-air")]
-    assert audited(kit, tmp_path / "a", over) == [(f"{FILE} 8A", "0621")]
+    assert audited(kit, tmp_path / "a", over) == [(f"{FILE} 8B", "0621")]
     kept = [("phase", "german-movement"), *into("0621", "ger-sup-1", "ger-138-i", "ger-138-ii", "ger-112-art"),
             ("phase", "german-air")]
     assert audited(kit, tmp_path / "b", kept) == []
@@ -128,12 +128,15 @@ def test_a_log_of_german_general_supply(kit, tmp_path):
 
 
 def test_a_log_of_attack_supply_spent(kit, tmp_path):
-    # 11B1b: the counter that gave attack supply is removed at the end of the combat phase.
+    # 11B1b: the counter that gave attack supply is expended at the end of the combat phase, whether or not
+    # the players take it off the map; using it in a later combat phase is the finding.
     moves = [("phase", "german-reinforcement"), *into("0617", "ger-sup-1"), *into("0621", "ger-138-i"),
              *into("0621", "nor-ii-16"), ("phase", "german-combat"), ("chat", "attack 0621 with ger-138-i supply ger-sup-1")]
-    assert audited(kit, tmp_path / "a", [*moves, ("phase", "german-exploitation")]) == [(f"{FILE} 11B1b", "0617")]
     spent = [*moves, ("delete", "ger-sup-1"), ("phase", "german-exploitation")]
     assert audited(kit, tmp_path / "b", spent) == []
+    again = [*moves, ("phase", "german-exploitation"), ("phase", "german-combat", "Turn 4"),
+             ("chat", "attack 0621 with ger-138-i supply ger-sup-1")]
+    assert audited(kit, tmp_path / "a", again) == [(f"{FILE} 11B1b", "0621"), (f"{FILE} 11B1b", "0621")]
 
 
 def test_a_log_of_finding_ships(kit, tmp_path):
@@ -153,4 +156,4 @@ def test_a_log_of_air_units_on_an_airfield(kit, tmp_path):
     six = [("phase", "german-air"), *into("0605", *planes[:6]), ("phase", "german-combat")]
     assert audited(kit, tmp_path / "a", six) == []
     seven = [("phase", "german-air"), *into("0605", *planes), ("phase", "german-combat")]
-    assert audited(kit, tmp_path / "b", seven) == [(f"{FILE} 13A", "0605")]
+    assert audited(kit, tmp_path / "b", seven) == [(f"{FILE} 13A", "airbase:0605")]

@@ -93,7 +93,10 @@ def area_game(game_dir: str | os.PathLike) -> AreaMap | None:
     if pack is None or not hasattr(pack, "area_map"):
         return None
     if Path(pack.data_folder).resolve() != Path(game_dir).resolve():
-        return None  # a copy of the data elsewhere: read as a game folder of its own
+        # Read as a hex game folder it would fail on what only the area pack knows (its citations):
+        # the packs read their area data from their own folder only.
+        raise BadInput(Path(game_dir), f"a copy of the data of {game_id}, an area game: vassal_tools reads an area "
+                       f"game's data only from its own folder ({pack.data_folder})")
     return pack.area_map()
 
 
@@ -244,4 +247,16 @@ def setup_game(game_dir: str | os.PathLike, scenario: str | None, out: str | os.
         if progress is None:
             return write_setup(game_dir, scenario, out, cache=cache, form=form)
         return write_setup(game_dir, scenario, out, cache=cache, progress=progress, form=form)
+    _check_scenario(game_dir, scenario)
     return write_area_setup(game_dir, out, cache=cache, form=form)
+
+
+def _check_scenario(game_dir: str | os.PathLike, scenario: str | None) -> None:
+    """An area game has one set-up, named by the game's title or id; any other name is bad input
+    (a hex game's unknown scenario is refused the same way)."""
+    game_id = str(read_toml(Path(game_dir) / "game.toml").get("id"))
+    pack = pack_for(game_id)
+    title = str(getattr(pack, "title", game_id))
+    if scenario is not None and " ".join(scenario.split()).casefold() not in {title.casefold(), game_id.casefold()}:
+        raise BadInput(Path(game_dir), f"no scenario {scenario!r} (scenarios: {title!r}, the game's one set-up)",
+                       "--scenario")

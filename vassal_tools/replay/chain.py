@@ -441,10 +441,11 @@ def link_logs(logs: Sequence[ChainLog], words: Words | None = None) -> Chain:
     # One log opens the game where no log ends: the first such in the order given. Any other is a gap.
     unlinked = [log for log in main if log.opening.key() not in ended]
     gaps = unlinked[1:]
+    # A save (no steps) ends where it opens: the log that opens there continues it, replaying nothing.
     replays = []
     for i, first in enumerate(main):
         for second in main[i + 1:]:
-            if first.opening.key() == second.opening.key():
+            if first.steps and first.opening.key() == second.opening.key():
                 replays.append((first, second))
     return Chain(list(logs), links, gaps, other, replays)
 

@@ -241,6 +241,9 @@ def draft_for_module(path, game: str) -> dict[str, Any]:
     pack = pack_for(game)
     if pack is None:
         raise BadInput(None, f"no game {game!r}: the games are {', '.join(pack_ids())}", "--game")
+    if not callable(getattr(pack.catalogue, "unit_ids", None)):  # a pack that cannot list its units
+        raise BadInput(None, f"the {game} pack does not list its units (its catalogue has no unit_ids), "
+                       "so no mapping can be drafted against it", "--game")
     module = open_module(path)
     try:
         return draft_mapping(module.buildfile, pack.catalogue, pack.id)

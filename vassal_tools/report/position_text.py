@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from ..errors import BadInput
 from ..games import pack_for
 from ..record import PhaseStart, Place, Record
 
@@ -27,7 +28,8 @@ def position_text(record: Record, place: str | None = None) -> str:
             heading = f"{entry.turn}, {phase_names(entry.phase)}{step}"
         elif isinstance(entry, Place):
             stacks[entry.at].append(entry.unit)
-    wanted = (place or "").strip().lower()
+    loc_asked = _wanted(pack, record.game, place)
+    wanted = loc_asked.lower()
     lines = [heading] if heading else []
     for loc in sorted(stacks, key=lambda loc: (not loc.isdigit(), loc.lower())):
         zone = game.zone_of(loc) if game is not None else None
@@ -35,8 +37,21 @@ def position_text(record: Record, place: str | None = None) -> str:
             continue
         lines.append(f"{loc} ({len(stacks[loc])}): {_by_side(record, stacks[loc])}")
     if wanted and len(lines) == (1 if heading else 0):
-        lines.append(f"nothing at {place}")
+        said = place.strip() if place else ""
+        lines.append(f"nothing at {said}" + (f" ({loc_asked})" if loc_asked.lower() != said.lower() else ""))
     return "".join(line + "\n" for line in lines)
+
+
+def _wanted(pack, game: str, place: str | None) -> str:
+    """The place asked for, as the game spells it (``Bergen`` is hex 0422 of europa-narvik); "" for
+    none. A name that is no place of the game is bad input, not an empty position."""
+    if not place:
+        return ""
+    catalogue = getattr(pack, "catalogue", None)
+    loc = catalogue.location(place) if catalogue is not None else place.strip()
+    if loc is None:
+        raise BadInput(None, f"{place!r} is not a hex, area, zone or box of {game}", "--place")
+    return loc
 
 
 def _by_side(record: Record, ids: list[str]) -> str:

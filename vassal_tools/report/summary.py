@@ -83,7 +83,9 @@ def summarize_game(game: SavedGame) -> dict:
             players[command.name] = command.side
     steps = game.steps if isinstance(game, Log) else []
     for command in walk(commands):
-        if isinstance(command, Chat):
+        if isinstance(command, PlayerAdd) and command.name and players.get(command.name) is None:
+            players[command.name] = command.side  # a seat taken during a log's steps
+        elif isinstance(command, Chat):
             line = command.line
             if line.kind == "dice":
                 dice_rolls += 1

@@ -38,19 +38,27 @@ def audit(record: Record | str | os.PathLike | dict) -> list[Finding]:
     if pack is None:
         raise BadInput(record.source, f"unknown game {record.game!r} (no rule pack of that id)", "field 'game'")
     rules = pack.rules()
-    findings = Audit(record, rules).run()
+    walk = Audit(record, rules)
+    findings = walk.run()
     explain = getattr(pack, "explain", None)  # a pack may say more for the player (title, quote, remedy)
     if explain is not None:
         findings = [explain(finding, record) for finding in findings]
     steps = {e.step for e in record.entries if e.step is not None}
-    checked = Checked(len(record.entries), len(steps), getattr(rules, "families", 0), getattr(rules, "checks_made", 0))
+    families = getattr(rules, "families", None)
+    if families is None:  # a pack that does not count its own: the checks it lists (vassal-tools games)
+        families = len(getattr(pack, "checks", ()) or getattr(pack, "cited", {}))
+    made = getattr(rules, "checks_made", None)
+    if made is None:  # ... nor the checks it made: each entry and phase end its checks judged, once
+        made = walk.judged if families else 0
+    checked = Checked(len(record.entries), len(steps), families, made)
     return Findings(sorted(findings, key=_order), checked)
 
 
 @dataclass(frozen=True)
 class Checked:
     """What an audit looked at: record entries, the log steps they came from, families of
-    rules (the pack's checks) and checks made (a check judging an entry or a phase's end)."""
+    rules (the pack's checks) and checks made (a check judging an entry or a phase's end; a pack
+    that does not count its own counts each entry and phase end its checks judged once)."""
 
     entries: int
     steps: int

@@ -67,6 +67,7 @@ class Audit:
         self.entry: Entry | None = None
         self._phase_open = False
         self._standing: dict[Hashable, set[Hashable]] = {}
+        self.judged = 0  # entries and phase ends handed to the pack's checks to judge
 
     @property
     def units(self):
@@ -103,11 +104,13 @@ class Audit:
             return
         self.rules.before(self, entry)
         previous = self.apply(entry)
+        self.judged += 1
         self.rules.after(self, entry, previous)
 
     def close_phase(self) -> None:
         if self._phase_open:
             self._phase_open = False
+            self.judged += 1
             self.rules.end_phase(self)
 
     def apply(self, entry: Entry) -> UnitState | None:

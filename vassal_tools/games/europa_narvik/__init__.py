@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from ...record import Record
+from ...rules.findings import Finding
 from .. import register
 from ..gamedata import GameData, load_game
 from ..gamedata.gametoml import TomlDoc, read_info
@@ -56,7 +59,14 @@ class EuropaNarvik:
     @property
     def notes(self) -> tuple[str, ...]:
         return (f"sample: {self.config['terrain']['sample']} (the text prints no map)",
-                "no set-up check: the order-of-battle charts are not in the text")
+                "no set-up check but 13B's (no German air unit starts at Danish): the order-of-battle charts are not in the text",
+                "findings name the places the text names (Alta, Horten, Elvegaardsmoen, Kristiansand) so, not by "
+                "their sample hexes",
+                "an overstack cites 8B: overstacking is allowed, leaving the overstacked units undisrupted is not",
+                "an unsupplied unit the record does not mark out-of-supply is a finding (how a record shows 11A3)",
+                "a counter used for attack is expended at the end of that combat phase even if the record leaves it "
+                "on the map (11B1b); a later use is the finding",
+                "find-ships dice thrown at once for a hex (no unit) count one per air unit attacking there (12C3e)")
 
     @cached_property
     def config(self) -> Mapping[str, Any]:
@@ -86,6 +96,18 @@ class EuropaNarvik:
 
     def rules(self) -> EuropaRules:
         return EuropaRules(self, CHECKS)
+
+    @cached_property
+    def place_names(self) -> Mapping[str, str]:
+        """The sample hex of each place the text names (pack.toml [places]) -> its name."""
+        named = {name.lower() for name in self.config["places"]["named_in_text"]}
+        return {place.hex: place.name for place in self.data.places if place.hex and place.name.lower() in named}
+
+    def explain(self, finding: Finding, record: Record) -> Finding:
+        """A finding's place as a record writes it: `Alta`, not the sample hex the pack gives the town (the
+        text prints no hex number, 17, 26), so the hex would mean nothing on the printed map."""
+        name = self.place_names.get(finding.where or "")
+        return replace(finding, where=name) if name else finding
 
 
 PACK = register(EuropaNarvik())

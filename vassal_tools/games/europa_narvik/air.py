@@ -3,7 +3,8 @@
 13: air basing is judged at the end of every air phase: an airfield counter holds six air units (13A),
 a lake airfield three if it is the German counter, one if an Allied one (13D), the Danish off-map
 airbase six (13B); Hamburg, Sylt and Danish are German, Hatston Field and Bomber Command Allied (13B);
-carriers take carrier aircraft only (13C); floatplanes use friendly ports, Hamburg and Sylt, no other
+carriers take carrier aircraft only, and one marked * does not both take off from and land on a carrier
+in one air phase (13C); no German air unit starts the game on the Danish airbase (13B); floatplanes use friendly ports, Hamburg and Sylt, no other
 airbase (13E). 12C3e: each attack on naval units in an air phase is one wave of five air units or
 fewer, and an air unit attacking ships in a full sea hex has first found them: one die for it
 (``roll`` for ``find-ships`` with its ``unit``), 4-6 finds. 12C1: interception is flown by the
@@ -29,12 +30,23 @@ class AirBasing(Check):
     def __init__(self, rules: EuropaRules):
         super().__init__(rules)
         self.a: Mapping[str, Any] = self.cfg["airbases"]
+        self.off_carrier: set[str] = set()  # air units that took off from a carrier this air phase
+
+    def start_phase(self, audit: Audit) -> None:
+        self.off_carrier = set()
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        if isinstance(entry, Mission) and (entry.origin or "").startswith("carrier:"):
+            self.off_carrier.update(entry.units)
 
     def end_phase(self, audit: Audit) -> None:
         if phasing(audit)[1] not in ("air", None):  # every air phase, and the position a record begins with
             return
+        self.starred_back_on_carrier(audit)
+        self.danish_at_the_start(audit)
         based: dict[str, list[Unit]] = defaultdict(list)
         named: set[str] = set()  # bases a record names as airbase:HEX (the airfield there)
+        spelled: dict[str, str] = {}
         for uid, unit in audit.units.items():
             loc = audit.position.loc(uid)
             if unit.unit_class == "air" and loc is not None and audit.position.on_map(uid):
@@ -42,14 +54,34 @@ class AirBasing(Check):
                 based[base].append(unit)
                 if loc.startswith("airbase:"):
                     named.add(base)
+                spelled.setdefault(base, loc)  # a finding names the base as the record does (airbase:Danish)
         faults: dict[tuple[str, str], tuple[str, str, list[Unit]]] = {}
         for base, units in based.items():
             for kind, judged in self.judge(audit, base, units, base in named).items():
                 faults[(base, kind)] = judged
         for key in sorted(audit.standing("13 air basing", faults)):
             rule, text, wrong = faults[key]
-            audit.report(self.rule(rule), f"at the end of the {audit.position.phase}: {text}", where=key[0],
+            when = f"the end of the {audit.position.phase}" if audit.position.phase else "the start of the record"
+            audit.report(self.rule(rule), f"at {when}: {text}", where=spelled[key[0]],
                          units=sorted(u.id for u in wrong))
+
+    def starred_back_on_carrier(self, audit: Audit) -> None:
+        """13C: an air unit marked * takes off from or lands on a carrier in an air phase, not both."""
+        for uid in sorted(self.off_carrier):
+            unit, loc = audit.units.get(uid), audit.position.loc(uid) or ""
+            if unit is not None and str(unit.get("carrier")) == "*" and loc.startswith("carrier:"):
+                audit.report(self.rule(self.a["carrier_rule"]), f"{unit.name or uid} (carrier mark *) took off from a "
+                             f"carrier and is back on {loc} at the end of the {audit.position.phase}: an * air unit "
+                             "takes off from or lands on a carrier in an air phase, not both", where=loc, units=[uid])
+
+    def danish_at_the_start(self, audit: Audit) -> None:
+        """13B: German air units may not start the game on Danish airbases (the record begins at Turn 1)."""
+        if audit.position.phase is not None or audit.position.turn != self.cfg["supply"]["first_turn"]:
+            return
+        there = sorted(u for u in audit.position.at("airbase:Danish") if audit.units[u].unit_class == "air")
+        if there:
+            audit.report(self.rule(self.a["off_map_rule"]), "German air units may not start the game on the Danish "
+                         "airbase", where="airbase:Danish", units=there)
 
     def marked(self, unit: Unit, mark: str) -> bool:
         """A carrier aircraft (13C: C or *) or floatplane (13E), as the record says, else as its plane in the data."""
@@ -116,6 +148,9 @@ class AirAttacks(Check):
         super().__init__(rules)
         self.a: Mapping[str, Any] = self.cfg["air"]
         self.found: dict[str, list[int]] = {}  # air unit -> its find-ships dice this air phase
+        # zone -> dice of find-ships rolls naming no unit (a list thrown at once for the units flown there,
+        # one die per air unit): each air unit attacking there takes one die, finding ones first
+        self.pooled: dict[str, list[int]] = {}
         self.night: dict[str, bool] = {}  # target hex -> whether every mission flown to it is a night mission
 
     def before(self, audit: Audit, entry: Entry) -> None:
@@ -134,10 +169,15 @@ class AirAttacks(Check):
 
     def start_phase(self, audit: Audit) -> None:
         self.found = {}
+        self.pooled = {}
         self.night = {}
 
     def roll(self, audit: Audit, entry: Roll) -> None:
         units = [entry.unit] if entry.unit else list(entry.target)
+        if not units:  # records-four-games.md: `unit` only for a per-unit roll; no zone either: not judged
+            if entry.zone:
+                self.pooled.setdefault(entry.zone, []).extend(entry.dice)
+            return
         if len(units) != len(entry.dice):
             audit.report(self.rule(self.a["find_rule"]), f"a find-ships roll of {len(entry.dice)} dice for "
                          f"{len(units)} air units: one die is rolled for each air unit", where=entry.zone,
@@ -160,8 +200,13 @@ class AirAttacks(Check):
         if full_sea is False:
             return
         finds = set(self.a["finds"])
+        pool = self.pooled.get(entry.hex, [])
         for uid in planes:
             dice = self.found.get(uid, [])
+            if not dice and pool:  # the unit's die is one of a list thrown at once for the zone
+                die = next((d for d in pool if d in finds), pool[0])
+                pool.remove(die)
+                dice = [die]
             if not dice and full_sea is None:
                 continue
             if not dice:

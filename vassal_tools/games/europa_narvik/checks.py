@@ -9,20 +9,24 @@ CHECKS = (Headquarters, Stacking, Disruption, Supply, AirAttacks, AirBasing, Uni
 
 # What `vassal-tools games` lists: each check, the rules it cites (europa-narvik.txt) and what it judges.
 CHECKED = (
-    ("Stacking", ("8A", "8B"), "two ground units plus one artillery battalion or two batteries; trucks, tanks, "
-     "companies, marines in ports free; overstacked units marked disrupted"),
-    ("Disruption", ("10D3",), "units all disrupted in an enemy-occupied hex at the end of a combat phase are "
+    ("stacking", ("8A", "8B"), "at the end of movement and exploitation and throughout combat, two ground units "
+     "plus one artillery battalion or two batteries (trucks, tanks, companies, marines in ports free); "
+     "overstacked units are disrupted"),
+    ("disruption", ("10D3",), "units all disrupted in an enemy-occupied hex at the end of a combat phase are "
      "eliminated"),
-    ("Headquarters", ("8C", "8C1", "8C2"), "which units an HQ absorbs, when and where"),
-    ("Supply", ("11A", "11A1", "11A3a", "11A3b", "11A3c", "11B1a", "11B1b", "11B3", "11C", "19B"),
-     "German 6 MPs to a supply counter, Allied 10 MPs to a base, lines blocked by enemy-only hexes, "
-     "attack supply spent, out-of-supply marks and unsupplied turns"),
-    ("AirAttacks", ("12C3e", "12C1", "12D3"), "waves of five or fewer on naval units, one find-ships die per air "
-     "unit (4-6 finds), interception by the non-phasing player's fighters only, night bombing by NF only"),
-    ("AirBasing", ("13", "13A", "13B", "13C", "13D", "13E"), "airfields six, lake airfields three German or one "
-     "Allied, Danish six, at the end of every air phase"),
-    ("UnitRolls", ("10F", "13A", "19D"), "retreat before combat on 1-2 (disrupted or HQ 1, the Guards always), "
-     "no escape after 4-6, air landings on Turn 1 only"),
-    ("SixSidedDie", ("4E",), "every die 1-6"),
+    ("headquarters", ("8C", "8C1", "8C2"), "an HQ absorbs its own formation's units in its hex during movement and "
+     "exploitation; a Norwegian HQ a Norwegian first, up to the stacking limits"),
+    ("supply", ("11A", "11A1", "11A3a", "11A3b", "11A3c", "11B1a", "11B1b", "11B3", "11C", "19B"),
+     "German units within 6 MPs of a supply counter, Allied within 10 of a base (one a port), lines never through "
+     "enemy-only hexes; attack supply spent at the end of combat, captured never; unsupplied turns counted"),
+    ("air-attacks", ("12C1", "12C3e", "12D3"), "one find-ships die per air unit (4-6 finds), waves of five or fewer "
+     "on naval units; interception by the non-phasing player's fighters, at night by NF only"),
+    ("air-basing", ("13", "13A", "13B", "13C", "13D", "13E"), "at the end of every air phase: airfields six, lake "
+     "airfields three German or one Allied, Danish six (no German start there), carrier aircraft (* off or on, not "
+     "both) and floatplanes where they may land"),
+    ("unit-rolls", ("10F", "13A", "19D"), "Norwegian retreat before combat in the German combat phase on 1-2 "
+     "(disrupted or HQ 1, absorbing or absorbed never, the Guards always), no escape after 4-6, air landings on "
+     "Turn 1 only"),
+    ("die", ("4E",), "the die is a d6: a result outside 1-6 is a finding"),
 )
 CITED = {name: rules for name, rules, _ in CHECKED}

@@ -1,7 +1,8 @@
 """Per-unit rolls and what may follow them (europa-narvik.txt 10F, 13A, 19D).
 
 10F: a Norwegian unit may retreat before combat on a roll of 1 or 2; a disrupted unit or a headquarters
-that has absorbed no unit only on a 1; the Guards (HMKG) always. A unit that retreats (moves in that
+that has absorbed no unit only on a 1; the Guards (HMKG) always; Norwegian units only, in the German
+combat phase, never an HQ that has absorbed units nor a unit absorbed by one. A unit that retreats (moves in that
 combat phase after its roll) on another roll is a finding. 13A: an air unit escaping a captured
 airfield flies away on 1-3 and is eliminated on 4-6: one that moves after a 4-6 is a finding. 19D: air
 landings are attempted on the first turn only.
@@ -13,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...record import Entry, Move, Roll
+from ...record.entries import Unit
 from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .rules import Check, EuropaRules, phasing
@@ -42,14 +44,32 @@ class UnitRolls(Check):
         unit = audit.units[entry.unit]
         name = unit.name or unit.id
         if purpose == "retreat-before-combat" and phasing(audit)[1] == "combat":
-            if (unit.name or "").upper() == self.r["guards"] or audit.position.turn == self.r["first_turn"]:
-                return  # 10F: the Guards may always retreat; 19F: on the first turn 1-2 is a choice, else a must
-            hq = unit.type == "hq"
-            allowed = self.r["retreat_disrupted"] if hq or self.rules.marked(unit.id, "disrupted") \
-                else self.r["retreat"]
-            if die not in allowed:
-                audit.report(self.rule(self.r["retreat_rule"]), f"{name} retreats before combat on a roll of {die}: "
-                             f"it may on {' or '.join(map(str, allowed))}", where=entry.to, units=[unit.id])
+            if self.r["guards"] in {(unit.name or "").upper(), unit.id.upper()}:
+                return  # 10F: the Guards may always retreat before combat
+            fault = self.retreat_fault(audit, unit, die, previous)
+            if fault:
+                audit.report(self.rule(self.r["retreat_rule"]), f"{name} retreats before combat: {fault}",
+                             where=entry.to, units=[unit.id])
         elif purpose == "escape" and die in self.r["escape_lost"]:
             audit.report(self.rule(self.r["escape_rule"]), f"{name} flies to {entry.to} after an escape roll of {die}: "
                          "on 4, 5 or 6 the air unit is eliminated", where=entry.to, units=[unit.id])
+
+    def retreat_fault(self, audit: Audit, unit: Unit, die: int, previous: UnitState | None) -> str:
+        """10F: Norwegian units only, at the German combat phase; none absorbed by, or an HQ that absorbed,
+        units; 1-2, or 1 for a disrupted unit or an HQ with nothing absorbed. 19F: on the first turn 1-2 is a
+        choice and any other roll a must."""
+        if unit.nationality != "norwegian":
+            return "only Norwegian units retreat before combat"
+        if phasing(audit)[0] != "german":
+            return "Norwegian units retreat before combat at the start of the German combat phase only"
+        if previous is not None and str(previous.loc or "").startswith("hq:"):
+            return "units absorbed by a headquarters stand and fight"
+        if unit.type == "hq" and (audit.position.at(f"hq:{unit.id}") or audit.position.at(f"hq:{unit.name}")):
+            return "a headquarters that has absorbed units stands and fights"
+        if audit.position.turn == self.r["first_turn"]:
+            return ""
+        limited = unit.type == "hq" or self.rules.marked(unit.id, "disrupted")
+        allowed = self.r["retreat_disrupted"] if limited else self.r["retreat"]
+        if die not in allowed:
+            return f"a roll of {die}; it may on {' or '.join(map(str, allowed))}"
+        return ""

@@ -63,6 +63,12 @@ class EuropaRules(GameRules):
         self.pack = pack
         self.marks: dict[str, set[str]] = {}
         self.checks = [check(self) for check in checks]
+        self.checks_made = 0  # each check judging an entry or a phase's start or end (the clean summary)
+
+    @property
+    def families(self) -> int:
+        """How many families of rules the checks judge (one check class each)."""
+        return len(self.checks)
 
     def marked(self, unit: str, status: str) -> bool:
         return status in self.marks.get(unit, set())
@@ -84,14 +90,17 @@ class EuropaRules(GameRules):
         return next((uid for uid, u in audit.units.items() if (u.name or "").lower() == name.lower()), None)
 
     def start_phase(self, audit: Audit) -> None:
+        self.checks_made += len(self.checks)
         for check in self.checks:
             check.start_phase(audit)
 
     def end_phase(self, audit: Audit) -> None:
+        self.checks_made += len(self.checks)
         for check in self.checks:
             check.end_phase(audit)
 
     def before(self, audit: Audit, entry: Entry) -> None:
+        self.checks_made += len(self.checks)
         for check in self.checks:
             check.before(audit, entry)
 

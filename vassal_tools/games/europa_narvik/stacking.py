@@ -5,7 +5,7 @@ batteries, plus any number of trucks, tanks and company-sized units; British mar
 ports; enemy units do not count. The limits apply at the end of each movement and exploitation phase
 and throughout each combat phase. 8B: a player may overstack, but the overstacked units (his choice)
 are disrupted: the record marks them (``mark U as disrupted``), and a hex over the limit with fewer
-disrupted units than its excess is the finding. 8C1: absorbed units (in an ``hq:UNIT`` box) do not
+disrupted units than its excess is the finding, citing 8B (overstacking itself is allowed). 8C1: absorbed units (in an ``hq:UNIT`` box) do not
 count; the HQ does. 8C: units are absorbed during movement and exploitation phases, in their HQ's
 hex; German, British, French and Polish HQs absorb their own formation's units (8C1); a Norwegian HQ
 absorbs friendly units up to the normal limits, a Norwegian first, no HQ but a brigade's group HQs (8C2).
@@ -44,7 +44,9 @@ class Stacking(Check):
         art = set(self.s["artillery_types"])
         others = battalions = batteries = 0
         for unit in units:
-            if unit.type in art and unit.size == "battalion":
+            # 8A: artillery by its symbol, "including headquarters with such symbols": an artillery HQ
+            # (its `hq` level given) takes the artillery battalion's place, whatever its size
+            if unit.type in art and (unit.size == "battalion" or (unit.get("hq") and unit.size != "battery")):
                 battalions += 1
             elif unit.type in art and unit.size == "battery":
                 batteries += 1
@@ -90,12 +92,13 @@ class Stacking(Check):
             excess, units = over[key]
             loc, side = key
             disrupted = sum(1 for u in units if self.rules.marked(u.id, "disrupted"))
+            # 8B: overstacking is allowed; what breaks the rules is overstacked units left undisrupted
             audit.report(
-                self.rule(self.s["rule"]),
-                f"{len(units)} {side.capitalize()} ground units in {loc} at the {audit.position.phase or 'set-up'}: "
+                self.rule(self.s["overstack_rule"]),
+                f"{len(units)} {side.capitalize()} ground units in {loc} at the {audit.position.phase or 'start of the record'}: "
                 f"{excess} over the limit of two ground units plus one artillery battalion or two batteries "
-                f"(trucks, tanks and companies free); overstacked units are disrupted ({self.s['overstack_rule']}) "
-                f"and the record marks {disrupted} of them disrupted",
+                f"(trucks, tanks and companies free, {self.s['rule']}); overstacked units are disrupted, and the "
+                f"record marks {disrupted} of them disrupted",
                 where=loc, units=sorted(u.id for u in units), excess=excess - disrupted)
 
 

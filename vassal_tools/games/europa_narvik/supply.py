@@ -10,8 +10,10 @@ always supplied. 11B3: British, French and Polish units within 10 MPs of a base 
 placed on a port), in general and attack supply; 17C: the landing craft serves as a base within ten
 hexes of a base. 19B: German units are supplied throughout Turn 1.
 
-The record marks a unit's supply state (``mark U as out-of-supply``, ``unmark``): a unit the rules find
-unsupplied that is not marked, or marked and supplied, is a finding. 11A3: the unsupplied turns are
+The record marks a unit's supply state (``mark U as out-of-supply``, ``unmark``), as records-four-games.md
+allows: a unit the rules find unsupplied that is not marked, or marked and supplied, is a finding (how an
+audit shows a unit's supply state and its 11A3 effects, as Invasion: Norway's Out of Supply markers do). A counter used for attack is expended at the
+end of that combat phase whether or not the record removes it; using it later is the finding. 11A3: the unsupplied turns are
 counted, and each supply finding says what they do to the unit's strengths (none the first turn; then
 attack 0, defense and movement halved; Germans later attack and defense 0).
 """
@@ -83,6 +85,7 @@ class Supply(Check):
         self.traced_at_movement: dict[str, bool] = {}  # German units supplied at the start of movement
         self.unsupplied_turns: dict[str, int] = {}
         self.spent: dict[str, str] = {}  # supply counter -> the combat phase that used it
+        self.expended: set[str] = set()  # counters used for attack in a combat phase that has ended (11B1b)
         self.judged_allied: dict[str, bool] = {}
         self.samples = (f"sample: {self.cfg['terrain']['sample']}",)
 
@@ -97,7 +100,8 @@ class Supply(Check):
         out = []
         for uid, unit in audit.units.items():
             loc = audit.position.loc(uid)
-            if unit.unit_class == "supply" and unit.side == "german" and loc is not None and is_hex(loc):
+            if (unit.unit_class == "supply" and unit.side == "german" and loc is not None and is_hex(loc)
+                    and uid not in self.expended):
                 out.append(loc)
         return out
 
@@ -231,8 +235,8 @@ class Supply(Check):
         if unit.side == "german":
             if self.first_turn(audit):
                 return None  # 19B
-            usable = [audit.position.loc(c) for c in counters
-                      if not audit.units[c].get("captured") and is_hex(audit.position.loc(c))]
+            usable = [audit.position.loc(c) for c in counters if not audit.units[c].get("captured")
+                      and c not in self.expended and is_hex(audit.position.loc(c))]
             if not counters:
                 return self.s["german_attack_rule"], "the attack lists no supply counter (attack.supply)"
             if not lines.supplied(unit, loc, [u for u in usable if u is not None], self.s["german_mps"]):
@@ -250,10 +254,8 @@ class Supply(Check):
         """11B1b: a counter used for attack is removed at the end of the combat phase."""
         key = self.phase_key(audit)
         for c, when in sorted(self.spent.items()):
-            if when == key and audit.position.on_map(c) and audit.units[c].unit_class == "supply":
-                audit.report(self.rule(self.s["german_attack_rule"]), f"supply counter {c} gave attack supply and "
-                             f"is still in play at the end of the combat phase: it is expended and removed",
-                             where=audit.position.loc(c), units=[c])
+            if when == key and audit.units[c].unit_class == "supply":
+                self.expended.add(c)  # gone whether or not the record removes it; a later use is the finding
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         if isinstance(entry, Place):

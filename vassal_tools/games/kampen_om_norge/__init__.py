@@ -57,6 +57,10 @@ class KampenCatalogue:
             return {"class": "naval", "side": ship.side, "type": ship.type, "name": ship.name}
         return None
 
+    def unit_ids(self) -> list[str]:
+        """Every battalion, chip and ship card of the data, in the data's order."""
+        return [*self.data.pieces, *self.data.ships]
+
     def location(self, loc: str) -> str | None:
         return self._places.get(" ".join(loc.split()).casefold()) if isinstance(loc, str) else None
 
@@ -157,4 +161,4 @@ def basic_setup(data: KampenData) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple(placed)
 
 
-register(KampenPack())  # type: ignore[arg-type]  # cached_property where RulePack says property
+register(KampenPack())

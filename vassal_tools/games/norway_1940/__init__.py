@@ -64,6 +64,10 @@ class NorwayCatalogue:
             out["role"] = row.role
         return out
 
+    def unit_ids(self) -> list[str]:
+        """Every unit of units.csv, in its order."""
+        return list(self.data.units)
+
     def location(self, loc: str) -> str | None:
         if not isinstance(loc, str):
             return None
@@ -162,4 +166,4 @@ def setup(data: NorwayData) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple((place, tuple(by_place[place])) for place in data.places if place in by_place)
 
 
-register(NorwayPack())  # type: ignore[arg-type]  # cached_property where RulePack says property
+register(NorwayPack())
