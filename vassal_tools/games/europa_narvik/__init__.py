@@ -13,18 +13,16 @@ Imported by: nothing but the registry (:func:`vassal_tools.games.pack_for`), by 
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any
 
 from ...record import Record
 from ...rules.findings import Finding
 from .. import register
-from ..gamedata import GameData, load_game
 from ..gamedata.gametoml import TomlDoc, read_info
+from ..hexpack import HexPack
 from ..vocabulary import ReplayHooks, Vocabulary
 from .catalogue import EuropaCatalogue, read_counters
 from .checks import CHECKED, CHECKS, CITED
@@ -36,16 +34,12 @@ PACK_FILE = Path(__file__).with_name("pack.toml")
 ID = "europa-narvik"
 
 
-class EuropaNarvik:
+class EuropaNarvik(HexPack):
     """The pack as the registry knows it: data, words, catalogue and fresh rules per audit."""
 
     id = ID
-    data_folder = DATA_DIR
+    package_folder = DATA_DIR.parent
     title = "Europa Narvik"
-
-    @property
-    def rulebook(self) -> str:
-        return str(self.config["rulebook"])
 
     @property
     def checks(self) -> tuple[tuple[str, tuple[str, ...], str], ...]:
@@ -67,15 +61,6 @@ class EuropaNarvik:
                 "a counter used for attack is expended at the end of that combat phase even if the record leaves it "
                 "on the map (11B1b); a later use is the finding",
                 "find-ships dice thrown at once for a hex (no unit) count one per air unit attacking there (12C3e)")
-
-    @cached_property
-    def config(self) -> Mapping[str, Any]:
-        with PACK_FILE.open("rb") as stream:
-            return tomllib.load(stream)
-
-    @cached_property
-    def data(self) -> GameData:
-        return load_game(DATA_DIR)
 
     @cached_property
     def vocabulary(self) -> Vocabulary:

@@ -14,17 +14,15 @@ Imported by: nothing but the registry (:func:`vassal_tools.games.pack_for`), by 
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any
 
 from .. import register
-from ..gamedata import GameData, load_game
 from ..gamedata.gametoml import TomlDoc, read_info
 from ..gamedata.vocabulary import SIZES
+from ..hexpack import HexPack
 from ..vocabulary import ReplayHooks, Vocabulary
 from .catalogue import NarvikCatalogue, read_counters
 from .checks import CHECKS, CITED, DESCRIBED
@@ -45,16 +43,12 @@ def words_of(folder: Path) -> Vocabulary:
     return replace(words, unit_classes=UNIT_CLASSES, sizes=(*SIZES, *info.raw["types"].get("other_sizes", ())))
 
 
-class Narvik1940:
+class Narvik1940(HexPack):
     """The pack as the registry knows it: data, words, catalogue and fresh rules per audit."""
 
     id = ID
-    data_folder = DATA_DIR
+    package_folder = DATA_DIR.parent
     title = "Narvik 1940"
-
-    @property
-    def rulebook(self) -> str:
-        return str(self.config["rulebook"])
 
     @property
     def cited(self) -> Mapping[str, tuple[str, ...]]:
@@ -69,15 +63,6 @@ class Narvik1940:
     @property
     def notes(self) -> tuple[str, ...]:
         return (str(self.config["supply"]), *(str(note) for note in self.config.get("notes", ())))
-
-    @cached_property
-    def config(self) -> Mapping[str, Any]:
-        with PACK_FILE.open("rb") as stream:
-            return tomllib.load(stream)
-
-    @cached_property
-    def data(self) -> GameData:
-        return load_game(DATA_DIR)
 
     @cached_property
     def vocabulary(self) -> Vocabulary:
