@@ -29,6 +29,7 @@ from ..formats.pieces import Piece, prototype_pieces
 from ..formats.traits import BasicPiece, Marker
 from ..games import pack_for
 from ..games.areas import AreaMap, AreaPiece
+from ..games.folders import area_pack_at
 from ..games.gamedata.gametoml import read_toml
 from ..games.gamedata.records import Phase, Segment
 from . import palette, standard, turns
@@ -84,20 +85,10 @@ class TrackerInfo:
 
 
 def area_game(game_dir: str | os.PathLike) -> AreaMap | None:
-    """The area map of the game in ``game_dir`` if its pack draws areas; None for a hex game."""
-    toml = Path(game_dir) / "game.toml"
-    if not toml.is_file():
-        return None
-    game_id = read_toml(toml).get("id")
-    pack = pack_for(game_id) if isinstance(game_id, str) else None
-    if pack is None or not hasattr(pack, "area_map"):
-        return None
-    if Path(pack.data_folder).resolve() != Path(game_dir).resolve():
-        # Read as a hex game folder it would fail on what only the area pack knows (its citations):
-        # the packs read their area data from their own folder only.
-        raise BadInput(Path(game_dir), f"a copy of the data of {game_id}, an area game: vassal_tools reads an area "
-                       f"game's data only from its own folder ({pack.data_folder})")
-    return pack.area_map()
+    """The area map of the game in ``game_dir`` if its game.toml names an area game (read from that
+    folder, wherever it is); None for a hex game."""
+    pack = area_pack_at(game_dir)
+    return None if pack is None else pack.area_map()
 
 
 def board_plan(area_map: AreaMap, image: str) -> BoardPlan:

@@ -160,17 +160,17 @@ def errata_cmd(errata: Path, game_dir: Path, outdir: Path | None, cache: Path | 
                as_json: bool) -> None:
     """Apply ERRATA.toml's unit, unit type, hex and zone entries to the game data in GAME_DIR: only
     the named cells change, the module version is bumped and CHANGELOG.md gets a section."""
-    from ..builder.module import build_module
-    from ..games.gamedata import load_game
+    from ..builder.area_module import build_game
+    from ..games.folders import check_game_folder
     from ..release.dataerrata import errata_text, plan_data_errata
     from ..release.errata import read_errata
 
     result = plan_data_errata(read_errata(errata), game_dir)
     if not dry_run:
-        result.write(check=load_game)
+        result.write(check=check_game_folder)
     if as_json:
         _json(result.to_json())
     else:
         click.echo(errata_text(result, written=not dry_run))
     if outdir is not None and not dry_run:
-        click.echo(str(build_module(game_dir, outdir, cache=cache)))
+        click.echo(str(build_game(game_dir, outdir, cache=cache)))

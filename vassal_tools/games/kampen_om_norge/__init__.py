@@ -73,13 +73,21 @@ class KampenPack:
     rulebook = "kampen-om-norge.txt"
     checks = CHECKS
 
+    def __init__(self, folder: Path = DATA):
+        self._folder = folder
+
+    def at(self, folder: str | Path) -> KampenPack:
+        """The same game with its data read from ``folder`` (a maintainer's copy of ``data/``); the
+        registry's pack keeps its shipped data."""
+        return KampenPack(Path(folder))
+
     @property
     def data_folder(self) -> Path:
-        return DATA
+        return self._folder
 
     @cached_property
     def data(self) -> KampenData:
-        return load_kampen(DATA)
+        return load_kampen(self._folder)
 
     @cached_property
     def vocabulary(self) -> Vocabulary:

@@ -88,13 +88,21 @@ class NorwayPack:
     notes = ("the sheet has no map: the area polygons and their borders are sample; findings that rely on "
              "them say so",)
 
+    def __init__(self, folder: Path = DATA):
+        self._folder = folder
+
+    def at(self, folder: str | Path) -> NorwayPack:
+        """The same game with its data read from ``folder`` (a maintainer's copy of ``data/``); the
+        registry's pack keeps its shipped data."""
+        return NorwayPack(Path(folder))
+
     @property
     def data_folder(self) -> Path:
-        return DATA
+        return self._folder
 
     @cached_property
     def data(self) -> NorwayData:
-        return load_norway(DATA)
+        return load_norway(self._folder)
 
     @cached_property
     def vocabulary(self) -> Vocabulary:
