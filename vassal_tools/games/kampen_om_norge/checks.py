@@ -210,7 +210,7 @@ class KampenRules(GameRules):
                 held[loc].add(self._side(audit, uid))
         mixed = {area for area, sides in held.items() if "german" in sides and len(sides) > 1}
         for area in sorted(str(a) for a in audit.standing("occupancy", mixed)):
-            audit.report(rule("4.2"), f"{area} holds German and {'/'.join(sorted(held[area] - {'german'}))} "
+            audit.report(rule("4.2"), f"{area} holds German and {'/'.join(sorted(s.capitalize() for s in held[area] - {'german'}))} "
                          "battalions after combat: the loser retreats or is defeated", where=area,
                          units=sorted(audit.position.at(area)))
 
