@@ -15,14 +15,14 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from conftest import load_vectors
 
 import vassal_tools
-from conftest import load_vectors
-from vassal_tools.games.gamedata import load_game
 from vassal_tools.builder.module import build_module
 from vassal_tools.formats.pieces import parse_definition
 from vassal_tools.formats.sequence import decode
 from vassal_tools.formats.traits import Embellishment, Marker, Prototype
+from vassal_tools.games.gamedata import load_game
 from vassal_tools.geometry.from_module import ModuleGeometry
 
 MINI = Path(__file__).parent / "data" / "build" / "mini_game"
@@ -193,6 +193,20 @@ def place_of(board_map, x: int, y: int) -> tuple[str, str]:
     zone = grid.find_zone(*placed.to_local(x, y)) if hasattr(grid, "find_zone") else None
     name = zone.name if zone is not None and zone.name != "Hexes" else board_map.hex_at(x, y)
     return name, board_map.location_name(x, y)
+
+
+def setup_places(module) -> dict[str, str]:
+    """Each at-start stack's units and the hex or zone its point is in, through the module's own grids."""
+    geometry = ModuleGeometry(module)
+    found = {}
+    for map_ in module.buildfile.maps:
+        board_map = geometry.map(map_.identifier)
+        for stack in map_.setup_stacks:
+            board = board_map.board(stack.owning_board)
+            x, y = board.x + stack.x, board.y + stack.y  # SetupStack x, y are board-relative (7)
+            for slot in stack.piece_slots:
+                found[marker_of(slot)["UnitId"]] = place_of(board_map, x, y)[0]
+    return found
 
 
 def expected_places(scenario) -> dict[str, tuple[str, str]]:

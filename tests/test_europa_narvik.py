@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import csv
 import re
-import tomllib
 
 import pytest
 from click.testing import CliRunner
 from conftest import RULES
+from hex_packs import rules_cited
 
 from vassal_tools.cli import main
 from vassal_tools.games import pack_for, pack_ids
@@ -136,15 +136,7 @@ def test_every_value_has_a_rule_or_says_sample():
 def test_every_rule_cited_exists_in_the_rulebook():
     ids = rule_ids_in_rulebook()
     assert {"8A", "8C2", "11B1b", "12C3e", "13B", "10D3", "4E"} <= ids  # the parser reads the text's levels
-    cited = {r for rules in CITED.values() for r in rules}
-    config = tomllib.loads(PACK_FILE.read_text(encoding="utf-8"))
-    cited |= {v for table in config.values() if isinstance(table, dict)
-              for k, v in table.items() if k.endswith("rule")}
-    data = pack_for(GAME).data
-    sources = [data.info.raw["source"], *(u.source for u in data.units.values()), *(p.source for p in data.places),
-               *(z.source for z in data.zones.values()), *(s.source for s in data.hexsides),
-               *(p.source for sc in data.scenarios.values() for p in sc.setup)]
-    cited |= {c.rule for s in sources for c in citations(s) if not c.is_sample}
+    cited = rules_cited(CITED, PACK_FILE, pack_for(GAME).data)
     assert cited - ids == set()
 
 

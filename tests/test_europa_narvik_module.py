@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_build_module import marker_of, place_of
+from test_build_module import setup_places
 
 import vassal_tools
 from vassal_tools.builder.module import (
@@ -26,7 +26,6 @@ from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.files import open_file
 from vassal_tools.games.europa_narvik import DATA_DIR
 from vassal_tools.games.gamedata import load_game
-from vassal_tools.geometry.from_module import ModuleGeometry
 from vassal_tools.release.lint import lint_module
 from vassal_tools.replay.logwriter import LogWriter
 
@@ -64,16 +63,7 @@ def test_it_opens_and_every_image_it_references_is_in_it(built):
 
 
 def test_the_set_up_is_where_the_data_says_through_the_modules_grid(built):
-    module = vassal_tools.open(built)
-    geometry = ModuleGeometry(module)
-    found = {}
-    for map_ in module.buildfile.maps:
-        board_map = geometry.map(map_.identifier)
-        for stack in map_.setup_stacks:
-            board = board_map.board(stack.owning_board)
-            x, y = board.x + stack.x, board.y + stack.y  # SetupStack x, y are board-relative
-            for slot in stack.piece_slots:
-                found[marker_of(slot)["UnitId"]] = place_of(board_map, x, y)[0]
+    found = setup_places(vassal_tools.open(built))
     scenario = load_game(DATA_DIR).scenarios["campaign"]
     expected = {p.unit: p.at for p in scenario.setup}
     assert {u: at for u, at in found.items() if at[:1].isdigit()} == {u: at for u, at in expected.items()
