@@ -398,9 +398,8 @@ class Recorder:
                 self._declaration(n, command.line)
 
     def _roll_entry(self, n: int, roll: DiceRoll) -> None:
-        side: str | None  # the roller's side word, None when unknown
         purpose = self.dice.purpose(roll)
-        side = self.words.side_named(roll.side)  # the roller's seat: a side id or its roster name
+        side = self.words.side_named(roll.side)  # the roller's seat as a side word, None when unknown
         declared = self.declared.roll(purpose)
         entry: dict[str, Any] = dict(declared.inner) if declared is not None else {"for": purpose}
         side = side or (declared.side if declared is not None else None)
