@@ -7,7 +7,7 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from vassal_tools.games.gamedata import GameData, citations
+from vassal_tools.gamedata import GameData, citations
 
 
 def rules_cited(checks: Mapping[str, Iterable[str]], pack_file: Path, data: GameData) -> set[str]:

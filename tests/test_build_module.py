@@ -22,7 +22,7 @@ from vassal_tools.builder.module import build_module
 from vassal_tools.formats.pieces import parse_definition
 from vassal_tools.formats.sequence import decode
 from vassal_tools.formats.traits import Embellishment, Marker, Prototype
-from vassal_tools.games.gamedata import load_game
+from vassal_tools.gamedata import load_game
 from vassal_tools.geometry.from_module import ModuleGeometry
 
 MINI = Path(__file__).parent / "data" / "build" / "mini_game"

@@ -10,16 +10,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_build_module import expected_places, place_of
 
 import vassal_tools
-from vassal_tools.games.gamedata import load_game
 from vassal_tools.builder.module import build_module, write_setup
 from vassal_tools.formats import commands as cmd
 from vassal_tools.formats.pieces import parse_definition
 from vassal_tools.formats.sequence import decode
 from vassal_tools.formats.traits import Prototype
+from vassal_tools.gamedata import load_game
 from vassal_tools.geometry.from_module import ModuleGeometry, board_layouts
-from test_build_module import expected_places, place_of
 
 MINI = Path(__file__).parent / "data" / "build" / "mini_game"
 ESC = "\x1b"

@@ -18,10 +18,10 @@ from conftest import RULES
 from hex_packs import rules_cited
 
 from vassal_tools.cli import main
+from vassal_tools.gamedata import citations
 from vassal_tools.games import pack_for, pack_ids
 from vassal_tools.games.europa_narvik import DATA_DIR, PACK_FILE
 from vassal_tools.games.europa_narvik.checks import CITED
-from vassal_tools.games.gamedata import citations
 from vassal_tools.record.builder import RecordBuilder
 from vassal_tools.rules import audit
 

@@ -13,9 +13,9 @@ import re
 from collections import Counter
 
 import pytest
-
 from conftest import ROOT, RULES
-from vassal_tools.games.gamedata import GameData, citations, load_game
+
+from vassal_tools.gamedata import GameData, citations, load_game
 
 GAME = ROOT / "module_src" / "invasion_norway"
 RULEBOOK = RULES / "invasion-norway.txt"

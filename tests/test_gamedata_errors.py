@@ -11,10 +11,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
-from vassal_tools.games.gamedata import citations, load_game
+
 from vassal_tools.errors import BadInput
+from vassal_tools.gamedata import citations, load_game
 
 GAME = ROOT / "module_src" / "invasion_norway"
 

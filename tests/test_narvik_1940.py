@@ -16,8 +16,8 @@ from hex_packs import rules_cited
 
 from vassal_tools.cli import main
 from vassal_tools.errors import BadInput
+from vassal_tools.gamedata import citations
 from vassal_tools.games import pack_for, pack_ids
-from vassal_tools.games.gamedata import citations
 from vassal_tools.games.narvik_1940 import DATA_DIR, PACK_FILE
 from vassal_tools.games.narvik_1940.checks import CITED
 from vassal_tools.record.builder import RecordBuilder

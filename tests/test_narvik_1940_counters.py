@@ -16,7 +16,7 @@ from vassal_tools.art.fire import fire_row
 from vassal_tools.art.game_art import counter_rows, template_names
 from vassal_tools.art.templates import template_for
 from vassal_tools.art.units import counter_data
-from vassal_tools.games.gamedata import load_game
+from vassal_tools.gamedata import load_game
 from vassal_tools.games.narvik_1940 import DATA_DIR
 
 SCALE = 2  # the build's scale: 128 px images of a 64 px template

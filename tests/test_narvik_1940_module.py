@@ -23,7 +23,7 @@ from vassal_tools.builder.turns import TRACKER_ID, tracker_state
 from vassal_tools.cli import main
 from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.files import open_file
-from vassal_tools.games.gamedata import load_game
+from vassal_tools.gamedata import load_game
 from vassal_tools.games.narvik_1940 import DATA_DIR
 from vassal_tools.release.lint import lint_module
 from vassal_tools.replay.logwriter import LogWriter

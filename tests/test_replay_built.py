@@ -9,8 +9,8 @@ audit must flag what the moves break, with a picture drawn from the module's art
 from __future__ import annotations
 
 import pytest
-
 from test_replay_kit import GAME_DIR
+
 from vassal_tools.builder.module import assemble, module_archive, setup_stream
 from vassal_tools.builder.savegame import write_save
 from vassal_tools.formats.archive import write_archive
@@ -89,8 +89,8 @@ def test_a_log_of_the_built_module_is_audited_with_pictures(built, tmp_path):
 
 def _tracker_at(state, phase: str) -> str:
     """The tracker state of the opening turn at ``phase``, as the builder writes tracker states."""
-    from vassal_tools.games.gamedata import load_game
     from vassal_tools.builder.turns import tracker_state
+    from vassal_tools.gamedata import load_game
 
     info = load_game(GAME_DIR).info
     opening = info.turn_names[int(decode(decode(state.turns["TurnTracker0"], "|")[1], ";")[0])]

@@ -23,12 +23,12 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 
-from vassal_tools.games.gamedata import load_game
 from vassal_tools.builder.savegame import write_save
 from vassal_tools.formats.metadata import write_metadata
 from vassal_tools.formats.pieces import Piece, encode_definition
 from vassal_tools.formats.sequence import encode
 from vassal_tools.formats.traits import BasicPiece, Embellishment, Marker
+from vassal_tools.gamedata import load_game
 from vassal_tools.geometry.hexgrid import HexGrid
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,9 +13,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from vassal_tools.gamedata import GameData, load_game
+from vassal_tools.gamedata.vocabulary import Vocabulary
 from vassal_tools.games import register
-from vassal_tools.games.gamedata import GameData, load_game
-from vassal_tools.games.vocabulary import Vocabulary
 from vassal_tools.rules.engine import Audit, GameRules
 
 DATA = Path(__file__).with_name("data")

@@ -9,7 +9,7 @@
 Templates (``templates/*.toml``) give layouts, colours and symbol tables; see
 :mod:`.templates`, :mod:`.palette` and :mod:`.map_style`.
 
-What the art is drawn from is the loaded game (:class:`vassal_tools.games.gamedata.GameData`,
+What the art is drawn from is the loaded game (:class:`vassal_tools.gamedata.GameData`,
 what the builder passes) or, for tools and tests, map tables or a data folder read through
 the games' readers (:data:`.map_data.GameSource`).
 

@@ -1,4 +1,4 @@
-"""Draw an area map (:class:`vassal_tools.games.areas.AreaMap`) with shapely and Pillow.
+"""Draw an area map (:class:`vassal_tools.gamedata.areas.AreaMap`) with shapely and Pillow.
 
 Filled land areas with black borders, sea zones with blue borders, impassable land in grey,
 fjord and lake crossings as light-blue bands on the border they cross, drawn neighbours that do
@@ -18,7 +18,7 @@ from shapely.geometry import LineString, MultiLineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel
 
-from ..games.areas import AreaMap, AreaPiece, AreaShape
+from ..gamedata.areas import AreaMap, AreaPiece, AreaShape
 from .fonts import face
 from .png import png_bytes
 from .templates import Element, template_for

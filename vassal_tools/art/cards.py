@@ -13,7 +13,7 @@ import textwrap
 
 from PIL import Image, ImageDraw
 
-from ..games.areas import AreaPiece
+from ..gamedata.areas import AreaPiece
 from .fonts import face
 from .png import png_bytes
 from .templates import template_for

@@ -30,8 +30,8 @@ from PIL import Image
 
 from ..errors import BadInput
 from ..formats.archive import atomic_write
-from ..games.gamedata import GameData
-from ..games.gamedata.tables import read_csv
+from ..gamedata import GameData
+from ..gamedata.tables import read_csv
 from . import fonts
 from .counters import render_data
 from .game_art import counter_rows, template_names

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import BadInput
-from ..games.gamedata import GameData
-from ..games.gamedata.tables import read_csv
+from ..gamedata import GameData
+from ..gamedata.tables import read_csv
 
 
 def art_table(game: Any) -> Mapping[str, Any]:

@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BadInput
-from ..games.gamedata import GameData
-from ..games.gamedata.gametoml import read_toml
-from ..games.gamedata.tables import read_csv
+from ..gamedata import GameData
+from ..gamedata.gametoml import read_toml
+from ..gamedata.tables import read_csv
 from .hexmap import HexLayout, read_grid
 
 __all__ = ["GameSource", "MapData", "map_data", "derived_boxes", "read_csv", "carriers"]
@@ -53,7 +53,7 @@ class MapData:
 GameSource = GameData | MapData | Mapping[str, Any] | str | os.PathLike[str]
 """What the art is drawn from: the loaded game (what the builder passes), map tables already
 gathered, a mapping of tables (tests, other tools), or a data folder that need not be a
-whole game (its tables are read as they are, through :mod:`vassal_tools.games.gamedata`)."""
+whole game (its tables are read as they are, through :mod:`vassal_tools.gamedata`)."""
 
 
 def map_data(game: GameSource) -> MapData:

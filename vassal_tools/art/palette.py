@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BadInput
-from ..games.gamedata import GameData
-from ..games.gamedata.gametoml import read_toml
+from ..gamedata import GameData
+from ..gamedata.gametoml import read_toml
 from . import colours
 from .colours import RGB, WHITE, ink_on
 from .templates import TEMPLATES_DIR

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BadInput
-from ..games.gamedata.vocabulary import UNIT_CLASSES
+from ..gamedata.terms import UNIT_CLASSES
 from . import colours, fonts
 from .colours import RGB
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import BadInput
-from ..games.gamedata.vocabulary import UNIT_CLASSES
+from ..gamedata.terms import UNIT_CLASSES
 
 SIDES = ("front", "back")
 KINDS = UNIT_CLASSES  # the counter kinds are the unit classes

@@ -4,7 +4,7 @@
 ... --scenario NAME -o start.vsav``; in Python :func:`build_module` and
 :func:`write_setup` (see :mod:`.module`). The parts:
 
-* :mod:`vassal_tools.games.gamedata` reads and checks the data folder;
+* :mod:`vassal_tools.gamedata` reads and checks the data folder;
 * :mod:`.art` draws (or reuses) counter and map images through :mod:`vassal_tools.art`;
 * :mod:`.boards`, :mod:`.operational_grid` and :mod:`.locations`: maps, boards, grids
   and where a hex, zone or box of the data is on them;

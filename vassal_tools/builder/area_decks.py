@@ -1,5 +1,5 @@
 """Cards of an area game in its module: a VASSAL Deck (``DrawPile``, vassal-formats.md 2.3) per
-:class:`~vassal_tools.games.areas.AreaDeck` on the map, its cards CardSlots whose pieces carry a Mask
+:class:`~vassal_tools.gamedata.areas.AreaDeck` on the map, its cards CardSlots whose pieces carry a Mask
 (``Obscurable``, 4.4.9) showing the deck's back to the other players; and the Mask of any face-down
 piece (Kampen om Norge's ship cards, 6.1).
 
@@ -18,7 +18,7 @@ from ..formats.archive import atomic_write
 from ..formats.components import Component
 from ..formats.pieces import Piece
 from ..formats.traits import BasicPiece, Marker, Obscurable
-from ..games.areas import AreaDeck, AreaPiece
+from ..gamedata.areas import AreaDeck, AreaPiece
 from . import standard
 from .art import CounterImages
 from .counters import face_layer, slot_text

@@ -27,11 +27,11 @@ from ..formats.metadata import write_metadata
 from ..formats.obfuscation import Form
 from ..formats.pieces import Piece, prototype_pieces
 from ..formats.traits import BasicPiece, Marker
+from ..gamedata.areas import AreaMap, AreaPiece
+from ..gamedata.gametoml import read_toml
+from ..gamedata.records import Phase, Segment
 from ..games import pack_for
-from ..games.areas import AreaMap, AreaPiece
 from ..games.folders import area_pack_at
-from ..games.gamedata.gametoml import read_toml
-from ..games.gamedata.records import Phase, Segment
 from . import palette, standard, turns
 from .area_decks import deck_component, mask, piece_back
 from .art import CounterImages

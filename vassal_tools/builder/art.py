@@ -22,7 +22,7 @@ from ..errors import BadInput
 
 if TYPE_CHECKING:  # the art loads only when something is drawn
     from ..art.map_data import GameSource
-    from ..games.gamedata import GameData
+    from ..gamedata import GameData
 
 COUNTERS = "counters"
 MAPS = "maps"

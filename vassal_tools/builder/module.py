@@ -33,7 +33,7 @@ from ..formats.metadata import write_metadata
 from ..formats.moduleviews import Prototype as PrototypeView
 from ..formats.obfuscation import Form
 from ..formats.pieces import Piece, encode_definition, expand_prototypes
-from ..games.gamedata import GameData, Scenario
+from ..gamedata import GameData, Scenario
 from ..geometry.definition import read_grid_definition
 from . import counters, dice, palette, play_markers, standard, turns, weather
 from .art import BoardArt, CounterArt, CounterImages, draw_all
@@ -97,7 +97,7 @@ def assemble(game_dir: str | os.PathLike, *, scenario: str | None = None, cache:
     ``scenario`` (id or title; default the first) is the one whose set-up becomes the
     module's at-start stacks.
     """
-    from ..games.gamedata import load_game
+    from ..gamedata import load_game
 
     total = len(STAGES)
     progress(STAGES[0], 0, total)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from ..formats.components import Component
 from ..formats.moduleviews import GlobalProperty
 from ..formats.sequence import encode
-from ..games.gamedata import GameInfo
+from ..gamedata import GameInfo
 
 CONTAINER = "Module"  # container id of a module-level property in commands (5.4)
 

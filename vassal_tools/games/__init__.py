@@ -2,16 +2,17 @@
 
 A record, a log's audit or a module build names its game by id (``invasion-norway``);
 :func:`pack_for` imports that game's package on first use and returns what it registered:
-its data folder, its record words (:class:`~.vocabulary.Vocabulary`: phases, sides, turns,
+its data folder, its record words (:class:`~vassal_tools.gamedata.vocabulary.Vocabulary`: phases, sides, turns,
 weather, read from its game.toml), its catalogue, its rules and (optionally) the replay hooks
-of its own mechanics (:class:`~.vocabulary.ReplayHooks`). :mod:`.gamedata` reads and checks a
-game's data folder (``module_src/<game>/``) and knows no one game's words.
+of its own mechanics (:class:`~vassal_tools.gamedata.vocabulary.ReplayHooks`). :mod:`vassal_tools.gamedata`
+(the layer below the record) reads and checks a game's data folder (``module_src/<game>/``) and knows
+no one game's words.
 
 A game is a package here (``games/invasion_norway/``: its data under ``data/``, its
 catalogue, its checks and ``pack.toml``) plus one line in :data:`KNOWN_GAMES`; a game kept
 elsewhere (tests/toy_game) calls :func:`register`.
 
-May import: :mod:`vassal_tools.geometry`, :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`.
+May import: :mod:`vassal_tools.gamedata`, :mod:`vassal_tools.geometry`, :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`.
 A game package (``games/<game>/``) may also import record, replay and rules: it plugs its
 checks into the engine, and nothing imports it but the registry, by name, at run time.
 Imported by: record, replay, rules, art, builder and the demo.
@@ -23,7 +24,7 @@ import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from .vocabulary import Vocabulary
+from ..gamedata.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
     from ..record import Catalogue

@@ -16,9 +16,9 @@ import os
 from pathlib import Path
 from typing import Any
 
+from ..gamedata import load_game
+from ..gamedata.gametoml import read_toml
 from . import pack_for
-from .gamedata import load_game
-from .gamedata.gametoml import read_toml
 
 
 def area_pack_at(folder: str | os.PathLike) -> Any | None:

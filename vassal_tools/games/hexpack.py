@@ -13,7 +13,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from .gamedata import GameData, load_game
+from ..gamedata import GameData, load_game
 
 
 class HexPack:

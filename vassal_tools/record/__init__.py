@@ -16,7 +16,7 @@ data (through the rule pack's catalogue), inline attributes override them.
 Unknown extra keys, on the record, a unit or an entry, are kept and written back.
 
 The record format has no words of its own game: phases, sides, turns and weather are those
-of the game its ``"game"`` names (:class:`vassal_tools.games.vocabulary.Vocabulary`).
+of the game its ``"game"`` names (:class:`vassal_tools.gamedata.vocabulary.Vocabulary`).
 :class:`~.builder.RecordBuilder` makes records in code (the recorder builds through it).
 
 May import: :mod:`vassal_tools.games`, :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`

@@ -7,8 +7,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..errors import BadInput
+from ..gamedata.vocabulary import Vocabulary, one_of
 from ..games import pack_for
-from ..games.vocabulary import Vocabulary, one_of
 from .entries import KIND_BY_KEY, Catalogue, End, Entry, PhaseStart, Record, Unit
 from .vocabulary import FORMAT
 

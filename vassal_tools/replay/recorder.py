@@ -49,8 +49,8 @@ from ..formats.files import Module
 from ..formats.kinds import open_module
 from ..formats.logsteps import Step
 from ..formats.match import require_match
+from ..gamedata.vocabulary import ReplayHooks, Vocabulary
 from ..games import pack_for, pack_ids
-from ..games.vocabulary import ReplayHooks, Vocabulary
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.maps import BoardCell
 from ..record import Record

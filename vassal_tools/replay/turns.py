@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from ..formats.sequence import decode
-from ..games.vocabulary import Vocabulary
+from ..gamedata.vocabulary import Vocabulary
 
 _TURN_TEXT = re.compile(r"\b(March|April|May|June|July)\s*#\s*(\d+)", re.IGNORECASE)
 

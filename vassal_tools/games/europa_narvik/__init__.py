@@ -18,12 +18,12 @@ from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 
+from ...gamedata.gametoml import TomlDoc, read_info
+from ...gamedata.vocabulary import ReplayHooks, Vocabulary
 from ...record import Record
 from ...rules.findings import Finding
 from .. import register
-from ..gamedata.gametoml import TomlDoc, read_info
 from ..hexpack import HexPack
-from ..vocabulary import ReplayHooks, Vocabulary
 from .catalogue import EuropaCatalogue, read_counters
 from .checks import CHECKED, CHECKS, CITED
 from .rules import EuropaRules

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..gamedata import GameData, MapGrid
+from ...gamedata import GameData, MapGrid
 
 _HEX = re.compile(r"^(?:(\d{1,2}[A-Za-z]?)\s*:\s*)?(\d{4})$")
 OFF_MAP_AIRBASES = ("Danish", "Hamburg", "Sylt", "Bomber Command", "Hatston Field")

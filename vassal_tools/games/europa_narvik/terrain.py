@@ -15,7 +15,7 @@ import heapq
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..gamedata import GameData
+from ...gamedata import GameData
 from .catalogue import OPEN_GRID, split_hex
 
 

@@ -3,7 +3,7 @@
 Mostly data: ``pack.toml`` holds every number the checks use, each with its rule
 (and ``sample`` where the rulebook does not give it); the game's own facts come
 from ``data/`` beside this file (``module_src/invasion_norway`` in a checkout links
-to it; it ships as package data) through :mod:`vassal_tools.games.gamedata`.
+to it; it ships as package data) through :mod:`vassal_tools.gamedata`.
 The checks are small modules named for what they judge (``land_stacking``,
 ``basing``, ``naval``, ``air``, ``land_supply``, ``surrender``, ``interception``).
 
@@ -22,11 +22,11 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from ...gamedata.gametoml import TomlDoc, read_info
+from ...gamedata.vocabulary import ReplayHooks, Vocabulary
 from ...record import Record
 from ...rules.findings import Finding
 from .. import register
-from ..gamedata.gametoml import TomlDoc, read_info
-from ..vocabulary import ReplayHooks, Vocabulary
 from . import rules_index
 from .checks import CHECKS
 from .data import DATA_DIR, NorwayGame, norway_words

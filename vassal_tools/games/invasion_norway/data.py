@@ -1,7 +1,7 @@
 """The Invasion: Norway game data as the rules need it, and the record catalogue over it.
 
 The facts of the game (units, hexes, hexsides, places, zones, boxes, thaw turns)
-are read by :func:`vassal_tools.games.gamedata.load_game` from
+are read by :func:`vassal_tools.gamedata.load_game` from
 ``module_src/invasion_norway``; this module indexes them for the questions the
 checks ask many times (which port is in this hex, what is this airbase's
 capacity, which zone holds this hex) and implements the record
@@ -21,8 +21,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..gamedata import GameData, GameInfo, load_game
-from ..vocabulary import Vocabulary
+from ...gamedata import GameData, GameInfo, load_game
+from ...gamedata.vocabulary import Vocabulary
 from .turns import MonthTurns
 
 _HEX = re.compile(r"^\d{4}$")

@@ -15,7 +15,7 @@ _MONTHS = {"march": 3, "april": 4, "may": 5, "june": 6, "july": 7}
 
 
 class MonthTurns:
-    """The game's :class:`~vassal_tools.games.vocabulary.TurnNames`."""
+    """The game's :class:`~vassal_tools.gamedata.vocabulary.TurnNames`."""
 
     def canonical(self, turn: str) -> str | None:
         m = _TURN.match(turn)

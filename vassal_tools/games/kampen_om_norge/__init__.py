@@ -13,9 +13,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from ...gamedata.areas import AreaBorder, AreaDeck, AreaMap, AreaPiece, AreaShape
+from ...gamedata.vocabulary import Vocabulary
 from .. import register
-from ..areas import AreaBorder, AreaDeck, AreaMap, AreaPiece, AreaShape
-from ..vocabulary import Vocabulary
 from .checks import CHECKS, KampenRules
 from .data import DATA, KampenData, card_key, load_kampen
 

@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import BadInput
-from ..areadata import Points, csv_rows, polygon, read_board
-from ..gamedata.gametoml import read_toml
-from ..gamedata.sources import citations
+from ...gamedata.areadata import Points, csv_rows, polygon, read_board
+from ...gamedata.gametoml import read_toml
+from ...gamedata.sources import citations
 
 DATA = Path(__file__).with_name("data")
 KINDS = ("land", "sea", "box")

@@ -19,11 +19,11 @@ from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 
+from ...gamedata.gametoml import TomlDoc, read_info
+from ...gamedata.terms import SIZES
+from ...gamedata.vocabulary import ReplayHooks, Vocabulary
 from .. import register
-from ..gamedata.gametoml import TomlDoc, read_info
-from ..gamedata.vocabulary import SIZES
 from ..hexpack import HexPack
-from ..vocabulary import ReplayHooks, Vocabulary
 from .catalogue import NarvikCatalogue, read_counters
 from .checks import CHECKS, CITED, DESCRIBED
 from .rules import NarvikRules

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..gamedata import GameData
+from ...gamedata import GameData
 
 _HEX = re.compile(r"^\d{4}$")
 _SUFFIX = re.compile(r"\s+(staging area|units display|display)$")

@@ -22,10 +22,10 @@ from collections import defaultdict
 
 from shapely.geometry import LineString, Polygon
 
+from ...gamedata.hexes import MapGrid
 from ...record import Action, Attack, Entry
 from ...rules.engine import Audit
 from ...rules.position import UnitState
-from ..gamedata.hexes import MapGrid
 from .catalogue import is_hex
 from .rules import Check, NarvikRules
 

@@ -14,10 +14,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from ...gamedata.areas import AreaBorder, AreaMap, AreaPiece, AreaShape
+from ...gamedata.terms import SIZES
+from ...gamedata.vocabulary import Vocabulary
 from .. import register
-from ..areas import AreaBorder, AreaMap, AreaPiece, AreaShape
-from ..gamedata.vocabulary import SIZES
-from ..vocabulary import Vocabulary
 from .checks import CHECKS, NorwayRules
 from .data import DATA, FILE, NorwayData, load_norway
 

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import BadInput
-from ..areadata import DrawnBoard, csv_rows, read_board
-from ..gamedata.gametoml import read_toml
+from ...gamedata.areadata import DrawnBoard, csv_rows, read_board
+from ...gamedata.gametoml import read_toml
 
 DATA = Path(__file__).with_name("data")
 FILE = "norway-1940-scenario.txt"

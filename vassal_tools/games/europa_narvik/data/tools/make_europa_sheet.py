@@ -14,7 +14,7 @@ import csv
 import json
 from pathlib import Path
 
-from vassal_tools.games.gamedata.hexes import MapGrid, hex_name
+from vassal_tools.gamedata.hexes import MapGrid, hex_name
 
 HERE = Path(__file__).resolve().parent.parent
 GRID = MapGrid(1, 24, 1, 30)

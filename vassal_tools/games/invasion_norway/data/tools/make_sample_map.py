@@ -52,7 +52,7 @@ from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import unary_union
 from shapely.prepared import prep
 
-from vassal_tools.games.gamedata import MapGrid, hex_name, parse_hex
+from vassal_tools.gamedata import MapGrid, hex_name, parse_hex
 
 HERE = Path(__file__).resolve().parent.parent
 

@@ -11,7 +11,7 @@ import csv
 import json
 from pathlib import Path
 
-from vassal_tools.games.gamedata.hexes import MapGrid
+from vassal_tools.gamedata.hexes import MapGrid
 
 HERE = Path(__file__).resolve().parent.parent
 GRID = MapGrid(1, 24, 1, 30)

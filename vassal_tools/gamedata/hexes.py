@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ...geometry.hexmath import Cube, cube, cube_distance
-from .vocabulary import HEX_PATTERN
+from ..geometry.hexmath import Cube, cube, cube_distance
+from .terms import HEX_PATTERN
 
 
 def parse_hex(name: str) -> tuple[int, int]:

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .gamedata.records import GameInfo
-from .gamedata.vocabulary import SIZES, UNIT_CLASSES
+from .records import GameInfo
+from .terms import SIZES, UNIT_CLASSES
 
 _NUMBER = re.compile(r"\d+")
 _SPACE = re.compile(r"\s+")
@@ -98,7 +98,7 @@ class Vocabulary:
 
     @classmethod
     def from_info(cls, info: GameInfo) -> Vocabulary:
-        """The vocabulary of a loaded game.toml (:func:`vassal_tools.games.gamedata.load_game`)."""
+        """The vocabulary of a loaded game.toml (:func:`vassal_tools.gamedata.load_game`)."""
         return cls(
             game=info.id,
             phases=info.phase_order(),

@@ -6,7 +6,7 @@ their README documents every column. This module reads them into frozen, typed
 records and checks them once, so that the counter art, the module builder and the
 rules engine can trust what they get::
 
-    from vassal_tools.games.gamedata import load_game
+    from vassal_tools.gamedata import load_game
 
     data = load_game("module_src/invasion_norway")
     data.units["ger-138-gj-1"].name          # 'I/138'
@@ -39,8 +39,9 @@ the place in it and the fault: ``where`` is ``row N, field 'x'`` for CSV files
 The loader knows no one game's words: what differs between games (sides, nationalities,
 phases, turns, weather, its own terrains and hexside features) is read from game.toml.
 
-May import: :mod:`vassal_tools.geometry` (its hex maths), :mod:`vassal_tools.errors`.
-Imported by: the games' packages and registry, art, builder.
+The game-neutral data layer: below the record; it knows no one game.
+May import: :mod:`vassal_tools.geometry` (its hex maths), :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`.
+Imported by: record, replay, rules, the games' packages and registry, art, builder.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from ...errors import BadInput
+from ..errors import BadInput
 from .checks import (
     check_boxes,
     check_hexes,
@@ -97,7 +98,7 @@ from .tables import (
     read_table,
     rows_to_records,
 )
-from .vocabulary import (
+from .terms import (
     AIR_ROLES,
     BOX_KINDS,
     COASTS,

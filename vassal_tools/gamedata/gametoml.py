@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from ...errors import BadInput
+from ..errors import BadInput
 from .hexes import MapGrid
 from .records import (
     AirType,
@@ -22,7 +22,7 @@ from .records import (
     Turn,
 )
 from .sources import citations
-from .vocabulary import AIR_ROLES, HEXSIDE_FEATURES, MOVE_CLASSES, TERRAINS
+from .terms import AIR_ROLES, HEXSIDE_FEATURES, MOVE_CLASSES, TERRAINS
 
 
 def read_toml(path: Path) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .hexes import MapGrid
-from .vocabulary import LAND_TERRAINS
+from .terms import LAND_TERRAINS
 
 
 @dataclass(frozen=True)

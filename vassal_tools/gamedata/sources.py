@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .vocabulary import RULE_PATTERN
+from .terms import RULE_PATTERN
 
 
 @dataclass(frozen=True)

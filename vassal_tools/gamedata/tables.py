@@ -8,7 +8,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from ...errors import BadInput
+from ..errors import BadInput
 from .sources import citations
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from .gametoml import TomlDoc
 from .records import Placement, Scenario, Unit, Withdrawal
 from .sources import citations
-from .vocabulary import UNIT_CLASSES
+from .terms import UNIT_CLASSES
 
 
 def read_scenario(path: Path, units: Mapping[str, Unit], turns: tuple[str, ...],

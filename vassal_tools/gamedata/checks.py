@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from ...errors import BadInput
+from ..errors import BadInput
 from .hexes import MapGrid
 from .records import GameInfo, Hex, Zone
 from .tables import Row, check_cell, one_of, unique
-from .vocabulary import (
+from .terms import (
     BOX_KINDS,
     COASTS,
     ID_PATTERN,
