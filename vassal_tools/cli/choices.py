@@ -19,7 +19,7 @@ class TableChoice(click.Choice):
         self._keys = keys if keys is not None else (lambda: list(table or {}))
         super().__init__(())
 
-    @property  # type: ignore[override]
+    @property
     def choices(self) -> tuple[str, ...]:
         return tuple(self._keys())
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..errors import BadInput
 from .archive import Archive, atomic_write, is_zip, read_archive, write_archive
-from .obfuscation import Form, deobfuscate, form_of, key_of, obfuscate, starts_stream
+from .obfuscation import PLAIN, Form, deobfuscate, form_of, key_of, obfuscate, starts_stream
 
 SAVED_GAME = "savedGame"
 BUILDFILES = ("buildFile.xml", "buildFile")
@@ -211,7 +211,7 @@ class SavedGame(VassalFile):
 
     @property
     def obfuscated(self) -> bool:
-        return self.form != "plain"
+        return self.form != PLAIN
 
     @property
     def key(self) -> int | None:

@@ -37,6 +37,7 @@ WHERE = "savedGame"
 _BANG_V = re.compile(rb"!V[A-Z]{3}")
 
 Form = str  # a key of FORMS
+PLAIN: Form = "plain"
 
 
 @dataclass(frozen=True)
@@ -199,7 +200,7 @@ FORMS: dict[str, StreamForm] = {form.name: form for form in (
                "no released VASSAL opens it)", _read_vcsz, _write_vcsz, _hex_key),
     StreamForm("voxz", b"!VOXZ", "voxz (!VOXZ XZ compression then raw obfuscation; VASSAL 3.7 cannot open it)",
                _read_voxz, _write_voxz, _raw_key(5)),
-    StreamForm("plain", b"", "plain text (no obfuscation)", _read_plain, _write_plain, lambda data: None),
+    StreamForm(PLAIN, b"", "plain text (no obfuscation)", _read_plain, _write_plain, lambda data: None),
 )}
 
 # What a new save is written in unless asked: every VASSAL opens it.
@@ -218,7 +219,7 @@ def form_of(data: bytes, source: str | None = None) -> Form:
     if _BANG_V.match(data):
         raise BadInput(source, f"unknown stream header {data[:5].decode('ascii')!r}: not a form of "
                        f"{', '.join(FORMS)}", WHERE)
-    return "plain"
+    return PLAIN
 
 
 def starts_stream(data: bytes) -> bool:
@@ -227,7 +228,7 @@ def starts_stream(data: bytes) -> bool:
 
 
 def is_obfuscated(data: bytes) -> bool:
-    return form_of(data) != "plain"
+    return form_of(data) != PLAIN
 
 
 def key_of(data: bytes) -> int | None:
