@@ -257,3 +257,27 @@ def test_a_form_added_to_the_table_reaches_inspect_encode_and_setup(tmp_path, mo
                                   "--cache", str(art_cache), "-q", "--form", "rev"])
     assert result.exit_code == 0, result.output
     assert read_entry(out).startswith(b"!VREV") and vassal_tools.open(out).form == "rev"
+
+
+def test_a_legacy_lzma_container_in_voxz_is_read_and_kept(tmp_path):
+    source = source_path(SOURCES[0])
+    payload = payload_of(source)
+    entry = b"!VOXZ" + bytes([KEY]) + xor(lzma.compress(payload, lzma.FORMAT_ALONE), KEY)
+    game = vassal_tools.open(with_entry(source, entry, tmp_path / "alone.vsav"))
+    assert game.form == "voxz" and game.stream.encode("utf-8") == payload
+    game.stream += "\x1bCHAT<a> - b"
+    written = read_entry(game.save(tmp_path / "edited.vsav"))
+    unpacked = lzma.LZMADecompressor(lzma.FORMAT_ALONE).decompress(xor(written[6:], KEY))
+    assert unpacked == game.stream.encode("utf-8")
+
+
+@pytest.mark.parametrize("form", ["vcsz", "voxz"])
+def test_a_compressed_entry_cut_short_is_bad_input(form, tmp_path):
+    source = source_path(SOURCES[3])
+    entry = entry_by_definition(form, payload_of(source))
+    cut = entry[: len(entry) // 2 | 1]  # odd length: whole hex pairs for vcsz
+    made = with_entry(source, cut, tmp_path / "cut.vlog")
+    result = CliRunner().invoke(main, ["inspect", str(made)])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "cut short" in lines[0] and "savedGame" in lines[0], result.stderr

@@ -12,8 +12,8 @@ reader, the writers and the command-line choices with no other edit.
 - ``vobs-bang``: the same with the header ``!VOBS``, as reported for a later 3.8 beta.
 - ``vcsz`` (proposed in #15033/#15044, written by third-party tools): ``!VCSZ``, then the
   ``vcsk`` hex obfuscation of the payload deflated (zlib, as Java's ``Deflater``; raw deflate read too).
-- ``voxz`` (#15121): ``!VOXZ``, one raw key byte, then the payload XZ-compressed (LZMA2)
-  and XOR the key, as ``vobs``.
+- ``voxz`` (#15121): ``!VOXZ``, one raw key byte, then the payload XZ-compressed (LZMA2,
+  the .xz container) and XOR the key, as ``vobs``.
 - ``plain``: no header: the payload itself (logs before VASSAL 3.2 are plain).
 
 A header that starts ``!V`` like these but is none of them is refused, naming it: it is
@@ -165,7 +165,8 @@ def _vcsz_was_raw(like: bytes) -> bool:
 
 def _read_voxz(data: bytes, source: str | None) -> bytes:
     packed = _unxor(b"!VOXZ")(data, source)
-    unpacker = lzma.LZMADecompressor(lzma.FORMAT_XZ)
+    # The .xz container as XZ for Java writes it; a legacy .lzma container is read too.
+    unpacker = lzma.LZMADecompressor(lzma.FORMAT_AUTO)
     try:
         payload = unpacker.decompress(packed, MAX_ENTRY_SIZE)
     except lzma.LZMAError as err:
@@ -177,8 +178,14 @@ def _read_voxz(data: bytes, source: str | None) -> bytes:
     return payload
 
 
+_XZ_MAGIC = b"\xfd7zXZ\x00"
+
+
 def _write_voxz(payload: bytes, key: int, like: bytes | None) -> bytes:
-    return b"!VOXZ" + bytes([key]) + _xor(lzma.compress(payload, lzma.FORMAT_XZ), key)
+    # Keep the container read: .xz unless the entry held a legacy .lzma one.
+    legacy = like is not None and len(like) > 12 and _xor(like[6:12], like[5]) != _XZ_MAGIC
+    packed = lzma.compress(payload, lzma.FORMAT_ALONE if legacy else lzma.FORMAT_XZ)
+    return b"!VOXZ" + bytes([key]) + _xor(packed, key)
 
 
 def _read_plain(data: bytes, source: str | None) -> bytes:
