@@ -281,3 +281,17 @@ def test_a_compressed_entry_cut_short_is_bad_input(form, tmp_path):
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "cut short" in lines[0] and "savedGame" in lines[0], result.stderr
+
+
+@pytest.mark.parametrize("form", NEW_FORMS)
+def test_refresh_keeps_the_form_and_key_it_read(form, tmp_path):
+    from vassal_tools.release.refresh import refresh_game
+
+    source = source_path("logs/zxvt__5x5_startup.vlog")
+    module = source_path("modules/zxvt__CaptureOfTheTerritory.vmod")
+    made = with_entry(source, entry_by_definition(form, payload_of(source)), tmp_path / "made.vlog")
+    out = tmp_path / "refreshed.vlog"
+    refresh_game(made, module, out)
+    written = read_entry(out)
+    assert form_of(written) == form and written.startswith(FORMS[form].header)
+    assert vassal_tools.open(out).key == KEY
