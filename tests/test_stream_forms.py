@@ -183,7 +183,7 @@ def test_setup_form_writes_each_form(form, tmp_path, art_cache):
     assert game.stream.startswith("begin_save")
 
 
-@pytest.mark.parametrize("header", [b"!VCSX", b"!VOBZ", b"!VZZZ"])
+@pytest.mark.parametrize("header", [b"!VCSX", b"!VOBZ", b"!VZZZ", b"!Vcsk", b"!V1.0"])
 def test_an_unknown_bang_v_header_is_bad_input_naming_it(header, tmp_path):
     source = source_path(SOURCES[0])
     made = with_entry(source, header + b"5a" + b"00" * 20, tmp_path / "odd.vsav")

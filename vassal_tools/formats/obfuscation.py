@@ -33,8 +33,9 @@ from ..errors import BadInput
 from .archive import MAX_ENTRY_SIZE
 
 WHERE = "savedGame"
-# A header of the !V family: the known ones and any later one (5 bytes like !VCSK).
-_BANG_V = re.compile(rb"!V[A-Z]{3}")
+# A header of the !V family: the known ones and any other 5 bytes starting !V. Shorter
+# input ("!VCS") is passed through as VASSAL does: it is no header.
+_BANG_V = re.compile(rb"!V...", re.S)
 
 Form = str  # a key of FORMS
 PLAIN: Form = "plain"
@@ -224,7 +225,7 @@ def form_of(data: bytes, source: str | None = None) -> Form:
         if form.header and data.startswith(form.header):
             return form.name
     if _BANG_V.match(data):
-        raise BadInput(source, f"unknown stream header {data[:5].decode('ascii')!r}: not a form of "
+        raise BadInput(source, f"unknown stream header {data[:5].decode('latin-1')!r}: not a form of "
                        f"{', '.join(FORMS)}", WHERE)
     return PLAIN
 
