@@ -295,3 +295,12 @@ def test_refresh_keeps_the_form_and_key_it_read(form, tmp_path):
     written = read_entry(out)
     assert form_of(written) == form and written.startswith(FORMS[form].header)
     assert vassal_tools.open(out).key == KEY
+
+
+@pytest.mark.parametrize("form", ["vcsz", "voxz"])
+def test_bytes_after_the_compressed_data_are_reported_not_dropped(form, tmp_path):
+    source = source_path(SOURCES[0])
+    payload = payload_of(source)
+    entry = entry_by_definition(form, payload) + (b"%02x" % (0x41 ^ KEY) if form == "vcsz" else bytes([0x41 ^ KEY]))
+    with pytest.raises(BadInput, match="1 bytes after the end"):
+        vassal_tools.open(with_entry(source, entry, tmp_path / "tail.vsav"))

@@ -145,6 +145,7 @@ def _read_vcsz(data: bytes, source: str | None) -> bytes:
             raise BadInput(source, f"!VCSZ stream inflates to more than {MAX_ENTRY_SIZE} bytes", WHERE)
         if not inflater.eof:
             raise BadInput(source, "!VCSZ stream is cut short: its deflate data ends early", WHERE)
+        _nothing_after(inflater.unused_data, "!VCSZ", "deflate", source)
         return payload
     raise BadInput(source, "!VCSZ stream is not deflate data after its hex obfuscation is undone", WHERE)
 
@@ -176,7 +177,14 @@ def _read_voxz(data: bytes, source: str | None) -> bytes:
         if not unpacker.needs_input:
             raise BadInput(source, f"!VOXZ stream unpacks to more than {MAX_ENTRY_SIZE} bytes", WHERE)
         raise BadInput(source, "!VOXZ stream is cut short: its XZ data ends early", WHERE)
+    _nothing_after(unpacker.unused_data, "!VOXZ", "XZ", source)
     return payload
+
+
+def _nothing_after(rest: bytes, header: str, packing: str, source: str | None) -> None:
+    # Bytes after the compressed data are no part of the game: refused, never silently dropped.
+    if rest:
+        raise BadInput(source, f"{header} stream has {len(rest)} bytes after the end of its {packing} data", WHERE)
 
 
 _XZ_MAGIC = b"\xfd7zXZ\x00"
