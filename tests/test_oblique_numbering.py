@@ -59,6 +59,11 @@ CASES = [
      "sideways: (x, y) taken as (2046, 1764): same as the first case"),
     ("side-vdesc", {"sideways": "true"}, {"vDescend": "true"}, (1764, 2046), "0534",
      "maxRows floor(2200/48+.5)=46: column 46-42=4; row 31; 4/2+31=33 -> 05,34"),
+    ("vdesc", {}, {"vDescend": "true"}, (2070, 1764), "4436",
+     "maxRows floor(2200/48+.5)=46: row 46-31=15; raw col 43 odd, vDescend: 15-1=14; 43/2+14=35 -> 44,36"),
+    ("side-hdesc", {"sideways": "true"}, {"hDescend": "true"}, (1764, 2070), "4433",
+     "as (2070, 1764): col 43; maxColumns floor(2400/56+.5)=43: row 43-31=12; odd col, hDescend: 11; "
+     "43/2+11=32 -> 44,33"),
     ("words", {}, {"first": "Vertical first", "hType": "Alphabetic", "vType": "Numerical", "sep": "-"},
      (2046, 1764), "53-RR",
      "first 'V', hType 'A': column 42+1=43 -> 'R' (43 mod 26 = 17) twice (43//26+1); row 52+1=53 first"),
