@@ -41,7 +41,7 @@ def test_the_documented_example():
 
 def test_the_header_alone_decides_the_form():
     assert form_of(b"!VCSK00414243") == "vcsk"
-    assert form_of(b"!VOBSx") == "plain"  # third-party spelling; VASSAL reads it as plain text
+    assert form_of(b"!VOBSx") == "vobs-bang"  # the spelling reported for a later 3.8 beta
     assert form_of(b"begin_save") == "plain"
     assert form_of(b"VOB") == "plain"
 

@@ -24,7 +24,7 @@ from ..errors import BadInput
 from ..formats.archive import Archive, atomic_write, write_archive
 from ..formats.buildfile import BuildFile
 from ..formats.metadata import write_metadata
-from ..formats.obfuscation import Form
+from ..formats.obfuscation import DEFAULT_FORM, Form
 from ..formats.pieces import Piece, prototype_pieces
 from ..formats.traits import BasicPiece, Marker
 from ..gamedata.areas import AreaMap, AreaPiece
@@ -200,7 +200,7 @@ def build_area_module(game_dir: str | os.PathLike, outdir: str | os.PathLike, *,
 
 
 def write_area_setup(game_dir: str | os.PathLike, out: str | os.PathLike, *, cache: Path | None = None,
-                     form: Form = "vcsk") -> Path:
+                     form: Form = DEFAULT_FORM) -> Path:
     """Write the opening save of the area game's set-up to the file ``out``."""
     assembly = _assembly(game_dir, cache)
     return write_save(Path(out), area_setup_stream(assembly), moduledata=assembly.moduledata,
@@ -232,7 +232,7 @@ def build_game(game_dir: str | os.PathLike, outdir: str | os.PathLike, *, scenar
 
 
 def setup_game(game_dir: str | os.PathLike, scenario: str | None, out: str | os.PathLike, *,
-               cache: Path | None = None, progress: Progress | None = None, form: Form = "vcsk") -> Path:
+               cache: Path | None = None, progress: Progress | None = None, form: Form = DEFAULT_FORM) -> Path:
     """The opening save of any game folder: an area game's set-up here, a hex game's by :func:`write_setup`."""
     if area_game(game_dir) is None:
         if progress is None:

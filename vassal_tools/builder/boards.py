@@ -160,12 +160,13 @@ def layout_command(plan: MapPlan) -> str:
 
 def _hex_grid(hexes: HexGridDef) -> Component:
     grid = standard.component(_GRIDS + "HexGrid", {**_GRID_LOOK, **hexes.grid})
-    grid.append(standard.component(_MAPGRID + "HexGridNumbering", {**_NUMBERING_LOOK, **hexes.numbering}))
+    grid.append(standard.component(_MAPGRID + hexes.numbering_element, {**_NUMBERING_LOOK, **hexes.numbering}))
     return grid
 
 
 def _geo_hex_grid(hexes: HexGridDef, size: tuple[int, int]) -> HexGrid:
-    return HexGrid.from_attributes({**_GRID_LOOK, **hexes.grid}, {**_NUMBERING_LOOK, **hexes.numbering}, size)
+    return HexGrid.from_attributes({**_GRID_LOOK, **hexes.grid}, {**_NUMBERING_LOOK, **hexes.numbering}, size,
+                                   hexes.numbering_class)
 
 
 # -- from the art to plans ------------------------------------------------------------------

@@ -31,7 +31,7 @@ from ..formats.buildfile import BuildFile
 from ..formats.components import Component
 from ..formats.metadata import write_metadata
 from ..formats.moduleviews import Prototype as PrototypeView
-from ..formats.obfuscation import Form
+from ..formats.obfuscation import DEFAULT_FORM, Form
 from ..formats.pieces import Piece, encode_definition, expand_prototypes
 from ..gamedata import GameData, Scenario
 from ..geometry.definition import read_grid_definition
@@ -259,7 +259,7 @@ def build_module(game_dir: str | os.PathLike, outdir: str | os.PathLike, *, scen
 
 
 def write_setup(game_dir: str | os.PathLike, scenario: str | None, out: str | os.PathLike, *,
-                cache: Path | None = None, progress: Progress = _quiet, form: Form = "vcsk") -> Path:
+                cache: Path | None = None, progress: Progress = _quiet, form: Form = DEFAULT_FORM) -> Path:
     """Write the opening save of ``scenario`` (id or title) to the file ``out``, stored in FORM.
 
     Without a scenario, the game's only one; a game with several refuses (which one is meant?)."""
@@ -276,7 +276,7 @@ def write_setup(game_dir: str | os.PathLike, scenario: str | None, out: str | os
     return path
 
 
-def write_opening(assembly: Assembly, out: str | os.PathLike, *, form: Form = "vcsk") -> Path:
+def write_opening(assembly: Assembly, out: str | os.PathLike, *, form: Form = DEFAULT_FORM) -> Path:
     """The opening save of the assembled scenario, written to the file ``out``, stored in FORM."""
     title = assembly.scenario.title if assembly.scenario is not None else assembly.game.info.title
     return write_save(

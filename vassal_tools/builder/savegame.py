@@ -29,7 +29,7 @@ from pathlib import Path
 
 from ..formats.archive import Archive, write_archive
 from ..formats.metadata import write_metadata
-from ..formats.obfuscation import Form, obfuscate
+from ..formats.obfuscation import DEFAULT_FORM, Form, obfuscate
 from ..formats.pieces import Piece, encode_definition
 from ..formats.sequence import encode
 from .opening_decks import OpeningDeck
@@ -113,7 +113,7 @@ SETUP_STACK = "SETUP_STACK\t"
 
 
 def write_save(path: Path, stream: str, *, moduledata: bytes, module_version: str, description: str,
-               vassal_version: str, date_saved: int, form: Form = "vcsk") -> Path:
+               vassal_version: str, date_saved: int, form: Form = DEFAULT_FORM) -> Path:
     """The ``.vsav``: obfuscated ``savedGame``, ``savedata``, and the module's ``moduledata`` (1.4).
 
     FORM is ``vcsk`` unless asked: every VASSAL opens it, while 3.7 and older cannot open ``vobs``.

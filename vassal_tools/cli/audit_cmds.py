@@ -18,7 +18,9 @@ import click
 from ..errors import BadInput
 from ..formats.archive import atomic_write
 from ..formats.outputs import WRITE_ELSEWHERE, refuse_overwriting
+from ..report.output import RENDERERS, formats, render, renderer
 from . import main
+from .choices import TableChoice
 
 _MODULE = click.option("--module", "module", type=click.Path(dir_okay=False, path_type=Path),
                        help="The module (.vmod) the log was played with.")
@@ -80,7 +82,7 @@ def record_cmd(log: Path, module: Path | None, output: Path | None, mapping: Pat
 @click.option("--step", "step", type=click.IntRange(min=0), required=True,
               help="Step number (0: the position the log starts from).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None)
-@click.option("--format", "fmt", type=click.Choice(["json", "text"]), default="json", show_default=True,
+@click.option("--format", "fmt", type=TableChoice(RENDERERS["position"]), default="json", show_default=True,
               help="json: a record of place entries; text: the stacks by hex or zone, units by their counters.")
 @click.option("--place", default=None, metavar="LOC", help="Text: only this hex, zone or box (or the places in zone LOC).")
 @_MAPPING
@@ -90,15 +92,10 @@ def position_cmd(log: Path, module: Path | None, step: int, output: Path | None,
                  mapping: Path | None, game: str | None, allow_mismatch: bool) -> None:
     """Print the position after a step of LOG as a record of place entries, or as text."""
     from ..replay.recorder import position_at
-    from ..report.position_text import position_text
 
     recorded = position_at(log, _need_module(module, log), step, _mapping(mapping), game,
                            allow_mismatch=allow_mismatch)
-    if fmt == "text":
-        text = position_text(recorded.record, place)
-    else:
-        text = json.dumps(recorded.data, indent=1, ensure_ascii=False) + "\n"
-    _write_text(text, output, log)
+    _write_text(render("position", fmt, recorded, place), output, log)
     _warn(recorded.warnings)
 
 
@@ -106,7 +103,7 @@ def position_cmd(log: Path, module: Path | None, step: int, output: Path | None,
 # A path type (strings kept as given, globs too) so that the shared check keeps -o off each.
 @click.argument("sources", metavar="LOG_OR_RECORD|DIR|GLOB...", nargs=-1, required=True, type=click.Path())
 @_MODULE
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "html", "csv"]), default="text",
+@click.option("--format", "fmt", type=TableChoice(keys=lambda: formats("audit", "archive")), default="text",
               show_default=True, help="csv: an archive's summary table only.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the report here (default: standard output).")
@@ -131,16 +128,15 @@ def audit_cmd(sources: tuple[str, ...], module: Path | None, fmt: str, output: P
         _audit_archive(sources, module, fmt, output, jobs or 1, pages)
         return
     source = Path(sources[0])
-    if fmt == "csv":
-        raise BadInput(source, "--format csv is the summary table of an archive: give a folder or several logs")
+    if fmt not in RENDERERS["audit"]:
+        raise BadInput(source, f"--format {fmt} is the summary table of an archive: give a folder or several logs")
     from ..report.audit import audit_file
-    from ..report.output import audit_report
 
     result = audit_file(source, module, _mapping(mapping), game, allow_mismatch=allow_mismatch)
-    text = audit_report(result, fmt)
-    _write_text(text, output, source)
-    if fmt != "json":
-        _warn(result.warnings)  # the report holds them too
+    report = renderer("audit", fmt, source)
+    _write_text(report.render(result), output, source)
+    if not report.holds_warnings:
+        _warn(result.warnings)  # on stderr too, where a reader of the report sees them
     sys.exit(1 if result.findings else 0)
 
 
@@ -174,15 +170,16 @@ def _audit_archive(sources: tuple[str, ...], module: Path | None, fmt: str, outp
     from rich.console import Console
     from rich.progress import Progress
 
-    from ..report.archive import FORMATS, audit_archive, find_logs, table_html
+    from ..report.archive import audit_archive, find_logs
 
+    table = renderer("archive", fmt, sources[0])
     logs = find_logs(sources)
     if not logs:
         raise BadInput(sources[0], "no logs found (a folder is searched for .vlog files)")
     refuse_overwriting(output, {f"log {log}": log for log in logs}, WRITE_ELSEWHERE + " (-o)")
     if module is None:
         raise BadInput(logs[0], "an archive's logs are audited against their module: give --module MODULE.vmod")
-    if pages is None and fmt == "html" and output is not None:
+    if pages is None and table.links_pages and output is not None:
         pages = output.parent if str(output.parent) else Path(".")
     if pages is not None:
         pages.mkdir(parents=True, exist_ok=True)
@@ -195,6 +192,5 @@ def _audit_archive(sources: tuple[str, ...], module: Path | None, fmt: str, outp
             bar.refresh()
 
         rows = audit_archive(logs, module, jobs, pages, progress=advance)
-    table = table_html(rows, output.parent if output else None) if fmt == "html" else FORMATS[fmt](rows)
-    _write_text(table, output, module)
+    _write_text(table.render(rows, output.parent if output else None), output, module)
     sys.exit(0 if all(row.status == "clean" for row in rows) else 1)

@@ -13,7 +13,9 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+from ..formats.obfuscation import DEFAULT_FORM, FORMS
 from . import main
+from .choices import TableChoice
 
 _GAME = click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 _CACHE = click.option("--cache", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -63,12 +65,12 @@ def build(game_dir: Path, outdir: Path, scenario: str | None, cache: Path | None
               help="The .vsav file to write.")
 @_CACHE
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
-@click.option("--form", type=click.Choice(["vcsk", "vobs", "plain"]), default="vcsk", show_default=True,
+@click.option("--form", type=TableChoice(FORMS), default=DEFAULT_FORM, show_default=True,
               help="How the stream is stored: vcsk opens in every VASSAL; vobs only in 3.8 and later.")
 def setup(game_dir: Path, scenario: str | None, out: Path, cache: Path | None, quiet: bool, form: str) -> None:
     """Write the opening saved game (.vsav) of a scenario of the game in GAME_DIR."""
     from ..builder.area_module import setup_game
 
     with _progress(quiet) as progress:
-        path = setup_game(game_dir, scenario, out, cache=cache, progress=progress, form=form)  # type: ignore[arg-type]
+        path = setup_game(game_dir, scenario, out, cache=cache, progress=progress, form=form)
     click.echo(str(path))

@@ -16,6 +16,7 @@ from ..formats.kinds import open_game
 from ..formats.obfuscation import FORMS, Form
 from ..formats.streamtext import read_stream_text, require_whole, require_whole_text
 from . import main
+from .choices import TableChoice
 
 
 @main.command("decode")
@@ -45,9 +46,9 @@ def decode_cmd(file: Path, output: Path | None, allow_damaged: bool) -> None:
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="The save or log to write.")
 @click.option("--force", is_flag=True, help="Allow OUTPUT to be the ORIGINAL file itself.")
-@click.option("--form", type=click.Choice(FORMS), default=None,
-              help="Store the stream in this form instead of ORIGINAL's: vcsk (VASSAL before 3.8 "
-                   "and later), vobs (VASSAL 3.8 and later only) or plain.")
+@click.option("--form", type=TableChoice(FORMS), default=None,
+              help="Store the stream in this form instead of ORIGINAL's (inspect names each: vcsk opens in "
+                   "every VASSAL, vobs only in 3.8 and later).")
 @click.option("--raw", is_flag=True,
               help="Write TEXT even if it is not a whole VASSAL command stream (begin_save ... end_save, whole steps).")
 def encode_cmd(text: Path, original: Path, output: Path, force: bool, form: Form | None, raw: bool) -> None:

@@ -20,11 +20,14 @@ from pathlib import Path
 
 from ..errors import BadInput
 from .archive import Archive, atomic_write, is_zip, read_archive, write_archive
-from .obfuscation import HEADER, Form, deobfuscate, form_of, key_of, obfuscate
+from .obfuscation import PLAIN, Form, deobfuscate, form_of, key_of, obfuscate, starts_stream
 
 SAVED_GAME = "savedGame"
 BUILDFILES = ("buildFile.xml", "buildFile")
 ESC = "\x1b"
+# The first line of a Git LFS pointer file (https://git-lfs.com/spec/v1): a repository
+# that stores modules with Git LFS checks out this small text file when LFS is not set up.
+LFS_POINTER = b"version https://git-lfs.github.com/spec/"
 
 
 def open_file(path: str | os.PathLike) -> Module | Extension | SavedGame | Log:
@@ -64,10 +67,23 @@ def _root_class(archive: Archive) -> str | None:
 def _from_plain_stream(path: Path):
     data = path.read_bytes()
     head = data[:64].lstrip(b"\xef\xbb\xbf")
-    if not (head.startswith(HEADER) or head.startswith(b"begin_save")):
+    if head.startswith(LFS_POINTER):
+        raise BadInput(path, f"is a Git LFS pointer{_lfs_object(data)}, not the file itself: fetch it "
+                       "with `git lfs pull`")
+    if not (starts_stream(head) or head.startswith(b"begin_save")):
         raise BadInput(path, "not a VASSAL file: neither a zip archive nor a saved-game command stream")
     game = SavedGame(None, raw=data, path=path)
     return Log(None, raw=data, path=path) if game.is_log else game
+
+
+def _lfs_object(data: bytes) -> str:
+    """" (object sha256:..., N bytes)" from a pointer's oid and size lines, when it has them."""
+    text = data[:1024].decode("ascii", "replace")
+    oid = re.search(r"^oid (\S+)$", text, re.M)
+    size = re.search(r"^size (\d+)$", text, re.M)
+    facts = [f"object {oid.group(1)}" if oid else "", f"{size.group(1)} bytes" if size else ""]
+    said = ", ".join(f for f in facts if f)
+    return f" ({said})" if said else ""
 
 
 class VassalFile:
@@ -173,7 +189,7 @@ class SavedGame(VassalFile):
                 raise TypeError("a SavedGame is read from an archive or from raw stream bytes")
             raw = archive.read(SAVED_GAME)
         self.raw = raw
-        self.form: Form = form_of(self.raw)
+        self.form: Form = form_of(self.raw, str(self.path))
         self._stream: str | None = None
 
     @property
@@ -195,7 +211,7 @@ class SavedGame(VassalFile):
 
     @property
     def obfuscated(self) -> bool:
-        return self.form != "plain"
+        return self.form != PLAIN
 
     @property
     def key(self) -> int | None:
@@ -236,13 +252,7 @@ class SavedGame(VassalFile):
         payload = self.stream.encode("utf-8", "surrogateescape")
         if self._stream_unchanged(payload):
             return self.raw
-        if self.form == "plain":
-            return payload
-        key = self.key or 0
-        if self.form == "vobs":
-            return obfuscate(payload, key, "vobs")
-        body = obfuscate(payload, key)
-        return body.upper().replace(b"!VCSK", HEADER) if _upper_hex(self.raw) else body
+        return obfuscate(payload, self.key or 0, self.form, like=self.raw)
 
     def convert(self, form: Form, key: int | None = None) -> None:
         """Store the stream in FORM from now on (with KEY, or the key read, or VASSAL's usual 0x5a)."""
@@ -291,12 +301,6 @@ def _metadata_vassal_version(archive: Archive) -> tuple[int, int] | None:
         return None
     match = re.search(rb"<VassalVersion>\s*(\d+)\.(\d+)", archive.read("moduledata"))
     return (int(match.group(1)), int(match.group(2))) if match else None
-
-
-def _upper_hex(raw: bytes) -> bool:
-    # VASSAL 2.9 wrote upper-case hex; keep a file's case when re-encoding it.
-    body = raw[5:]
-    return any(0x41 <= b <= 0x46 for b in body[:4096]) and not any(0x61 <= b <= 0x66 for b in body[:4096])
 
 
 def _same_xml(a: bytes, b: bytes) -> bool:

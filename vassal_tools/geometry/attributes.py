@@ -3,7 +3,9 @@
 Grids are configured from XML attribute dicts of strings. Numbers are parsed as
 Java parses them; a malformed number is bad input (VASSAL would refuse to load the
 module), reported with the element and attribute at fault. Booleans follow
-``Boolean.valueOf``: only ``true`` (any case) is true.
+``Boolean.valueOf``: only ``true`` (any case, no spaces around it) is true. Letter
+options (a numbering's ``first``, ``hType``, ``vType``) are ``charAt(0)`` of the text,
+so the editor's words ``Vertical first`` or ``Alphabetic`` mean ``V`` and ``A``.
 """
 
 from __future__ import annotations
@@ -34,7 +36,17 @@ class Attributes:
         value = self.attrs.get(name)
         if value is None:
             return default
-        return value.strip().lower() == "true"
+        # Boolean.valueOf is equalsIgnoreCase("true"): " true" is false in VASSAL too.
+        return value.lower() == "true"
+
+    def letter(self, name: str, default: str) -> str:
+        """``((String) value).charAt(0)``: the first character; an empty value fails in VASSAL too."""
+        value = self.attrs.get(name)
+        if value is None:
+            return default
+        if not value:
+            raise self.error(f"attribute {name} is empty (VASSAL reads its first character)")
+        return value[0]
 
     def integer(self, name: str, default: int) -> int:
         value = self.attrs.get(name)

@@ -9,6 +9,8 @@ map art draws the hexes with the grid they define.
 Accepted shapes: ``{"grid": {...}, "numbering": {...}, "size": [w, h]}``, or with the
 keys ``HexGrid``, ``HexGridNumbering`` and ``board: {"width", "height"}``. Values may
 be JSON strings, numbers or booleans; other keys (sources, notes) are documentation.
+A map numbered along slanted rows (VASSAL 3.8) keys its numbering by that element's
+name, ``ObliqueHexGridNumbering``, and the module gets that element.
 """
 
 from __future__ import annotations
@@ -21,9 +23,12 @@ from typing import Any
 
 from ..errors import BadInput
 from .hexgrid import HexGrid
+from .numbering import NUMBERING_CLASSES, HexGridNumbering
 
 _GRID_KEYS = ("grid", "HexGrid", "hexgrid", "attributes")
-_NUMBERING_KEYS = ("numbering", "HexGridNumbering")
+# Key -> the numbering element it stands for (its VASSAL class's simple name).
+_NUMBERING_KEYS = {"numbering": "HexGridNumbering", "HexGridNumbering": "HexGridNumbering",
+                   "ObliqueHexGridNumbering": "ObliqueHexGridNumbering"}
 
 
 @dataclass(frozen=True)
@@ -33,10 +38,18 @@ class HexGridDefinition:
     grid: dict[str, str]
     numbering: dict[str, str]
     size: tuple[int, int]
+    numbering_element: str = "HexGridNumbering"  # the simple class name of the numbering element
+
+    @property
+    def numbering_class(self) -> type[HexGridNumbering]:
+        found = NUMBERING_CLASSES[self.numbering_element]
+        assert issubclass(found, HexGridNumbering)
+        return found
 
     def hex_grid(self, defaults: Mapping[str, str] = {}, numbering_defaults: Mapping[str, str] = {}) -> HexGrid:
         """The grid these attributes define (``defaults`` fill what the file leaves out)."""
-        return HexGrid.from_attributes({**defaults, **self.grid}, {**numbering_defaults, **self.numbering}, size=self.size)
+        return HexGrid.from_attributes({**defaults, **self.grid}, {**numbering_defaults, **self.numbering},
+                                       size=self.size, numbering_class=self.numbering_class)
 
 
 def read_grid_definition(path: str | Path) -> HexGridDefinition:
@@ -56,8 +69,12 @@ def grid_definition(doc: Any, source: str = "grid") -> HexGridDefinition:
     if not isinstance(doc, Mapping):
         raise BadInput(source, "expected a JSON object with the HexGrid, its numbering and the board size")
     grid = _table(doc, source, _GRID_KEYS, "HexGrid")
-    numbering = _table(doc, source, _NUMBERING_KEYS, "HexGridNumbering")
-    return HexGridDefinition(_strings(grid), _strings(numbering), _size(doc, source))
+    present = [key for key in _NUMBERING_KEYS if key in doc]
+    if len(present) > 1:
+        raise BadInput(source, f"two numberings ({', '.join(present)}): keep the one the map uses", present[1])
+    numbering = _table(doc, source, tuple(_NUMBERING_KEYS), "HexGridNumbering")
+    element = _NUMBERING_KEYS[present[0]]
+    return HexGridDefinition(_strings(grid), _strings(numbering), _size(doc, source), element)
 
 
 def _table(doc: Mapping[str, Any], source: str, keys: tuple[str, ...], what: str) -> Mapping[str, Any]:

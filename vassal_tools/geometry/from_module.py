@@ -24,7 +24,8 @@ from .grid import Grid
 from .hexgrid import HexGrid
 from .images import image_size
 from .maps import BoardCell, Deck, Location, Map, parse_board_layout, place_boards
-from .numbering import HexGridNumbering, ObliqueHexGridNumbering
+from .numbering import HexGridNumbering
+from .numbering import numbering_class as numbering_class_of
 from .regiongrid import Region, RegionGrid
 from .squaregrid import SquareGrid
 from .zonedgrid import Zone, ZonedGrid
@@ -150,9 +151,13 @@ class ModuleGeometry:
         numbering = view.numbering
         numbering_attrs = None if numbering is None else numbering.attributes
         if kind.endswith("HexGrid"):
-            numbering_class = HexGridNumbering
-            if numbering is not None and numbering.class_name.endswith("ObliqueHexGridNumbering"):
-                numbering_class = ObliqueHexGridNumbering
+            numbering_class: type[HexGridNumbering] = HexGridNumbering
+            if numbering is not None:
+                found, own = numbering_class_of(numbering.tag, HexGridNumbering)
+                numbering_class = found if issubclass(found, HexGridNumbering) else HexGridNumbering
+                if not own:
+                    self.warnings.append(f"{where}: numbering class {numbering.tag} is not VASSAL's; its "
+                                         f"names are computed as VASSAL's {numbering_class.__name__} would")
             return HexGrid.from_attributes(view.attributes, numbering_attrs, size, numbering_class, self.source, where)
         if kind.endswith("SquareGrid"):
             return SquareGrid.from_attributes(view.attributes, numbering_attrs, size, self.source, where)

@@ -379,7 +379,10 @@ class HexGrid:
         """VASSAL's ``getLocation(name)``: the centre point a location name stands for (6.3.4).
 
         Its rounding differs slightly from snapping (``trunc(col*dx) + x0``), as in VASSAL.
-        None when the name does not fit the numbering.
+        None when the name does not fit the numbering. For an oblique numbering this is the
+        hex so named; VASSAL's own ``getLocation`` does not undo the slant
+        (ObliqueHexGridNumbering keeps HexGridNumbering's ``getCenterPoint``), so VASSAL puts
+        a name typed into an at-start stack on the hex a plain numbering names so.
         """
         if self.numbering is None:
             return None

@@ -83,10 +83,10 @@ class GridNumbering(_NumberingCaches):
     @classmethod
     def _read_options(cls, a: Attributes) -> dict:
         return dict(
-            first=a.text("first", "H"),
+            first=a.letter("first", "H"),
             sep=a.text("sep", ""),
-            h_type=a.text("hType", "N"),
-            v_type=a.text("vType", "N"),
+            h_type=a.letter("hType", "N"),
+            v_type=a.letter("vType", "N"),
             h_leading=a.integer("hLeading", 1),
             v_leading=a.integer("vLeading", 1),
             h_off=a.integer("hOff", 1),
@@ -231,8 +231,23 @@ class ObliqueHexGridNumbering(HexGridNumbering):
         return row + jdiv(column, 2) - 1
 
 
-NUMBERING_CLASSES = {
+# VASSAL's numbering classes by simple name; a buildFile element is named by the full name.
+NUMBERING_CLASSES: dict[str, type[GridNumbering]] = {
     "HexGridNumbering": HexGridNumbering,
     "ObliqueHexGridNumbering": ObliqueHexGridNumbering,
     "SquareGridNumbering": SquareGridNumbering,
 }
+NUMBERING_PACKAGE = "VASSAL.build.module.map.boardPicker.board.mapgrid."
+
+
+def numbering_class(element: str, default: type[GridNumbering]) -> tuple[type[GridNumbering], bool]:
+    """The numbering class a buildFile element names, and whether it is VASSAL's own.
+
+    VASSAL builds the class the element names: only ``...mapgrid.ObliqueHexGridNumbering``
+    is its slanted numbering. A module's own class (``com.example.ObliqueHexGridNumbering``)
+    is computed as VASSAL's class of the same simple name, or as DEFAULT, and reported.
+    """
+    simple = element.rsplit(".", 1)[-1]
+    if element.startswith(NUMBERING_PACKAGE) and simple in NUMBERING_CLASSES:
+        return NUMBERING_CLASSES[simple], True
+    return NUMBERING_CLASSES.get(simple, default), False

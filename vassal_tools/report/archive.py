@@ -145,14 +145,14 @@ def _cells(row: Row) -> list[str]:
             findings, row.reason]
 
 
-def table_text(rows: list[Row]) -> str:
+def table_text(rows: list[Row], base: str | os.PathLike | None = None) -> str:
     lines = ["\t".join(COLUMNS)] + ["\t".join(_cells(row)) for row in rows]
     counts = Counter(row.status for row in rows)
     lines.append(f"{len(rows)} logs: " + ", ".join(f"{n} {status}" for status, n in sorted(counts.items())))
     return "\n".join(lines) + "\n"
 
 
-def table_csv(rows: list[Row]) -> str:
+def table_csv(rows: list[Row], base: str | os.PathLike | None = None) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
@@ -160,7 +160,7 @@ def table_csv(rows: list[Row]) -> str:
     return out.getvalue()
 
 
-def table_json(rows: list[Row]) -> str:
+def table_json(rows: list[Row], base: str | os.PathLike | None = None) -> str:
     return json.dumps({"logs": [asdict(row) for row in rows]}, indent=1, ensure_ascii=False) + "\n"
 
 
@@ -185,6 +185,3 @@ def table_html(rows: list[Row], base: str | os.PathLike | None = None) -> str:
 def _href(path: str, base: str | os.PathLike | None) -> str:
     relative = os.path.relpath(path, base) if base is not None else path
     return Path(relative).as_posix()
-
-
-FORMATS: dict[str, Callable[[list[Row]], str]] = {"text": table_text, "csv": table_csv, "json": table_json, "html": table_html}

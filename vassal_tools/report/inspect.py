@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-# How each form of the savedGame entry is described (vassal-formats.md 5.1, 5.1.1).
-FORM_WORDS = {
-    "vcsk": "vcsk (!VCSK hex obfuscation, VASSAL before 3.8)",
-    "vobs": "vobs (VOBS raw obfuscation, VASSAL 3.8 or later; VASSAL 3.7 cannot open it)",
-    "plain": "plain text (no obfuscation)",
-}
+from ..formats.obfuscation import FORMS
 
 
 def render_text(info: dict) -> str:
@@ -34,7 +29,7 @@ def render_text(info: dict) -> str:
         lines.append(f"  module {info['module']!r} version {info['module_version']}, saved by VASSAL {info['vassal_version']}")
     else:
         lines.append("  no metadata entries: module and VASSAL version not recorded")
-    lines.append(f"  stream stored as {FORM_WORDS[info['form']]}")
+    lines.append(f"  stream stored as {FORMS[info['form']].words}")
     if info["comment"]:
         lines.append(f"  comment: {info['comment']}")
     for name, count in info["pieces_per_map"].items():
