@@ -111,7 +111,7 @@ def position_cmd(log: Path, module: Path | None, step: int, output: Path | None,
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the report here (default: standard output).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
-              help="Audit an archive in this many processes (default 1).")
+              help="Audit an archive in this many processes (default 1; never more than its logs or the cores).")
 @click.option("--pages", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Archive: write each log's audit report and replay page into this folder (default with "
                    "--format html: the index's folder).")
@@ -174,7 +174,7 @@ def _audit_archive(sources: tuple[str, ...], module: Path | None, fmt: str, outp
     from rich.console import Console
     from rich.progress import Progress
 
-    from ..report.archive import FORMATS, audit_archive, find_logs, table_html
+    from ..report.archive import FORMATS, archive_root, audit_archive, find_logs, table_html
 
     logs = find_logs(sources)
     if not logs:
@@ -194,7 +194,7 @@ def _audit_archive(sources: tuple[str, ...], module: Path | None, fmt: str, outp
             bar.advance(task)
             bar.refresh()
 
-        rows = audit_archive(logs, module, jobs, pages, progress=advance)
+        rows = audit_archive(logs, module, jobs, pages, progress=advance, root=archive_root(sources))
     table = table_html(rows, output.parent if output else None) if fmt == "html" else FORMATS[fmt](rows)
     _write_text(table, output, module)
     sys.exit(0 if all(row.status == "clean" for row in rows) else 1)
