@@ -46,6 +46,7 @@ from .replay_page import replay_page
 
 LOG_SUFFIXES = (".vlog",)
 OK, FINDINGS, DAMAGED, OTHER_MODULE = "clean", "findings", "damaged", "other module"
+NOTHING_JUDGED = "nothing judged"  # no finding, but no check judged anything either: never called clean
 
 
 @dataclass
@@ -167,7 +168,7 @@ def audit_one(log: str, module_path: str, outdir: str | None = None, page: str |
         result = audit_file(log, module)
         row.steps = len(split_stream(game.commands).steps)
         row.findings = dict(Counter(f.rule for f in result.findings))
-        row.status = FINDINGS if result.findings else OK
+        row.status = FINDINGS if result.findings else NOTHING_JUDGED if result.findings.checked.judged_nothing else OK
         if outdir is not None:
             base = Path(outdir) / (page or Path(log).stem)
             base.parent.mkdir(parents=True, exist_ok=True)
@@ -266,7 +267,11 @@ def _terminate_raises() -> Callable[[], None]:
         raise Terminated()
 
     previous = signal.signal(signal.SIGTERM, raise_terminated)
-    return lambda: signal.signal(signal.SIGTERM, previous)
+
+    def restore() -> None:
+        signal.signal(signal.SIGTERM, previous)
+
+    return restore
 
 
 def _end_with_parent(parent: int) -> None:
@@ -329,7 +334,7 @@ def table_html(rows: list[Row], base: str | os.PathLike | None = None) -> str:
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Archive audit</title><style>"
             "body{font:14px system-ui,sans-serif;margin:20px}table{border-collapse:collapse}"
             "td,th{padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}"
-            "tr.damaged,tr.other{background:#fde6e6}tr.findings{background:#fff6dd}</style></head><body>"
+            "tr.damaged,tr.other{background:#fde6e6}tr.findings{background:#fff6dd}tr.nothing{background:#eef0f6}</style></head><body>"
             f"<h1>Archive audit: {len(rows)} logs</h1><table><tr>{head}</tr>" + "".join(body)
             + "</table></body></html>\n")
 
