@@ -71,7 +71,8 @@ def record_cmd(log: Path, module: Path | None, output: Path | None, mapping: Pat
 
     recorded = record_log(log, _need_module(module, log), _mapping(mapping), game, allow_mismatch=allow_mismatch)
     _write_text(json.dumps(recorded.data, indent=1, ensure_ascii=False) + "\n", output, log)
-    _warn(recorded.warnings)
+    if output is not None:  # on standard output the record says them already (its "warnings")
+        _warn(recorded.warnings)
 
 
 @main.command("position")
