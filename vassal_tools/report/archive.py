@@ -168,7 +168,10 @@ def audit_one(log: str, module_path: str, outdir: str | None = None, page: str |
         result = audit_file(log, module)
         row.steps = len(split_stream(game.commands).steps)
         row.findings = dict(Counter(f.rule for f in result.findings))
-        row.status = FINDINGS if result.findings else NOTHING_JUDGED if result.findings.checked.judged_nothing else OK
+        checked = result.findings.checked
+        row.status = FINDINGS if result.findings else NOTHING_JUDGED if checked.judged_nothing else OK
+        if checked.unknown_words:  # what those words say was judged by nothing: the report names them
+            row.reason = f"{checked.unknown_words} word(s) of its record no check knows (see its report)"
         if outdir is not None:
             base = Path(outdir) / (page or Path(log).stem)
             base.parent.mkdir(parents=True, exist_ok=True)
