@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from test_replay_kit import LogWriter, mini_module  # noqa: F401  (fixture)
+from test_replay_page import demo  # noqa: F401  (fixture)
 
 from vassal_tools.cli import main
 from vassal_tools.formats.pieces import Piece
@@ -87,3 +88,22 @@ def test_a_mapping_ref_that_names_a_unit_makes_the_piece_that_unit(with_stranger
     done = _run("audit", with_strangers, "--module", mini_module, "--mapping", mapping, "--format", "json")
     assert done.exit_code == 1, done.output
     assert json.loads(done.stdout)["unidentified"] == {"pieces": 1, "by_name": {"Smoke": 1}}
+
+
+@pytest.mark.parametrize("verb", ["audit", "record", "position"])
+def test_the_note_of_unidentified_pieces_is_said_once_per_command(verb, with_strangers, mini_module):  # noqa: F811
+    extra = ["--step", "3", "--format", "text"] if verb == "position" else []
+    done = _run(verb, with_strangers, "--module", mini_module, *extra)
+    said = done.output.count("not identified as units") + done.output.count("are not units of either side")
+    assert said == 1, done.output
+
+
+def test_the_modules_own_markers_are_never_unidentified_pieces(demo):  # noqa: F811
+    """The built Invasion: Norway module's weather, game-turn and Bardufoss markers carry its Marker
+    properties (Class=marker, a unit id of the game's data with no side): they are the game's, not strangers."""
+    log, module = demo / "sample-game.vlog", demo / "invasion-norway.vmod"
+    data = json.loads(_run("audit", log, "--module", module, "--format", "json").stdout)
+    assert "unidentified" not in data
+    for verb in ("audit", "record"):
+        done = _run(verb, log, "--module", module)
+        assert "not identified" not in done.output and "not units of either side" not in done.output

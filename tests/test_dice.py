@@ -139,6 +139,22 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path):
     assert result.exit_code == 2
 
 
+@pytest.mark.parametrize("faces", ["1-99999999999999", "0-1000"])
+def test_faces_beyond_any_die_are_bad_input_in_one_line(logs, faces):
+    first, _ = logs
+    result = CliRunner().invoke(main, ["dice", str(first), "--faces", faces])
+    assert result.exit_code == 2, result.output
+    assert len(result.output.strip().splitlines()) == 1 and "at most 1000 faces" in result.output
+    assert CliRunner().invoke(main, ["dice", str(first), "--faces", "0-999"]).exit_code == 0
+
+
+def test_a_roll_beyond_any_die_is_outside_the_inferred_die():
+    rolls = [LoggedRoll("x", 0, "Anna", "d", (99999999999999,), False),
+             LoggedRoll("x", 1, "Anna", "d", (3,), False)]
+    stats = group_stats("Anna", "d", rolls)
+    assert len(stats.faces) == 1000 and stats.outside == 1
+
+
 _VASL_TAIL = re.compile(r"\[(\d+) / (\d+)\s+avg\s+([\d.]+) \(([\d.]+)\)\]")
 
 

@@ -73,7 +73,8 @@ def record_cmd(log: Path, module: Path | None, output: Path | None, mapping: Pat
 
     recorded = record_log(log, _need_module(module, log), _mapping(mapping), game, allow_mismatch=allow_mismatch)
     _write_text(json.dumps(recorded.data, indent=1, ensure_ascii=False) + "\n", output, log)
-    _warn(recorded.warnings)
+    if output is not None:  # on standard output the record says them already (its "warnings")
+        _warn(recorded.warnings)
 
 
 @main.command("position")
@@ -108,7 +109,7 @@ def position_cmd(log: Path, module: Path | None, step: int, output: Path | None,
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the report here (default: standard output).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
-              help="Audit an archive in this many processes (default 1).")
+              help="Audit an archive in this many processes (default 1; never more than its logs or the cores).")
 @click.option("--pages", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Archive: write each log's audit report and replay page into this folder (default with "
                    "--format html: the index's folder).")
@@ -170,7 +171,7 @@ def _audit_archive(sources: tuple[str, ...], module: Path | None, fmt: str, outp
     from rich.console import Console
     from rich.progress import Progress
 
-    from ..report.archive import audit_archive, find_logs
+    from ..report.archive import archive_root, audit_archive, find_logs
 
     table = renderer("archive", fmt, sources[0])
     logs = find_logs(sources)
@@ -191,6 +192,6 @@ def _audit_archive(sources: tuple[str, ...], module: Path | None, fmt: str, outp
             bar.advance(task)
             bar.refresh()
 
-        rows = audit_archive(logs, module, jobs, pages, progress=advance)
+        rows = audit_archive(logs, module, jobs, pages, progress=advance, root=archive_root(sources))
     _write_text(table.render(rows, output.parent if output else None), output, module)
     sys.exit(0 if all(row.status == "clean" for row in rows) else 1)

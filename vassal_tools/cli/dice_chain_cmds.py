@@ -55,17 +55,6 @@ def chain_cmd(logs: tuple[Path, ...], module: Path | None, by_time: bool, as_jso
     sys.exit(0 if chain.whole else 1)
 
 
-def _faces(text: str | None):
-    from ..report.dicestats import Die
-
-    if text is None:
-        return None
-    low, sep, high = text.partition("-")
-    if not sep or not low.strip().isdigit() or not high.strip().isdigit() or int(low) >= int(high):
-        raise BadInput(None, f"--faces {text!r}: give the die's lowest and highest face, like 1-6 or 0-9")
-    return Die(int(low), int(high))
-
-
 @main.command("dice")
 @click.argument("logs", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="The statistics as JSON.")
@@ -74,7 +63,7 @@ def _faces(text: str | None):
 @click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
               help="With --html a folder (index.html is written in it); else a file (default: standard output).")
 @click.option("--faces", default=None, metavar="LOW-HIGH",
-              help="The die's faces (1-6, 0-9) instead of inferring them from the rolls.")
+              help="The die's faces (1-6, 0-9; at most 1000) instead of inferring them from the rolls.")
 @click.option("--module", "module", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="The game's module: each button's die (nSides, plus) instead of inferring it.")
 def dice_cmd(logs: tuple[str, ...], as_json: bool, as_csv: bool, as_html: bool, output: Path | None,
@@ -89,13 +78,13 @@ def dice_cmd(logs: tuple[str, ...], as_json: bool, as_csv: bool, as_html: bool, 
     from ..replay.chain import open_module
     from ..replay.rolls import rolls_of_logs
     from ..report.dice import dice_csv, dice_json, dice_text, write_dice_html
-    from ..report.dicestats import button_dice, dice_report
+    from ..report.dicestats import button_dice, dice_report, parse_die
 
     if sum((as_json, as_csv, as_html)) > 1:
         raise BadInput(None, "give one of --json, --csv, --html")
     if as_html and output is None:
         raise BadInput(None, "--html writes a folder: give -o DIR")
-    die = _faces(faces)
+    die = parse_die(faces) if faces is not None else None
     paths = game_files(logs)
     buttons = button_dice(open_module(module)) if module is not None else None
     report = dice_report(rolls_of_logs(paths), [str(p) for p in paths], die, buttons)

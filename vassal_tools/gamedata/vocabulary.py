@@ -8,6 +8,7 @@ header picks the board. Nothing here is any one game's.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -86,6 +87,10 @@ class Vocabulary:
     # The side of a nationality the game data does not list, if the game says (a two-sided game
     # whose one side is "everyone else"); None: such a nationality has no side.
     other_nationalities_side: str | None = None
+    # The words a record may write in a field its checks read (``roll``: a roll's ``for``, ``card``:
+    # a card's name), each spelling (by :func:`word_key`) to the game's own word: the audit engine
+    # compares every record's words with these. A field not listed is not compared.
+    record_words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.turn_names is None:
@@ -109,6 +114,9 @@ class Vocabulary:
             side_of_nationality={n.id: n.side for n in info.nationalities.values()},
             side_names={side.id: side.name for side in info.sides.values()},
             special_markers=info.marker_types,
+            # The die rolls game.toml lists ([[die_rolls]]) are the rolls a record may name, by id or name.
+            record_words={"roll": spellings({r.id: (r.name,) for r in info.die_rolls.values()})}
+            if info.die_rolls else {},
         )
 
     def canonical_turn(self, turn: str) -> str | None:
@@ -140,6 +148,35 @@ class Vocabulary:
         named = [n for n in self.side_of_nationality if nationality.startswith(n)]
         return self.side_of_nationality[max(named, key=len)] if named else self.other_nationalities_side
 
+
+
+def word_key(word: str) -> str:
+    """How a record's word is compared with the game's: no case, spaces, hyphens or slashes
+    (``Land combat``, ``land-combat``, ``LAND_COMBAT`` are one word)."""
+    return "".join(ch for ch in word.casefold() if ch.isalnum())
+
+
+def spellings(words: Mapping[str, tuple[str, ...]]) -> dict[str, str]:
+    """A :attr:`Vocabulary.record_words` table from each word of the game and its other spellings."""
+    out: dict[str, str] = {}
+    for word, others in words.items():
+        for spelled in (word, *others):
+            out.setdefault(word_key(spelled), word)
+    return out
+
+
+# Letters an ASCII keyboard spells otherwise: Tromsø is typed Tromso or Tromsoe, Åndalsnes
+# Andalsnes or Aandalsnes, Kværner Kvaerner.
+_ASCII_LETTERS = str.maketrans({"ø": "o", "ö": "o", "å": "a", "ä": "a", "æ": "ae", "ü": "u", "ß": "ss"})
+_DIGRAPHS = re.compile(r"oe|aa")
+
+
+def fold_place(name: str) -> str:
+    """A place name as matched when it is spelled in ASCII: no case, no accents, single spaces, and
+    ø, å, æ read as o, a, ae, their oe and aa spellings as o and a (``Hoenefoss`` is ``Hønefoss``)."""
+    text = " ".join(name.split()).casefold().translate(_ASCII_LETTERS)
+    text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+    return _DIGRAPHS.sub(lambda m: m.group()[0], text)
 
 
 def one_of(words: tuple[str, ...]) -> str:

@@ -434,6 +434,9 @@ class Record:
     entries: list[Entry]
     source: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    # What the reader read otherwise than written (``place 'Honefoss' read as ... 'Hønefoss'``):
+    # said in every report, never written back.
+    notes: list[str] = field(default_factory=list, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"format": FORMAT, "game": self.game}

@@ -10,6 +10,7 @@ from ..errors import BadInput
 from ..gamedata.vocabulary import Vocabulary, one_of
 from ..games import pack_for
 from .entries import KIND_BY_KEY, Catalogue, End, Entry, PhaseStart, Record, Unit
+from .places import place_of
 from .vocabulary import FORMAT
 
 
@@ -23,6 +24,12 @@ class RecordReader:
         self.source = source
         self.given_catalogue = catalogue
         self.units: dict[str, Unit] = {}
+        self.notes: list[str] = []
+
+    def note(self, said: str) -> None:
+        """What was read otherwise than written (an ASCII spelling of a place), said once."""
+        if said not in self.notes:
+            self.notes.append(said)
 
     def fail(self, what: str, where: str = "") -> BadInput:
         return BadInput(self.source, what, where)
@@ -52,7 +59,7 @@ class RecordReader:
             raise self.fail("'entries' must be a list", "field 'entries'")
         parsed = self.read_entries(entries)
         extra = {k: v for k, v in data.items() if k not in ("format", "game", "units", "entries")}
-        return Record(game, self.units, parsed, self.source, extra)
+        return Record(game, self.units, parsed, self.source, extra, notes=self.notes)
 
     # -- units
 
@@ -134,7 +141,7 @@ class RecordReader:
             value = f"{value:04d}"
         if not isinstance(value, str) or not value.strip():
             raise self.fail(f"a LOC is a place of the game (a hex, area, zone or box), not {value!r}", where)
-        canonical = self.record_carrier(value.strip()) or self.game_data().location(value.strip())
+        canonical = self.record_carrier(value.strip()) or place_of(self.game_data(), value.strip(), self.note)
         if canonical is None:
             raise self.fail(f"{value!r} is no place of {self.game_data().game} (no hex, area, zone or box of it)", where)
         return canonical
@@ -452,7 +459,7 @@ class RecordReader:
             units = self.unit_list(reason, at + "for'", required=True)
         elif isinstance(reason, str) and reason.strip():
             # A LOC whose control scores is named as the game spells it; any other word is a key.
-            key = self.game_data().location(reason.strip()) or reason.strip()
+            key = place_of(self.game_data(), reason.strip(), self.note) or reason.strip()
         elif reason is not None:
             raise self.fail(f"'for' is a list of units or a key, not {reason!r}", at + "for'")
         out = {

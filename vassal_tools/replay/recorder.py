@@ -55,6 +55,7 @@ from ..geometry.from_module import ModuleGeometry
 from ..geometry.maps import BoardCell
 from ..record import Record
 from ..record.builder import RecordBuilder
+from ..record.places import place_of
 from .declarations import Declaration, DeclarationError, means_to_declare, read_declaration
 from .declared import Declared
 from .dice import DiceButtons, DiceRoll, roll_of
@@ -477,10 +478,14 @@ class Recorder:
     def _side_of(self, player: str | None) -> str | None:
         return self.words.side_named(self.mapping.players.get(player or "") or self.state.side_of_player(player))
 
+    def _note(self, said: str) -> None:
+        if said not in self.warnings:
+            self.warnings.append(said)
+
     def _loc_of_text(self, text: str) -> str | None:
         """A place as a player typed it: a LOC of the game, or a name VASSAL shows for one."""
         text = text.strip()
-        found = self.catalogue.location(text)
+        found = place_of(self.catalogue, text, self._note)
         if found is None and self.locations is not None:
             found = self.locations.resolve(text)
         return found

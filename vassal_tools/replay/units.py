@@ -134,7 +134,7 @@ class UnitReader:
         if key not in self._cache:
             found = self._read(piece) if piece.kind == "piece" else None
             self._cache[key] = found
-            if found is None and piece.kind == "piece" and self.marker(piece) is None:
+            if found is None and piece.kind == "piece" and self.marker(piece) is None and not self._declared(piece):
                 self.unmatched[piece.name] = self.unmatched.get(piece.name, 0) + 1
         return self._cache[key]
 
@@ -152,6 +152,16 @@ class UnitReader:
         if key not in self._markers:
             self._markers[key] = play_marker(piece.piece, self.sides) if piece.kind == "piece" else None
         return self._markers[key]
+
+    def _declared(self, piece: PieceState) -> bool:
+        """A piece the module says is no unit: its Marker properties make it a marker (``Class=marker``),
+        or name a piece of the game's data that belongs to no side (the weather and turn markers)."""
+        attrs = {MARKER_KEYS[key.lower()]: value.strip() for key, value in piece.piece.marker_properties.items()
+                 if key.lower() in MARKER_KEYS and value.strip()}
+        if attrs.get("class", "").lower() == "marker":
+            return True
+        known = self.catalogue.unit(attrs["id"]) if self.catalogue is not None and "id" in attrs else None
+        return known is not None and not _has_side(known, self.sides)
 
     def _read(self, piece: PieceState) -> UnitInfo | None:
         decoded = piece.piece

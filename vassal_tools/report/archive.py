@@ -5,7 +5,13 @@ globs expanded), audits each against the module in a pool of worker processes
 and returns one :class:`Row` per log, in the order found. A log that cannot be
 read, is damaged, or was played with another module gets its row with the reason
 and never stops the batch. With an output folder each audited log also gets its
-HTML report and its replay page, which the HTML index links to.
+HTML report and its replay page, which the HTML index links to, named by
+:func:`page_names` from the log's path below the archive's root, so that two
+``game.vlog`` of different folders never write the same page.
+
+The pool never has more workers than logs or cores, and every worker ends with
+its parent: Ctrl-C and SIGTERM end them at once, and a worker whose parent was
+killed outright notices it and exits (:func:`_end_with_parent`).
 """
 
 from __future__ import annotations
@@ -14,10 +20,15 @@ import csv
 import glob
 import io
 import json
+import multiprocessing
 import os
+import signal
+import threading
+import time
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from html import escape
 from pathlib import Path
@@ -27,13 +38,15 @@ from ..formats.archive import atomic_write
 from ..formats.commands import PlayerAdd, walk
 from ..formats.files import Module, SavedGame, open_file
 from ..formats.logsteps import split_stream
+from ..formats.match import compare
 from ..replay.recorder import open_module
 from .audit import audit_file
 from .html import html_report
 from .replay_page import replay_page
 
 LOG_SUFFIXES = (".vlog",)
-OK, FINDINGS, DAMAGED, MISMATCHED = "clean", "findings", "damaged", "mismatched"
+OK, FINDINGS, DAMAGED, OTHER_MODULE = "clean", "findings", "damaged", "other module"
+NOTHING_JUDGED = "nothing judged"  # no finding, but no check judged anything either: never called clean
 
 
 @dataclass
@@ -68,6 +81,62 @@ def find_logs(patterns: Iterable[str | os.PathLike]) -> list[Path]:
     return list(unique.values())
 
 
+def archive_root(patterns: Iterable[str | os.PathLike]) -> Path:
+    """The folder every named log lies below: a folder named, a glob's fixed part, a file's folder;
+    for several, the folder they share."""
+    roots = []
+    for pattern in patterns:
+        path = Path(os.path.abspath(pattern))
+        if glob.has_magic(str(pattern)):
+            fixed = list(_until_magic(path.parts))
+            roots.append(Path(*fixed) if fixed else Path(path.anchor))
+        else:
+            roots.append(path if path.is_dir() else path.parent)
+    try:
+        return Path(os.path.commonpath(roots)) if roots else Path(".")
+    except ValueError:  # paths on different drives share no folder
+        return Path(roots[0].anchor)
+
+
+def _until_magic(parts: tuple[str, ...]) -> Iterable[str]:
+    for part in parts:
+        if glob.has_magic(part):
+            return
+        yield part
+
+
+def page_names(logs: Iterable[str | os.PathLike], root: str | os.PathLike) -> list[str]:
+    """Each log's page name: its path below ``root`` without the suffix (``a/game``), in
+    ``/``-separated folders. No two names are the same even on a file system that folds
+    case or Unicode forms (``Game`` and ``game``, ``ø`` composed or not): a later one gets
+    ``~2``, ``~3``... before its suffix."""
+    names = [_below(Path(os.path.abspath(log)), Path(os.path.abspath(root))) for log in logs]
+    taken = {_folded(name) for name in names}
+    used: set[str] = set()
+    out = []
+    for name in names:
+        candidate, n = name, 1
+        while _folded(candidate) in used or (n > 1 and _folded(candidate) in taken):
+            n += 1
+            candidate = f"{name}~{n}"
+        used.add(_folded(candidate))
+        out.append(candidate)
+    return out
+
+
+def _below(log: Path, root: Path) -> str:
+    try:
+        relative = log.relative_to(root)
+    except ValueError:  # a log outside the root: its own name
+        relative = Path(log.name)
+    return relative.with_suffix("").as_posix()
+
+
+def _folded(name: str) -> str:
+    """How a case-insensitive, normalising file system (NTFS, APFS) sees a name."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 _MODULES: dict[str, Module] = {}  # per worker process: the module is read once
 
 
@@ -77,8 +146,10 @@ def _module(path: str) -> Module:
     return _MODULES[path]
 
 
-def audit_one(log: str, module_path: str, outdir: str | None = None) -> Row:
-    """Audit one log; any bad input becomes the row's reason."""
+def audit_one(log: str, module_path: str, outdir: str | None = None, page: str | None = None) -> Row:
+    """Audit one log; any bad input becomes the row's reason. Its pages are written into
+    ``outdir`` as ``PAGE.audit.html`` and ``PAGE.replay.html`` (``page``: from :func:`page_names`;
+    by default the log's file name, which two logs of one archive may share)."""
     try:
         module = _module(module_path)
     except BadInput as err:
@@ -90,18 +161,23 @@ def audit_one(log: str, module_path: str, outdir: str | None = None) -> Row:
         played = game.module_metadata
         played_name = played.name if played is not None and played.name else ""
         row = Row(log, FINDINGS, module=played_name, players=_players(game))
-        if played_name and played_name != module.name:
-            row.status, row.reason = MISMATCHED, f"played with module {played_name!r}, not {module.name!r}"
+        differences = compare(game, module).problems
+        if differences:
+            row.status, row.reason = OTHER_MODULE, f"not played with {module.name!r}: {'; '.join(differences)}"
             return row
         result = audit_file(log, module)
         row.steps = len(split_stream(game.commands).steps)
         row.findings = dict(Counter(f.rule for f in result.findings))
-        row.status = FINDINGS if result.findings else OK
+        checked = result.findings.checked
+        row.status = FINDINGS if result.findings else NOTHING_JUDGED if checked.judged_nothing else OK
+        if checked.unknown_words:  # what those words say was judged by nothing: the report names them
+            row.reason = f"{checked.unknown_words} word(s) of its record no check knows (see its report)"
         if outdir is not None:
-            stem = Path(log).stem
-            row.report = str(atomic_write(Path(outdir) / f"{stem}.audit.html", html_report(result).encode("utf-8"),
-                                          protect=log))
-            row.replay = str(atomic_write(Path(outdir) / f"{stem}.replay.html",
+            base = Path(outdir) / (page or Path(log).stem)
+            base.parent.mkdir(parents=True, exist_ok=True)
+            row.report = str(atomic_write(base.with_name(base.name + ".audit.html"),
+                                          html_report(result).encode("utf-8"), protect=log))
+            row.replay = str(atomic_write(base.with_name(base.name + ".replay.html"),
                                           replay_page(log, module, audit=result).encode("utf-8"), protect=log))
         return row
     except BadInput as err:
@@ -115,22 +191,106 @@ def _players(game: SavedGame) -> list[str]:
     return sorted(names)
 
 
+def usable_workers(jobs: int, logs: int) -> int:
+    """Never more workers than logs, nor than the cores this process may run on."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(jobs, logs, cores))
+
+
 def audit_archive(logs: list[Path], module: str | os.PathLike, jobs: int = 1, outdir: str | os.PathLike | None = None,
-                  progress: Callable[[Row], None] = lambda row: None) -> list[Row]:
-    """Audit every log, ``jobs`` at a time; rows in the order of ``logs``."""
+                  progress: Callable[[Row], None] = lambda row: None,
+                  root: str | os.PathLike | None = None) -> list[Row]:
+    """Audit every log, ``jobs`` at a time (at most one per log and per core); rows in the
+    order of ``logs``. Pages are named below ``root`` (default: the folder the logs share)."""
     module_path = os.fspath(module)
     out = os.fspath(outdir) if outdir is not None else None
-    if jobs <= 1:
+    if root is None:
+        root = archive_root([Path(log).parent for log in logs])
+    pages = page_names(logs, root)
+    work = [(os.fspath(log), module_path, out, page) for log, page in zip(logs, pages, strict=True)]
+    workers = usable_workers(jobs, len(logs))
+    if workers <= 1:
         rows = []
-        for log in logs:
-            rows.append(audit_one(os.fspath(log), module_path, out))
+        for item in work:
+            rows.append(audit_one(*item))
             progress(rows[-1])
         return rows
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(audit_one, os.fspath(log), module_path, out) for log in logs]
+    return _pooled(work, workers, progress)
+
+
+def _pooled(work: list[tuple[str, str, str | None, str]], workers: int,
+            progress: Callable[[Row], None]) -> list[Row]:
+    """The rows of ``work`` from a pool whose workers all end when this call ends, however it ends."""
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_end_with_parent, initargs=(os.getpid(),))
+    restore = _terminate_raises()
+    try:
+        futures = [pool.submit(audit_one, *item) for item in work]
+        rows = []
         for future in futures:
-            progress(future.result())
-        return [future.result() for future in futures]
+            rows.append(_result(future))
+            progress(rows[-1])
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in set(multiprocessing.active_children()) - before:
+            worker.terminate()
+        raise
+    finally:
+        restore()
+    pool.shutdown()
+    return rows
+
+
+def _result(future: Future[Row]) -> Row:
+    """The row, waiting in short spells: a signal the kernel hands to one of the pool's threads
+    is only acted on when the main thread wakes, so a wait without end would hold Ctrl-C off."""
+    while True:
+        try:
+            return future.result(timeout=0.2)
+        except TimeoutError:
+            continue
+
+
+class Terminated(SystemExit):
+    """SIGTERM while a pool runs: leave as Ctrl-C does, workers ended first (exit code 143)."""
+
+    def __init__(self) -> None:
+        super().__init__(128 + signal.SIGTERM)
+
+
+def _terminate_raises() -> Callable[[], None]:
+    """Make SIGTERM raise :class:`Terminated` (only the main thread may set handlers); returns the undo."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+
+    def raise_terminated(signum, frame) -> None:
+        raise Terminated()
+
+    previous = signal.signal(signal.SIGTERM, raise_terminated)
+
+    def restore() -> None:
+        signal.signal(signal.SIGTERM, previous)
+
+    return restore
+
+
+def _end_with_parent(parent: int) -> None:
+    """A worker's start: Ctrl-C is the parent's to handle, SIGTERM ends it (a forked worker would
+    inherit the parent's handler, and the pool would catch its exception as a task's), and a
+    worker whose parent is gone (killed with no chance to end it) exits instead of waiting
+    for work forever."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
 
 
 # -- the summary table ------------------------------------------------------------------
@@ -171,13 +331,13 @@ def table_html(rows: list[Row], base: str | os.PathLike | None = None) -> str:
         cells = [escape(c) for c in _cells(row)]
         links = " ".join(f'<a href="{escape(_href(href, base))}">{label}</a>' for href, label in
                          ((row.report, "report"), (row.replay, "replay")) if href)
-        body.append(f'<tr class="{escape(row.status)}">' + "".join(f"<td>{c}</td>" for c in cells)
+        body.append(f'<tr class="{escape(row.status.split()[0])}">' + "".join(f"<td>{c}</td>" for c in cells)
                     + f"<td>{links}</td></tr>")
     head = "".join(f"<th>{c}</th>" for c in COLUMNS) + "<th>pages</th>"
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Archive audit</title><style>"
             "body{font:14px system-ui,sans-serif;margin:20px}table{border-collapse:collapse}"
             "td,th{padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}"
-            "tr.damaged,tr.mismatched{background:#fde6e6}tr.findings{background:#fff6dd}</style></head><body>"
+            "tr.damaged,tr.other{background:#fde6e6}tr.findings{background:#fff6dd}tr.nothing{background:#eef0f6}</style></head><body>"
             f"<h1>Archive audit: {len(rows)} logs</h1><table><tr>{head}</tr>" + "".join(body)
             + "</table></body></html>\n")
 

@@ -17,8 +17,7 @@ from ..formats.files import Module
 from ..record import Record, load_record
 from ..replay.recorder import RecordedLog, open_module, record_log, unmatched_warning
 from ..replay.units import Mapping_
-from ..rules import audit
-from ..rules.findings import Finding
+from ..rules import Findings, audit
 
 
 @dataclass
@@ -27,7 +26,7 @@ class AuditResult:
 
     source: str
     record: Record
-    findings: list[Finding]
+    findings: Findings
     warnings: list[str] = field(default_factory=list)
     recorded: RecordedLog | None = None
     module: Module | None = None
@@ -78,7 +77,8 @@ def audit_file(path: str | os.PathLike, module: str | os.PathLike | Module | Non
         raise BadInput(path, "no such file")
     if is_record_file(path):
         record = load_record(path)
-        return AuditResult(source, record, audit(record))
+        findings = audit(record)
+        return AuditResult(source, record, findings, record.notes + findings.warnings)
     if module is None:
         raise BadInput(path, "a log or save is audited against its module: give --module MODULE.vmod")
     if not isinstance(module, Module):
@@ -87,5 +87,6 @@ def audit_file(path: str | os.PathLike, module: str | os.PathLike | Module | Non
     # The mismatch and the pieces not read as units head every report already (notes).
     said = set(recorded.mismatch) | ({unmatched_warning(recorded.unidentified)} if recorded.unidentified else set())
     warnings = [w for w in recorded.warnings if w not in said]
-    return AuditResult(source, recorded.record, audit(recorded.record), warnings, recorded,
+    findings = audit(recorded.record)
+    return AuditResult(source, recorded.record, findings, warnings + findings.warnings, recorded,
                        module, source, dict(recorded.unidentified), list(recorded.mismatch))

@@ -23,9 +23,13 @@ from dataclasses import dataclass, field
 
 from scipy.stats import chisquare
 
+from ..errors import BadInput
 from ..replay.rolls import LoggedRoll
 
 COMMON_DICE = (6, 10, 12, 20, 100)
+# A face count test needs about five throws a face: a d1000 already needs 5,000 rolls of one
+# kind, more than a game has; a larger "die" is a typing slip, and its face list no memory holds.
+MAX_FACES = 1000
 MIN_EXPECTED_PER_FACE = 5  # Cochran's rule of thumb for the chi-square approximation
 UNUSUAL_P = 0.05
 VERY_UNUSUAL_P = 0.001
@@ -52,7 +56,19 @@ class Die:
         return f"{count}d{sides}" + ("" if self.low == 1 else f" ({self.low}-{self.high})")
 
 
+def parse_die(text: str, option: str = "--faces") -> Die:
+    """``1-6``, ``0-9``: a die's lowest and highest face, as a user types them."""
+    low, sep, high = text.partition("-")
+    if not sep or not low.strip().isdigit() or not high.strip().isdigit() or int(low) >= int(high):
+        raise BadInput(None, f"{option} {text!r}: give the die's lowest and highest face, like 1-6 or 0-9")
+    die = Die(int(low), int(high))
+    if die.high - die.low + 1 > MAX_FACES:
+        raise BadInput(None, f"{option} {text!r}: a die of at most {MAX_FACES} faces, like 1-6 or 0-9")
+    return die
+
+
 def infer_die(values: Iterable[int]) -> Die:
+    """The smallest common die holding the faces seen; faces above ``MAX_FACES`` count as outside it."""
     seen = list(values)
     if not seen:
         return Die(1, 6)
@@ -61,7 +77,7 @@ def infer_die(values: Iterable[int]) -> Die:
     for sides in COMMON_DICE:
         if top <= low + sides - 1:
             return Die(low, low + sides - 1)
-    return Die(low, top)
+    return Die(low, min(top, low + MAX_FACES - 1))
 
 
 @dataclass(frozen=True)
@@ -195,7 +211,7 @@ def button_dice(module) -> dict[str, Die]:
             sides, plus = int(attrs.get("nSides", "6")), int(attrs.get("plus", "0"))
         except ValueError:
             continue
-        if sides > 1:
+        if 1 < sides <= MAX_FACES:  # a larger button's die is inferred from its rolls
             out[str(button.name).strip()] = Die(1 + plus, sides + plus)
     return out
 

@@ -235,9 +235,13 @@ def _page(result: AuditResult, sections: list[str]) -> str:
             for note in result.notes]
     if not result.findings:
         checked = getattr(result.findings, "checked", None)
-        said = f" Clean: {checked}." if checked is not None else ""
-        body.append('<p class="clean">No rule was broken: the game keeps every rule the audit checks.'
-                    f'{escape(said)}</p>')
+        if checked is not None and checked.judged_nothing:
+            body.append('<p class="notice">Nothing was judged: no check of the game judged any entry, so the game '
+                        f'is not called clean. {escape(str(checked))}.</p>')
+        else:
+            said = f" Clean: {checked}." if checked is not None else ""
+            body.append('<p class="clean">No rule was broken: the game keeps every rule the audit checks.'
+                        f'{escape(said)}</p>')
     else:
         rows = "".join(f"<tr><td>{escape(rule)}</td><td>{n}</td></tr>"
                        for rule, n in Counter(f.rule for f in result.findings).most_common())

@@ -14,6 +14,7 @@ from collections import defaultdict
 from ..errors import BadInput
 from ..games import pack_for
 from ..record import PhaseStart, Place, Record
+from ..record.places import place_of
 
 
 def position_text(record: Record, place: str | None = None) -> str:
@@ -48,7 +49,7 @@ def _wanted(pack, game: str, place: str | None) -> str:
     if not place:
         return ""
     catalogue = getattr(pack, "catalogue", None)
-    loc = catalogue.location(place) if catalogue is not None else place.strip()
+    loc = place_of(catalogue, place.strip()) if catalogue is not None else place.strip()
     if loc is None:
         raise BadInput(None, f"{place!r} is not a hex, area, zone or box of {game}", "--place")
     return loc

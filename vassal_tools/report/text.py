@@ -59,8 +59,15 @@ def text_report(findings: Iterable[Finding], notes: Iterable[str] = (), warnings
     out += "".join(f"note: {w}\n" for w in warnings)
     checked = getattr(findings, "checked", None)
     if not findings and checked is not None:
-        out += f"clean: {checked}\n"
+        out += f"{summary(checked)}\n"
     return out
+
+
+def summary(checked) -> str:
+    """``clean: 312 steps, ...``; an audit that judged nothing is never called clean."""
+    if checked.judged_nothing:
+        return f"nothing judged: {checked} (no check of the game judged an entry, so the game is not called clean)"
+    return f"clean: {checked}"
 
 
 def json_report(findings: Iterable[Finding], *, source: str | None, game: str, warnings: Iterable[str] = (),
@@ -71,10 +78,11 @@ def json_report(findings: Iterable[Finding], *, source: str | None, game: str, w
     checked = getattr(findings, "checked", None)
     found = [f.to_dict() for f in findings]
     out: dict[str, Any] = {"mismatch": list(mismatch)} if mismatch else {}
-    out |= {"source": source, "game": game, "clean": not found, "findings": found}
+    judged = checked is None or not checked.judged_nothing
+    out |= {"source": source, "game": game, "clean": not found and judged, "findings": found}
     if checked is not None:
         out["checked"] = {"entries": checked.entries, "steps": checked.steps, "families": checked.families,
-                          "checks": checked.checks, "summary": str(checked)}
+                          "checks": checked.checks, "unknown_words": checked.unknown_words, "summary": str(checked)}
     if unidentified:
         out["unidentified"] = {"pieces": sum(unidentified.values()), "by_name": dict(sorted(unidentified.items()))}
     out["warnings"] = list(warnings)

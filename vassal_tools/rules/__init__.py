@@ -20,13 +20,13 @@ from dataclasses import dataclass
 from ..errors import BadInput
 from ..games import RulePack, pack_for, pack_ids, register
 from ..record import Record, load_record
-from .engine import Audit
+from .engine import Audit, word_warnings
 from .findings import Finding
 
 __all__ = ["Checked", "Finding", "Findings", "RulePack", "audit", "pack_for", "register", "pack_ids"]
 
 
-def audit(record: Record | str | os.PathLike | dict) -> list[Finding]:
+def audit(record: Record | str | os.PathLike | dict) -> Findings:
     """Check a game record against its rule pack; the findings in record order.
 
     ``record`` may be a loaded :class:`~vassal_tools.record.Record`, a path
@@ -50,8 +50,9 @@ def audit(record: Record | str | os.PathLike | dict) -> list[Finding]:
     made = getattr(rules, "checks_made", None)
     if made is None:  # ... nor the checks it made: each entry and phase end its checks judged, once
         made = walk.judged if families else 0
-    checked = Checked(len(record.entries), len(steps), families, made)
-    return Findings(sorted(findings, key=_order), checked)
+    unknown = word_warnings(record, pack.vocabulary)
+    checked = Checked(len(record.entries), len(steps), families, made, sum(1 for w in unknown if w.unknown))
+    return Findings(sorted(findings, key=_order), checked, [str(w) for w in unknown])
 
 
 @dataclass(frozen=True)
@@ -64,18 +65,29 @@ class Checked:
     steps: int
     families: int
     checks: int
+    unknown_words: int = 0  # words of the record the game does not know: what they say was judged by nothing
+
+    @property
+    def judged_nothing(self) -> bool:
+        """No entry, or no check judged anything: such an audit is never called clean."""
+        return self.entries == 0 or self.checks == 0
 
     def __str__(self) -> str:
         walked = _count(self.steps, "step") if self.steps else _count(self.entries, "entry", "entries")
-        return f"{walked}, {_count(self.families, 'rules family', 'rules families')}, {_count(self.checks, 'check')}"
+        said = f"{walked}, {_count(self.families, 'rules family', 'rules families')}, {_count(self.checks, 'check')}"
+        if self.unknown_words:
+            said += f"; {_count(self.unknown_words, 'word')} of the record no check knows (see the notes)"
+        return said
 
 
 class Findings(list):
-    """The findings of one audit (a list), and what it checked (``checked``)."""
+    """The findings of one audit (a list), what it checked (``checked``), and what of the record
+    it could not judge or read otherwise than written (``warnings``)."""
 
-    def __init__(self, findings: list[Finding], checked: Checked):
+    def __init__(self, findings: list[Finding], checked: Checked, warnings: list[str] | None = None):
         super().__init__(findings)
         self.checked = checked
+        self.warnings = list(warnings or [])
 
 
 def _order(finding: Finding) -> tuple:

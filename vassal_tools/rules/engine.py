@@ -14,15 +14,22 @@ pack's :class:`GameRules` at the moments rules are judged:
 
 Checks report through :meth:`Audit.report`, which stamps the entry, step, turn and
 phase on each finding.
+
+Before the walk, :func:`word_warnings` compares the words of a record's fields its checks
+read (a roll's ``for``, a card's name) with the words the game declares
+(:attr:`~vassal_tools.gamedata.vocabulary.Vocabulary.record_words`), for every game alike: a word
+no check knows is judged by nothing, and the audit says so.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
-from dataclasses import replace
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
+from ..gamedata.vocabulary import Vocabulary, word_key
 from ..record import (
+    Card,
     Control,
     End,
     Entry,
@@ -32,6 +39,7 @@ from ..record import (
     Place,
     Record,
     Remove,
+    Roll,
     Steps,
     Weather,
 )
@@ -39,6 +47,66 @@ from .findings import Finding
 from .position import Position, UnitState
 
 Key = TypeVar("Key", bound=Hashable)  # what a state check names its violations by
+
+# The record fields whose words a game declares: field -> (entry kind, its word, how a report names
+# one, and the game's words).
+WORD_FIELDS: dict[str, tuple[type[Entry], Callable[[Entry], str | None], str, str]] = {
+    "roll": (Roll, lambda entry: getattr(entry, "purpose", None), "roll for", "its rolls are for"),
+    "card": (Card, lambda entry: getattr(entry, "name", None), "card", "its cards are"),
+}
+_LISTED = 12  # words of the game a warning lists
+
+
+@dataclass(frozen=True)
+class WordWarning:
+    """A word of a record the game does not know (``unknown``), or reads as its own word spelled otherwise."""
+
+    text: str
+    unknown: bool
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def word_warnings(record: Record, words: Vocabulary) -> list[WordWarning]:
+    """Each word of the record the game does not know (no check judged its entries), with the
+    words it knows; and each word read as the game's own word spelled otherwise."""
+    unknown: dict[tuple[str, str], list[Entry]] = {}
+    respelled: dict[tuple[str, str, str], list[Entry]] = {}
+    for entry in record.entries:
+        for field_name, (kind, word_of, _, _) in WORD_FIELDS.items():
+            known = words.record_words.get(field_name)
+            word = word_of(entry) if isinstance(entry, kind) else None
+            if known is None or not word:
+                continue
+            own = known.get(word_key(word))
+            if own is None:
+                unknown.setdefault((field_name, word), []).append(entry)
+            elif word_key(own) != word_key(word):
+                respelled.setdefault((field_name, word, own), []).append(entry)
+    out = []
+    for (field_name, word), entries in unknown.items():
+        _, _, said, its = WORD_FIELDS[field_name]
+        out.append(WordWarning(f"{said} {word!r} ({_entries(entries)}): {record.game} has no such {field_name}, so "
+                               f"no check judged {'it' if len(entries) == 1 else 'them'}; {its}: "
+                               f"{_listed(words.record_words[field_name])}", True))
+    for (field_name, word, own), entries in respelled.items():
+        out.append(WordWarning(f"{WORD_FIELDS[field_name][2]} {word!r} ({_entries(entries)}) read as "
+                               f"{record.game}'s {own!r}", False))
+    return out
+
+
+def _entries(entries: list[Entry]) -> str:
+    first = ", ".join(str(e.index) + (f" (step {e.step})" if e.step is not None else "") for e in entries[:3])
+    more = f" and {len(entries) - 3} more" if len(entries) > 3 else ""
+    return f"entr{'y' if len(entries) == 1 else 'ies'} {first}{more}"
+
+
+def _listed(known: Mapping[str, str]) -> str:
+    own = list(dict.fromkeys(known.values()))
+    more = f" and {len(own) - _LISTED} more" if len(own) > _LISTED else ""
+    return ", ".join(own[:_LISTED]) + more
+
 
 class GameRules:
     """The hooks a rule pack implements for one audit; the defaults do nothing."""

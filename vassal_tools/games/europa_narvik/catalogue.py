@@ -97,6 +97,10 @@ class EuropaCatalogue:
     def unit_ids(self) -> list[str]:
         return list(self.data.units)
 
+    def place_names(self) -> list[str]:
+        """Named hexes, off-map airbases and boxes (what an ASCII spelling is matched against)."""
+        return [*self.hex_of_name, *self.airbases.values(), *self.boxes.values()]
+
     def location(self, loc: str) -> str | None:
         text = loc.strip()
         parts = split_hex(text)

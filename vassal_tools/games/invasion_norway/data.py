@@ -263,6 +263,10 @@ class NorwayGame:
             attrs["defense_only"] = True
         return attrs
 
+    def place_names(self) -> list[str]:
+        """The Strategic Map's zones by name (what an ASCII spelling is matched against)."""
+        return list(self.zones)
+
     def location(self, loc: str) -> str | None:
         text = loc.strip()
         if _HEX.match(text):

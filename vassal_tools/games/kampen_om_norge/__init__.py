@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ...gamedata.areas import AreaBorder, AreaDeck, AreaMap, AreaPiece, AreaShape
-from ...gamedata.vocabulary import Vocabulary
+from ...gamedata.vocabulary import Vocabulary, spellings
 from .. import register
 from .checks import CHECKS, KampenRules
 from .data import DATA, KampenData, card_key, load_kampen
@@ -31,10 +31,14 @@ def words_of(data: KampenData) -> Vocabulary:
     phases += [f"{faction}-{phase}" for faction in sequence["factions"] for phase in sequence["phases"]]
     names = [turns["april"]] + [f"{turns['round_prefix']} {n}" for n in range(1, turns["last_round"] + 1)]
     side_of = {n["id"]: n["side"] for n in toml["nationalities"]}
+    cards: dict[str, tuple[str, ...]] = {}
+    for card in data.cards:
+        cards[card.name] = tuple(dict.fromkeys(cards.get(card.name, ()) + card.spellings()[1:]))
+    rolls = {roll["id"]: (roll["name"], *roll.get("aliases", ())) for roll in toml.get("die_rolls", [])}
     return Vocabulary(game=toml["id"], phases=tuple(phases), sides=tuple(s["id"] for s in toml["sides"]),
                       side_names={s["id"]: s.get("name", s["id"]) for s in toml["sides"]},
                       turns=tuple(names), side_of_nationality=side_of, unit_classes=("land", "naval", "chip"),
-                      sizes=("battalion",))
+                      sizes=("battalion",), record_words={"roll": spellings(rolls | cards), "card": spellings(cards)})
 
 
 class KampenCatalogue:
@@ -63,6 +67,10 @@ class KampenCatalogue:
 
     def location(self, loc: str) -> str | None:
         return self._places.get(" ".join(loc.split()).casefold()) if isinstance(loc, str) else None
+
+    def place_names(self) -> list[str]:
+        """The areas and sea zones by name (what an ASCII spelling is matched against)."""
+        return list(self.data.areas)
 
 
 class KampenPack:

@@ -95,9 +95,14 @@ class Card:
     zones: tuple[str, ...]  # the sea zones it may be used in or by; () anywhere
     source: str
     text: str = ""  # what it does, in short (the module's card face)
+    english: str = ""  # the name the Appendix's "Translation of Cards" gives it (Bombefly: Bombers)
 
     def keys(self) -> tuple[str, ...]:
-        return tuple(card_key(n) for n in (self.name, *self.aliases))
+        return tuple(card_key(n) for n in self.spellings())
+
+    def spellings(self) -> tuple[str, ...]:
+        """Its name, the other spellings the text prints, and its English name."""
+        return (self.name, *self.aliases, *((self.english,) if self.english else ()))
 
 
 def card_key(name: str) -> str:
@@ -260,7 +265,8 @@ def _ships(path: Path) -> dict[str, Ship]:
 def _cards(path: Path, toml: Mapping[str, Any]) -> Iterable[Card]:
     """cards.csv: each source starts with ``Appendix`` (the card's text) and may add rule numbers."""
     sides = {s["id"] for s in toml["sides"]}
-    columns = ("side", "deck", "name", "aliases", "attack", "defense", "group", "units", "zones", "source", "note")
+    columns = ("side", "deck", "name", "aliases", "english", "attack", "defense", "group", "units", "zones", "source",
+               "note")
     for where, row in _rows(path, columns, heads=("Appendix",)):
         if row["side"] not in sides or row["deck"] not in ("action", "april"):
             raise BadInput(path, f"side {row['side']!r} / deck {row['deck']!r} is not a faction / action or april",
@@ -273,7 +279,7 @@ def _cards(path: Path, toml: Mapping[str, Any]) -> Iterable[Card]:
         zones = tuple(f"Sea Zone {z}" for z in row["zones"].split(";") if z)
         yield Card(row["side"], row["deck"], row["name"], tuple(a for a in row["aliases"].split(";") if a),
                    numbers["attack"] or 0, numbers["defense"] or 0, row["group"] or card_key(row["name"]),
-                   numbers["units"], zones, row["source"], row["note"])
+                   numbers["units"], zones, row["source"], row["note"], row["english"])
 
 
 def _board(path: Path, areas: Mapping[str, Area]) -> Board:

@@ -78,6 +78,10 @@ class NarvikCatalogue:
     def unit_ids(self) -> list[str]:
         return list(self.data.units)
 
+    def place_names(self) -> list[str]:
+        """Named hexes and holding boxes (what an ASCII spelling is matched against)."""
+        return [*self.hex_of_name, *self.boxes.values()]
+
     def location(self, loc: str) -> str | None:
         text = loc.strip()
         if _HEX.match(text):

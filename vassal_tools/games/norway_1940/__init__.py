@@ -16,7 +16,7 @@ from typing import Any
 
 from ...gamedata.areas import AreaBorder, AreaMap, AreaPiece, AreaShape
 from ...gamedata.terms import SIZES
-from ...gamedata.vocabulary import Vocabulary
+from ...gamedata.vocabulary import Vocabulary, spellings
 from .. import register
 from .checks import CHECKS, NorwayRules
 from .data import DATA, FILE, NorwayData, load_norway
@@ -35,10 +35,11 @@ def words_of(data: NorwayData) -> Vocabulary:
     turns = toml["turns"]
     names = (turns["pre_turn"], *(f"{turns['prefix']} {n}" for n in range(1, turns["last"] + 1)))
     side_of = {n["id"]: n["side"] for n in toml["nationalities"]}
+    rolls = {roll["id"]: (roll["name"], *roll.get("aliases", ())) for roll in toml.get("die_rolls", [])}
     return Vocabulary(game=toml["id"], phases=tuple(toml["sequence"]["phases"]),
                       sides=tuple(s["id"] for s in toml["sides"]),
                       side_names={s["id"]: s.get("name", s["id"]) for s in toml["sides"]}, turns=names, side_of_nationality=side_of,
-                      unit_classes=("land", "naval", "air"), sizes=UNIT_SIZES)
+                      unit_classes=("land", "naval", "air"), sizes=UNIT_SIZES, record_words={"roll": spellings(rolls)})
 
 
 class NorwayCatalogue:
@@ -76,6 +77,10 @@ class NorwayCatalogue:
             name = self._carriers.get(" ".join(rest.split()).casefold())
             return f"carrier:{name}" if name else None
         return self.data.place(loc)
+
+    def place_names(self) -> list[str]:
+        """The places by name and alias (what an ASCII spelling is matched against)."""
+        return [name for place in self.data.places.values() for name in (place.name, *place.aliases)]
 
 
 class NorwayPack:
