@@ -8,7 +8,6 @@ from typing import Any
 
 from ..errors import BadInput
 from ..gamedata.vocabulary import Vocabulary, one_of
-from ..games import pack_for
 from .entries import KIND_BY_KEY, Catalogue, End, Entry, PhaseStart, Record, Unit
 from .vocabulary import FORMAT
 
@@ -36,6 +35,10 @@ class RecordReader:
         game = data.get("game")
         if not isinstance(game, str) or not game:
             raise self.fail("'game' must name a rule pack, e.g. \"invasion-norway\"", "field 'game'")
+        from ..games import (
+            pack_for,  # local until the reader is handed its game (issue 21, record/)
+        )
+
         pack = pack_for(game)
         if pack is None:
             raise self.fail(f"unknown game {game!r} (no rule pack of that id)", "field 'game'")
