@@ -98,6 +98,44 @@ def test_no_code_outside_the_contract_probes_a_pack():
     assert probes == []
 
 
+def every_import(path: Path) -> set[str]:
+    """Each module of vassal_tools a file imports, anywhere in it (module level, in a function, under
+    TYPE_CHECKING), as a dotted name; relative imports resolved."""
+    package = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)[:-1]  # a.b of a/b/c.py, a/b/__init__.py
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            target = ".".join(base + ([node.module] if node.module else []))
+            found |= {target} | {f"{target}.{alias.name}" for alias in node.names}
+        elif isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+    return {name for name in found if name.startswith("vassal_tools")}
+
+
+@pytest.mark.parametrize("layer", ["formats", "geometry", "gamedata", "replay", "rules", "art"])
+def test_no_layer_below_the_games_imports_them_at_all(layer):
+    # record/ is handed its game by issue 21's record part (its reader still looks the pack up).
+    found = {f"{path.relative_to(PACKAGE)}: {name}" for path in (PACKAGE / layer).rglob("*.py")
+             for name in every_import(path) if name == "vassal_tools.games" or name.startswith("vassal_tools.games.")}
+    assert found == set()
+
+
+def test_a_game_package_imports_only_the_contract_of_the_games_layer():
+    """The registry loads the packs by name; a pack never imports the registry back (no cycle)."""
+    contract = {"vassal_tools.games.pack", "vassal_tools.games.hexpack"}
+    found = set()
+    for game in KNOWN_GAMES.values():
+        folder = PACKAGE.parent / game.replace(".", "/")
+        for path in folder.rglob("*.py"):
+            for name in every_import(path):
+                owner = name.split(".")[:3]
+                if owner[:2] == ["vassal_tools", "games"] and ".".join(owner) != game and \
+                        not any(name == c or name.startswith(c + ".") for c in contract):
+                    found.add(f"{path.relative_to(PACKAGE)}: {name}")
+    assert found == set()
+
+
 def test_the_toolkit_has_no_line_for_the_toy():
     said = [str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")
             if "toy" in path.read_text(encoding="utf-8").lower()]

@@ -35,9 +35,8 @@ class RecordReader:
         game = data.get("game")
         if not isinstance(game, str) or not game:
             raise self.fail("'game' must name a rule pack, e.g. \"invasion-norway\"", "field 'game'")
-        from ..games import (
-            pack_for,  # local until the reader is handed its game (issue 21, record/)
-        )
+        # Local until the reader is handed its game by its caller (issue 21's record part).
+        from ..games import pack_for
 
         pack = pack_for(game)
         if pack is None:

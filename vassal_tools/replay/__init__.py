@@ -14,7 +14,7 @@
 
 May import: :mod:`vassal_tools.record`, :mod:`vassal_tools.gamedata`, :mod:`vassal_tools.geometry`,
 :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors` (never rules, never games).
-Imported by: games (the play verbs), builder, report, the demo and the CLI.
+Imported by: games (the play verbs), report, the demo and the CLI.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ finds the game a record names and calls :func:`audit`.
 
 May import: :mod:`vassal_tools.record`, :mod:`vassal_tools.gamedata`, :mod:`vassal_tools.geometry`,
 :mod:`vassal_tools.errors` (never replay, never games).
-Imported by: art, games (each game's checks plug into the engine), builder, report.
+Imported by: games (each game's checks plug into the engine; ``games.play.audit``), report.
 """
 
 from __future__ import annotations
