@@ -24,9 +24,9 @@ from vassal_tools.builder.area_module import (
 from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.files import SavedGame, open_file
 from vassal_tools.gamedata.areas import AreaMap
+from vassal_tools.games.play import audit
 from vassal_tools.replay.logwriter import LogWriter
 from vassal_tools.report.audit import audit_file
-from vassal_tools.rules import audit
 
 WriteLog = Callable[[Path, int], tuple[Path, Path]]  # (folder, steps) -> (module, log)
 

@@ -137,8 +137,9 @@ def main(argv=None) -> int:
     parser.add_argument("--write", type=Path, help="also write the generated record here")
     args = parser.parse_args(argv)
 
+    from vassal_tools.games import pack_for
+    from vassal_tools.games.play import audit
     from vassal_tools.record import load_record
-    from vassal_tools.rules import audit, pack_for
 
     record = legal_game(args.entries)
     if args.write:

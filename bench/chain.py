@@ -23,7 +23,7 @@ from vassal_tools.builder.savegame import write_save
 from vassal_tools.demo import game_source
 from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.files import open_file
-from vassal_tools.replay.chain import build_chain
+from vassal_tools.games.play import build_chain
 from vassal_tools.replay.logwriter import LogWriter
 
 UNITS = ["ger-138-gj-1", "ger-138-gj-2", "ger-138-gj-3", "ger-139-gj-1", "ger-139-gj-2", "ger-139-gj-3"]

@@ -24,7 +24,7 @@ from test_mapping_draft import editor_made  # noqa: E402
 
 from vassal_tools.builder.module import build_module  # noqa: E402
 from vassal_tools.games import pack_for  # noqa: E402
-from vassal_tools.replay.mapping_draft import draft_for_module  # noqa: E402
+from vassal_tools.games.play import draft_for_module  # noqa: E402
 
 
 def best_of(runs: int, work) -> tuple[float, object]:

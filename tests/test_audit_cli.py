@@ -14,11 +14,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from test_replay_kit import LogWriter, mini_module  # noqa: F401  (fixture)
+
 from vassal_tools.cli import main
-from vassal_tools.replay.recorder import record_log
-from vassal_tools.rules import audit
+from vassal_tools.games.play import audit, record_log
 
 RECORDS = Path(__file__).resolve().parent / "records"
 GAMES = ["stacking-break-companies", "stacking-break-combat-phase", "stacking-keep-full-hex",

@@ -25,7 +25,8 @@ from vassal_tools.formats.files import open_file
 from vassal_tools.formats.metadata import write_metadata
 from vassal_tools.formats.pieces import Piece, encode_definition
 from vassal_tools.formats.traits import BasicPiece, Hideable, Labeler, Marker, Obscurable
-from vassal_tools.replay.chain import build_chain, compare_positions, position_of, read_log
+from vassal_tools.games.play import build_chain
+from vassal_tools.replay.chain import compare_positions, position_of, read_log
 from vassal_tools.replay.logwriter import LogWriter
 from vassal_tools.replay.state import GameState
 

@@ -17,7 +17,7 @@ from vassal_tools.errors import BadInput
 from vassal_tools.formats.commands import decode_commands
 from vassal_tools.formats.integrity import find_damage, stream_damage
 from vassal_tools.formats.obfuscation import obfuscate
-from vassal_tools.replay.recorder import record_log
+from vassal_tools.games.play import record_log
 
 TLD_LOG = CORPUS / "logs" / "tld__0606-1.vlog"
 

@@ -22,8 +22,8 @@ from vassal_tools.gamedata import citations
 from vassal_tools.games import pack_for, pack_ids
 from vassal_tools.games.europa_narvik import DATA_DIR, PACK_FILE
 from vassal_tools.games.europa_narvik.checks import CITED
+from vassal_tools.games.play import audit
 from vassal_tools.record.builder import RecordBuilder
-from vassal_tools.rules import audit
 
 GAME = "europa-narvik"
 RULEBOOK = RULES / "europa-narvik.txt"

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from vassal_tools.cli import main
-from vassal_tools.rules import audit
+from vassal_tools.games.play import audit
 
 RECORDS = Path(__file__).parent / "records" / "europa_narvik"
 NAMES = sorted(path.stem for path in RECORDS.glob("*.json"))

@@ -16,8 +16,8 @@ from vassal_tools.games import pack_for, pack_ids
 from vassal_tools.games.kampen_om_norge import ID
 from vassal_tools.games.kampen_om_norge.checks import CHECKS, FILE
 from vassal_tools.games.kampen_om_norge.data import load_kampen
+from vassal_tools.games.play import audit
 from vassal_tools.record.builder import RecordBuilder
-from vassal_tools.rules import audit
 
 RULEBOOK = Path(__file__).resolve().parents[1].parent / "shared" / "rules" / FILE
 

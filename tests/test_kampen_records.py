@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
+from vassal_tools.games.play import audit
 from vassal_tools.record.reader import RecordReader
-from vassal_tools.rules import audit
 
 FILE = "kampen-om-norge.txt"
 

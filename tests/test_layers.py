@@ -1,10 +1,14 @@
 """The package graph: data flows one way (README "Layout"), read from every module's imports.
 
-formats -> geometry -> games -> record -> replay / rules -> report, and
-module_src -> games -> art -> builder; the CLI and the demo on top. A game's own package
-(``games/<game>/``) is a plug-in: it may use the engine below the report, and nothing but the
-registry (by name, at run time) loads it. Imports only a type checker sees (``if TYPE_CHECKING:``)
-are not imports at run time and are left out.
+formats -> geometry -> gamedata -> record -> replay -> rules -> art -> games -> builder -> report ->
+demo / cli, with release beside (formats, geometry, gamedata only). art draws from the game data alone
+and sits below the packs, which may use it; the builder and the report sit above the packs: they look
+a game up in the registry and hand the layers below what they need. ``games`` is the plug-in layer: the
+registry (``games/__init__.py``), the pack contract (``games/pack.py``, ``games/hexpack.py``) and the
+verbs that find a game by id (``games/play.py``); a game's own package (``games/<game>/``, layer
+``game``) imports only the contract and the engine below, and nothing but the registry loads it (by
+name, :data:`vassal_tools.games.KNOWN_GAMES`). Imports only a type checker sees (``if TYPE_CHECKING:``)
+are not imports at run time and are left out here.
 """
 
 from __future__ import annotations
@@ -17,25 +21,27 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "vassal_tools"
 
-BELOW_GAMES = {"errors", "formats", "geometry", "gamedata"}
 # package -> the packages it may import (besides itself)
 ALLOWED: dict[str, set[str]] = {
     "errors": set(),
     "formats": {"errors"},
     "geometry": {"errors", "formats"},
     "gamedata": {"errors", "formats", "geometry"},
-    "games": BELOW_GAMES,
-    "record": BELOW_GAMES | {"games"},
-    "replay": BELOW_GAMES | {"games", "record"},
-    "rules": BELOW_GAMES | {"games", "record"},
-    "report": BELOW_GAMES | {"games", "record", "replay", "rules"},
-    "art": BELOW_GAMES | {"games"},
-    "builder": BELOW_GAMES | {"games", "art"},
+    "record": {"errors", "formats", "geometry", "gamedata"},
+    "replay": {"errors", "formats", "geometry", "gamedata", "record"},
+    "rules": {"errors", "formats", "geometry", "gamedata", "record", "replay"},
+    "art": {"errors", "formats", "geometry", "gamedata"},
+    "games": {"errors", "formats", "geometry", "gamedata", "record", "replay", "rules", "art"},
+    # a game's package: the engine below and the pack contract of games (games.pack, games.hexpack)
+    "game": {"errors", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "games"},
+    "builder": {"errors", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "games"},
+    "report": {"errors", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "games",
+               "builder"},
     "release": {"errors", "formats", "geometry", "gamedata"},
-    "game": BELOW_GAMES | {"games", "record", "replay", "rules"},  # games/<game>/
-    "demo": {"errors", "formats", "geometry", "gamedata", "games", "record", "replay", "rules", "report", "art", "builder"},
-    "cli": {"errors", "formats", "geometry", "gamedata", "games", "record", "replay", "rules", "report", "art", "builder",
-            "release", "demo", "root"},
+    "demo": {"errors", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "games", "builder",
+             "report"},
+    "cli": {"errors", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "games", "builder",
+            "report", "release", "demo", "root"},
     "root": {"errors", "formats"},  # vassal_tools/__init__.py
 }
 

@@ -6,8 +6,8 @@ import json
 
 import pytest
 from click.testing import CliRunner
-
 from test_replay_norway_kit import norway  # noqa: F401  (fixture)
+
 from vassal_tools.cli import main
 from vassal_tools.formats.files import open_file
 from vassal_tools.formats.pieces import encode_definition, parse_definition
@@ -135,7 +135,7 @@ def test_a_game_on_an_editor_made_module_audits_as_on_the_built_one_through_the_
     """issue 13.1: the same findings, with the units known only through the drafted mapping."""
     from vassal_tools.demo import run_demo
     from vassal_tools.formats.commands import AddPiece, encode_commands, walk
-    from vassal_tools.replay.mapping_draft import draft_for_module
+    from vassal_tools.games.play import draft_for_module
     from vassal_tools.report.audit import audit_file
 
     demo = run_demo(tmp_path / "demo")

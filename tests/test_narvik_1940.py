@@ -20,8 +20,8 @@ from vassal_tools.gamedata import citations
 from vassal_tools.games import pack_for, pack_ids
 from vassal_tools.games.narvik_1940 import DATA_DIR, PACK_FILE
 from vassal_tools.games.narvik_1940.checks import CITED
+from vassal_tools.games.play import audit
 from vassal_tools.record.builder import RecordBuilder
-from vassal_tools.rules import audit
 
 GAME = "narvik-1940"
 RULEBOOK = RULES / "narvik-1940.txt"

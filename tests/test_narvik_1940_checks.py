@@ -22,9 +22,9 @@ from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.files import open_file
 from vassal_tools.games import pack_for
 from vassal_tools.games.narvik_1940 import DATA_DIR
+from vassal_tools.games.play import audit
 from vassal_tools.record.builder import RecordBuilder
 from vassal_tools.replay.logwriter import LogWriter
-from vassal_tools.rules import audit
 
 GAME = "narvik-1940"
 REGROUP = "German Available for Regroup"

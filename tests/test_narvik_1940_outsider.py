@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
+from vassal_tools.games.play import audit
 from vassal_tools.record import load_record
-from vassal_tools.rules import audit
 
 Entry = dict[str, Any]
 

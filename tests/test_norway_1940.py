@@ -16,7 +16,7 @@ from vassal_tools.games import pack_for
 from vassal_tools.games.norway_1940 import ID
 from vassal_tools.games.norway_1940.checks import CHECKS
 from vassal_tools.games.norway_1940.data import FILE, HEADINGS, check_source, load_norway
-from vassal_tools.rules import audit
+from vassal_tools.games.play import audit
 
 RULEBOOK = Path(__file__).resolve().parents[1].parent / "shared" / "rules" / FILE
 

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from vassal_tools.cli import main
-from vassal_tools.rules import audit
+from vassal_tools.games.play import audit
 
 RECORDS = sorted((Path(__file__).parent / "data" / "norway_1940_acceptance").glob("*.json"))
 

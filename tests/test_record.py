@@ -7,9 +7,9 @@ import json
 import pytest
 
 from vassal_tools.errors import BadInput
+from vassal_tools.games import pack_for
 from vassal_tools.games.invasion_norway import PHASES, turn_order
 from vassal_tools.record import FORMAT, Attack, Move, PhaseStart, Roll, load_record, write_record
-from vassal_tools.rules import pack_for
 
 
 @pytest.fixture(scope="module")

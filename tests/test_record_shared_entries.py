@@ -12,8 +12,8 @@ import json
 import pytest
 
 from vassal_tools.errors import BadInput
+from vassal_tools.games.play import audit
 from vassal_tools.record import FORMAT, Attack, Card, Mark, Roll, Unmark, VictoryPoints, load_record
-from vassal_tools.rules import audit
 
 
 def kampen(entries, units=None):

@@ -22,7 +22,7 @@ from vassal_tools.gamedata.vocabulary import fold_place
 from vassal_tools.games import pack_for
 from vassal_tools.record import load_record
 from vassal_tools.report.audit import audit_file
-from vassal_tools.rules import audit
+from vassal_tools.games.play import audit
 
 FILE = "kampen-om-norge.txt"
 

@@ -15,11 +15,11 @@ from vassal_tools.builder.module import assemble, module_archive, setup_stream
 from vassal_tools.builder.savegame import write_save
 from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.sequence import decode, encode
-from vassal_tools.replay.recorder import record_log
+from vassal_tools.games import pack_for
+from vassal_tools.games.play import audit, record_log
 from vassal_tools.replay.replayer import Replayer
 from vassal_tools.report.audit import audit_file
 from vassal_tools.report.html import html_report
-from vassal_tools.rules import audit, pack_for
 
 ESC = "\x1b"
 INFANTRY = ["ger-159-ir-1", "ger-159-ir-2", "ger-159-ir-3", "ger-193-ir-1", "ger-193-ir-2"]

@@ -14,13 +14,14 @@ import zipfile
 
 import pytest
 from click.testing import CliRunner
-
-from test_replay_kit import LogWriter as MiniWriter, build_mini_module
+from test_replay_kit import LogWriter as MiniWriter
+from test_replay_kit import build_mini_module
 from test_replay_norway_kit import RecordAsLog, norway  # noqa: F401  (fixture)
+
 from vassal_tools.cli import main
+from vassal_tools.games import known_sides
+from vassal_tools.games.play import audit, record_log
 from vassal_tools.replay.declarations import DeclarationError, UnitName, read_declaration
-from vassal_tools.replay.recorder import record_log
-from vassal_tools.rules import audit
 
 FORMAT = "vassal-tools/record@1"
 
@@ -79,7 +80,7 @@ U = UnitName
     ("end German Land Movement Phase", "end", {"end": "German Land Movement Phase"}),
 ])
 def test_each_declaration_mirrors_its_record_entry(text, key, fields):
-    declared = read_declaration(text)
+    declared = read_declaration(text, known_sides())
     assert (declared.key, declared.fields) == (key, fields)
 
 
@@ -97,13 +98,13 @@ def test_each_declaration_mirrors_its_record_entry(text, key, fields):
 ])
 def test_a_declaration_that_cannot_be_read_says_why(text, why):
     with pytest.raises(DeclarationError, match=None) as caught:
-        read_declaration(text)
+        read_declaration(text, known_sides())
     assert why in str(caught.value)
 
 
 @pytest.mark.parametrize("text", ["Bergen is ours.", "attacks next turn, I think", "good game", "attak!", ""])
 def test_ordinary_chat_is_no_declaration(text):
-    assert read_declaration(text) is None
+    assert read_declaration(text, known_sides()) is None
 
 
 # -- names, places and dice, from a log -------------------------------------------------------

@@ -29,21 +29,21 @@ from pathlib import Path
 
 import pytest
 
-from vassal_tools.builder.module import Assembly, assemble, module_archive
-from vassal_tools.builder.savegame import PlacedPiece, SETUP_STACK, opening_stream, write_save
-from vassal_tools.builder.scenario import StartStack
 from vassal_tools.builder import turns, weather
 from vassal_tools.builder.boards import layout_command
+from vassal_tools.builder.module import Assembly, assemble, module_archive
+from vassal_tools.builder.savegame import SETUP_STACK, PlacedPiece, opening_stream, write_save
+from vassal_tools.builder.scenario import StartStack
 from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.files import open_file
 from vassal_tools.formats.pieces import Piece, expand_prototypes
 from vassal_tools.formats.sequence import encode
 from vassal_tools.formats.traits import Embellishment
+from vassal_tools.games import pack_for
 from vassal_tools.geometry.from_module import ModuleGeometry
 from vassal_tools.replay.locations import Locations
 from vassal_tools.replay.logwriter import LogWriter
 from vassal_tools.replay.units import Mapping_
-from vassal_tools.rules import pack_for
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_DIR = ROOT / "module_src" / "invasion_norway"
@@ -506,7 +506,7 @@ _KINDS = ("phase", "end", "weather", "place", "move", "steps", "remove", "contro
 
 def test_a_record_becomes_a_log_of_the_built_module(norway, tmp_path):
     """The kit itself: a move, a Control marker and a declaration come back as the record said."""
-    from vassal_tools.replay.recorder import record_log
+    from vassal_tools.games.play import record_log
 
     record = {"format": "vassal-tools/record@1", "game": "invasion-norway", "entries": [
         {"turn": "April #5", "phase": "german-land-movement"},

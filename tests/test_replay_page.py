@@ -24,7 +24,7 @@ from PIL import Image, ImageChops
 
 from vassal_tools.cli import main
 from vassal_tools.formats.components import child_elements, simple_name
-from vassal_tools.replay.recorder import open_module
+from vassal_tools.formats.kinds import open_module
 from vassal_tools.replay.replayer import Replayer
 from vassal_tools.report.audit import audit_file
 from vassal_tools.report.board import BoardPainter

@@ -6,13 +6,13 @@ import json
 import zipfile
 
 import pytest
-
 from conftest import CORPUS
 from test_replay_kit import LogWriter, build_mini_module, mini_module, spot  # noqa: F401  (fixture)
+
 from vassal_tools.errors import BadInput
 from vassal_tools.formats.pieces import Piece, encode_definition
 from vassal_tools.formats.traits import BasicPiece
-from vassal_tools.replay.recorder import position_at, record_log
+from vassal_tools.games.play import position_at, record_log
 from vassal_tools.replay.units import read_mapping
 
 

@@ -15,10 +15,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from test_replay_norway_kit import RecordAsLog, norway  # noqa: F401  (fixture)
-from vassal_tools.replay.recorder import record_log
-from vassal_tools.rules import audit
+
+from vassal_tools.games.play import audit, record_log
 
 RECORDS = Path(__file__).with_name("records")
 FIXTURES = sorted(RECORDS.glob("*.json"))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from vassal_tools.rules import audit
+from vassal_tools.games.play import audit
 
 RECORDS = Path(__file__).with_name("records")
 

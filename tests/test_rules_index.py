@@ -14,10 +14,10 @@ import tomllib
 from pathlib import Path
 
 import pytest
-
 from conftest import RULES
+
 from vassal_tools.games.invasion_norway import rules_index
-from vassal_tools.rules import audit
+from vassal_tools.games.play import audit
 
 GAME = Path(rules_index.__file__).parent
 RECORDS = Path(__file__).with_name("records")

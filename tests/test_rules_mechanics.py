@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from vassal_tools.errors import BadInput
-from vassal_tools.rules import pack_for
+from vassal_tools.games import pack_for
 from vassal_tools.rules.detection import Detection, Modifier, interceptors_allowed
 from vassal_tools.rules.movement import INF, CostGraph, build_graph, path_cost, reach
 from vassal_tools.rules.stacking import Allowance, Piece, excess

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from vassal_tools.errors import BadInput
-from vassal_tools.rules import audit, pack_for
+from vassal_tools.games import pack_for
+from vassal_tools.games.play import audit
 
 RECORDS = Path(__file__).with_name("records")
 FIXTURES = sorted(RECORDS.glob("*.json"))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from toy_game.pack import DATA, ID, RULE, install
+from toy_game import DATA, ID, PACK, RULE
 
 import vassal_tools
 from vassal_tools.builder.module import (
@@ -27,7 +27,7 @@ from vassal_tools.cli import main
 from vassal_tools.errors import BadInput
 from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.files import open_file
-from vassal_tools.games import pack_for, pack_ids
+from vassal_tools.games import pack_for, pack_ids, registered
 from vassal_tools.record import PhaseStart
 from vassal_tools.record.builder import RecordBuilder
 from vassal_tools.replay.logwriter import LogWriter
@@ -35,7 +35,9 @@ from vassal_tools.replay.logwriter import LogWriter
 
 @pytest.fixture(scope="module", autouse=True)
 def toy():
-    return install()
+    """The toy registered for this module's tests only: the registry is as it was after them."""
+    with registered(PACK) as pack:
+        yield pack
 
 
 def run(*args) -> object:

@@ -13,9 +13,9 @@ What the art is drawn from is the loaded game (:class:`vassal_tools.gamedata.Gam
 what the builder passes) or, for tools and tests, map tables or a data folder read through
 the games' readers (:data:`.map_data.GameSource`).
 
-May import: :mod:`vassal_tools.games`, :mod:`vassal_tools.geometry`, :mod:`vassal_tools.formats`,
-:mod:`vassal_tools.errors`.
-Imported by: the builder.
+May import: :mod:`vassal_tools.gamedata`, :mod:`vassal_tools.geometry`, :mod:`vassal_tools.formats`,
+:mod:`vassal_tools.errors` (never games: a game's art is drawn from its data, handed in by the builder).
+Imported by: the builder (and a game's package may draw with it).
 """
 
 from .counter_set import render_all

@@ -14,6 +14,8 @@
 * :mod:`.scenario`, :mod:`.savegame`: at-start stacks and the opening save;
 * :mod:`.standard`: the components every VASSAL module and map has.
 
+One entry point builds any game (:mod:`.game`: the builder of the board kind its pack declares).
+
 May import: :mod:`vassal_tools.art`, :mod:`vassal_tools.games`, :mod:`vassal_tools.geometry`,
 :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`.
 Imported by: the demo and the CLI.

@@ -28,9 +28,7 @@ from ..formats.obfuscation import DEFAULT_FORM, Form
 from ..formats.pieces import Piece, prototype_pieces
 from ..formats.traits import BasicPiece, Marker
 from ..gamedata.areas import AreaMap, AreaPiece
-from ..gamedata.gametoml import read_toml
 from ..gamedata.records import Phase, Segment
-from ..games import pack_for
 from ..games.folders import area_pack_at
 from . import palette, standard, turns
 from .area_decks import deck_component, mask, piece_back
@@ -38,7 +36,7 @@ from .art import CounterImages
 from .boards import BoardPlan, MapPlan, ZoneDef, layout_command
 from .counters import face_layer, slot_text
 from .locations import Locator
-from .module import STAGES, VASSAL_VERSION, Progress, build_module, default_cache, write_setup
+from .module import VASSAL_VERSION, default_cache
 from .opening_decks import opening_decks
 from .savegame import SETUP_STACK, PlacedPiece, opening_stream, source_date_ms, write_save
 from .scenario import StartStack
@@ -213,41 +211,3 @@ def _assembly(game_dir: str | os.PathLike, cache: Path | None) -> AreaAssembly:
     if area_map is None:
         raise BadInput(Path(game_dir), "not the data folder of an area game")
     return assemble_areas(area_map, Path(cache) if cache is not None else default_cache(game_dir))
-
-
-def build_game(game_dir: str | os.PathLike, outdir: str | os.PathLike, *, scenario: str | None = None,
-               cache: Path | None = None, progress: Progress | None = None) -> Path:
-    """Build the module of any game folder: an area game's here, a hex game's by :func:`build_module`."""
-    if area_game(game_dir) is None:
-        if progress is None:
-            return build_module(game_dir, outdir, scenario=scenario, cache=cache)
-        return build_module(game_dir, outdir, scenario=scenario, cache=cache, progress=progress)
-    total = len(STAGES)
-    if progress is not None:
-        progress(STAGES[1], 1, total)
-    path = build_area_module(game_dir, outdir, cache=cache)
-    if progress is not None:
-        progress(STAGES[-1], total, total)
-    return path
-
-
-def setup_game(game_dir: str | os.PathLike, scenario: str | None, out: str | os.PathLike, *,
-               cache: Path | None = None, progress: Progress | None = None, form: Form = DEFAULT_FORM) -> Path:
-    """The opening save of any game folder: an area game's set-up here, a hex game's by :func:`write_setup`."""
-    if area_game(game_dir) is None:
-        if progress is None:
-            return write_setup(game_dir, scenario, out, cache=cache, form=form)
-        return write_setup(game_dir, scenario, out, cache=cache, progress=progress, form=form)
-    _check_scenario(game_dir, scenario)
-    return write_area_setup(game_dir, out, cache=cache, form=form)
-
-
-def _check_scenario(game_dir: str | os.PathLike, scenario: str | None) -> None:
-    """An area game has one set-up, named by the game's title or id; any other name is bad input
-    (a hex game's unknown scenario is refused the same way)."""
-    game_id = str(read_toml(Path(game_dir) / "game.toml").get("id"))
-    pack = pack_for(game_id)
-    title = str(getattr(pack, "title", game_id))
-    if scenario is not None and " ".join(scenario.split()).casefold() not in {title.casefold(), game_id.casefold()}:
-        raise BadInput(Path(game_dir), f"no scenario {scenario!r} (scenarios: {title!r}, the game's one set-up)",
-                       "--scenario")

@@ -69,7 +69,7 @@ def _write_text(text: str, output: Path | None, protect: Path) -> None:
 def record_cmd(log: Path, module: Path | None, output: Path | None, mapping: Path | None, game: str | None,
                allow_mismatch: bool) -> None:
     """Write the game record (vassal-tools/record@1 JSON) of LOG."""
-    from ..replay.recorder import record_log
+    from ..games.play import record_log
 
     recorded = record_log(log, _need_module(module, log), _mapping(mapping), game, allow_mismatch=allow_mismatch)
     _write_text(json.dumps(recorded.data, indent=1, ensure_ascii=False) + "\n", output, log)
@@ -92,7 +92,7 @@ def record_cmd(log: Path, module: Path | None, output: Path | None, mapping: Pat
 def position_cmd(log: Path, module: Path | None, step: int, output: Path | None, fmt: str, place: str | None,
                  mapping: Path | None, game: str | None, allow_mismatch: bool) -> None:
     """Print the position after a step of LOG as a record of place entries, or as text."""
-    from ..replay.recorder import position_at
+    from ..games.play import position_at
 
     recorded = position_at(log, _need_module(module, log), step, _mapping(mapping), game,
                            allow_mismatch=allow_mismatch)

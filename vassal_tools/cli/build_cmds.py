@@ -50,7 +50,7 @@ def _progress(quiet: bool):
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def build(game_dir: Path, outdir: Path, scenario: str | None, cache: Path | None, quiet: bool) -> None:
     """Build the VASSAL module (.vmod) of the game in GAME_DIR."""
-    from ..builder.area_module import build_game
+    from ..builder.game import build_game
 
     with _progress(quiet) as progress:
         path = build_game(game_dir, outdir, scenario=scenario, cache=cache, progress=progress)
@@ -69,7 +69,7 @@ def build(game_dir: Path, outdir: Path, scenario: str | None, cache: Path | None
               help="How the stream is stored: vcsk opens in every VASSAL; vobs only in 3.8 and later.")
 def setup(game_dir: Path, scenario: str | None, out: Path, cache: Path | None, quiet: bool, form: str) -> None:
     """Write the opening saved game (.vsav) of a scenario of the game in GAME_DIR."""
-    from ..builder.area_module import setup_game
+    from ..builder.game import setup_game
 
     with _progress(quiet) as progress:
         path = setup_game(game_dir, scenario, out, cache=cache, progress=progress, form=form)

@@ -36,7 +36,7 @@ def chain_cmd(logs: tuple[Path, ...], module: Path | None, by_time: bool, as_jso
     logs' dice), gaps and logs of another game. Exit code 0 when the chain is whole, 1 when it
     is not, 2 on bad input.
     """
-    from ..replay.chain import build_chain
+    from ..games.play import build_chain
     from ..report.chain import chain_html, chain_json, chain_text
 
     if as_json and as_html:

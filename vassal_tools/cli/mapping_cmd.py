@@ -19,7 +19,8 @@ from . import main
 def mapping_cmd(module: Path, game: str, output: Path) -> None:
     """Draft a mapping of MODULE's pieces to the units of GAME, each with a confidence and reason."""
     from ..formats.archive import atomic_write
-    from ..replay.mapping_draft import draft_for_module, summary_lines
+    from ..games.play import draft_for_module
+    from ..replay.mapping_draft import summary_lines
 
     draft = draft_for_module(module, game)
     text = json.dumps(draft, indent=1, ensure_ascii=False) + "\n"

@@ -160,7 +160,7 @@ def errata_cmd(errata: Path, game_dir: Path, outdir: Path | None, cache: Path | 
                as_json: bool) -> None:
     """Apply ERRATA.toml's unit, unit type, hex and zone entries to the game data in GAME_DIR: only
     the named cells change, the module version is bumped and CHANGELOG.md gets a section."""
-    from ..builder.area_module import build_game
+    from ..builder.game import build_game
     from ..games.folders import check_game_folder
     from ..release.dataerrata import errata_text, plan_data_errata
     from ..release.errata import read_errata

@@ -1,72 +1,73 @@
-"""The games: the one home of each game's definition, and the registry that finds a game by id.
+"""The games: a plug-in layer of one package per game, and the registry that finds a game by id.
 
 A record, a log's audit or a module build names its game by id (``invasion-norway``);
-:func:`pack_for` imports that game's package on first use and returns what it registered:
-its data folder, its record words (:class:`~vassal_tools.gamedata.vocabulary.Vocabulary`: phases, sides, turns,
-weather, read from its game.toml), its catalogue, its rules and (optionally) the replay hooks
-of its own mechanics (:class:`~vassal_tools.gamedata.vocabulary.ReplayHooks`). :mod:`vassal_tools.gamedata`
-(the layer below the record) reads and checks a game's data folder (``module_src/<game>/``) and knows
-no one game's words.
+:func:`pack_for` imports that game's package on first use and returns what it registered: a
+:class:`~.pack.GamePack` (the pack contract: its data folder, record words, catalogue, rules, board
+kind, and what it may say more). The layers below (record, replay, rules, art) never import this
+one: their callers (the builder, the report, the CLI, :mod:`.play`) look the pack up here and hand
+them what they need (a catalogue, a vocabulary, hooks, a rules object).
 
-A game is a package here (``games/invasion_norway/``: its data under ``data/``, its
-catalogue, its checks and ``pack.toml``) plus one line in :data:`KNOWN_GAMES`; a game kept
-elsewhere (tests/toy_game) calls :func:`register`.
+A game is a package (``games/invasion_norway/``: its data under ``data/``, its catalogue, its checks,
+``pack.toml`` and its pack as ``PACK``) plus one line in :data:`KNOWN_GAMES`, the only line of the
+toolkit a new game touches; a pack kept elsewhere may also be :func:`register`-ed (or
+:func:`registered` for a while) as an instance.
 
-May import: :mod:`vassal_tools.gamedata`, :mod:`vassal_tools.geometry`, :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`.
-A game package (``games/<game>/``) may also import record, replay and rules: it plugs its
-checks into the engine, and nothing imports it but the registry, by name, at run time.
-Imported by: record, replay, rules, art, builder and the demo.
+May import: every layer up to art (formats, geometry, gamedata, record, replay, rules, art) and errors.
+Imported by: builder, report, the demo and the CLI.
 """
 
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from ..gamedata.vocabulary import Vocabulary
+from .pack import BoardKind, GamePack, ListedCheck, what_kind_needs
 
-if TYPE_CHECKING:
-    from ..record import Catalogue
-    from ..rules.engine import GameRules
-
-__all__ = ["RulePack", "Vocabulary", "known_sides", "pack_for", "register", "pack_ids"]
+__all__ = ["BoardKind", "GamePack", "ListedCheck", "Vocabulary", "checked", "known_sides", "pack_for",
+           "register", "registered", "pack_ids"]
 
 
-class RulePack(Protocol):
-    """What a game's package provides."""
-
-    id: str
-
-    @property
-    def data_folder(self) -> Path:
-        """The game's data folder (game.toml, the tables, scenarios/) shipped with its package."""
-        ...
-
-    @property
-    def vocabulary(self) -> Vocabulary:
-        """The words of the game's records: phases, sides, turns, weather (from its game.toml)."""
-        ...
-
-    @property
-    def catalogue(self) -> Catalogue: ...
-
-    def rules(self) -> GameRules: ...
-
-
-# id -> module that registers it when imported
+# id -> the game's package; its ``PACK`` is the game's GamePack (imported on first use)
 KNOWN_GAMES = {"invasion-norway": "vassal_tools.games.invasion_norway",
                "narvik-1940": "vassal_tools.games.narvik_1940",
                "kampen-om-norge": "vassal_tools.games.kampen_om_norge",
                "norway-1940": "vassal_tools.games.norway_1940",
                "europa-narvik": "vassal_tools.games.europa_narvik"}
-_PACKS: dict[str, RulePack] = {}
+_PACKS: dict[str, GamePack] = {}
 
 
-def register(pack: RulePack) -> RulePack:
-    """Make a pack available under its id (packs call this when imported)."""
-    _PACKS[pack.id] = pack
+def checked(pack: object) -> GamePack:
+    """The pack, if it keeps the contract: a :class:`GamePack` giving what its board kind needs; a
+    TypeError (a programming error of the pack) otherwise."""
+    if not isinstance(pack, GamePack):
+        raise TypeError(f"{pack!r} is no GamePack: a game's pack subclasses vassal_tools.games.GamePack")
+    missing = what_kind_needs(pack)
+    if missing:
+        raise TypeError(f"the {pack.board_kind.value} game {pack.id} does not give {', '.join(missing)}")
     return pack
+
+
+def register(pack: GamePack) -> GamePack:
+    """Make a pack kept outside :data:`KNOWN_GAMES` available under its id (checked as :func:`checked`)."""
+    _PACKS[pack.id] = checked(pack)
+    return pack
+
+
+@contextmanager
+def registered(pack: GamePack) -> Iterator[GamePack]:
+    """The pack registered for the block and unregistered after it (a game kept outside the
+    toolkit, used for a while: a test's, a maintainer's trial), leaving the registry as it was."""
+    before = _PACKS.get(pack.id)
+    register(pack)
+    try:
+        yield pack
+    finally:
+        if before is None:
+            _PACKS.pop(pack.id, None)
+        else:
+            _PACKS[pack.id] = before
 
 
 def pack_ids() -> list[str]:
@@ -84,8 +85,11 @@ def known_sides() -> tuple[str, ...]:
     return tuple(sides)
 
 
-def pack_for(game: str) -> RulePack | None:
-    """The pack of a game id, importing it if needed; None if there is none."""
-    if game not in _PACKS and game in KNOWN_GAMES:
-        importlib.import_module(KNOWN_GAMES[game])
-    return _PACKS.get(game)
+def pack_for(game: str) -> GamePack | None:
+    """The pack of a game id (a registered one, else a known game's package's ``PACK``, imported on
+    first use); None if there is none."""
+    if game in _PACKS:
+        return _PACKS[game]
+    if game in KNOWN_GAMES:
+        return checked(importlib.import_module(KNOWN_GAMES[game]).PACK)
+    return None

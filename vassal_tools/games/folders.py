@@ -14,22 +14,35 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
 from ..gamedata import load_game
 from ..gamedata.gametoml import read_toml
 from . import pack_for
+from .pack import BoardKind, GamePack
 
 
-def area_pack_at(folder: str | os.PathLike) -> Any | None:
-    """The area game's pack reading ``folder`` when its game.toml names an area game; None otherwise
-    (a hex game's folder, or one with no game.toml: the hex reader says what is wrong with it)."""
+def pack_named_at(folder: str | os.PathLike) -> GamePack | None:
+    """The pack of the game whose id the folder's game.toml gives; None for a folder with no game.toml
+    or of a game the registry does not know (read as a hex game's data: its reader says what is wrong)."""
     toml = Path(folder) / "game.toml"
     if not toml.is_file():
         return None
     game_id = read_toml(toml).get("id")
-    pack = pack_for(game_id) if isinstance(game_id, str) else None
-    if pack is None or not hasattr(pack, "area_map") or not hasattr(pack, "at"):
+    return pack_for(game_id) if isinstance(game_id, str) else None
+
+
+def board_kind_at(folder: str | os.PathLike) -> BoardKind:
+    """The board kind of the game in ``folder``: as its pack declares; a hex game's for a folder no
+    pack claims (every hex game's data is read the same way, :func:`~.gamedata.load_game`)."""
+    pack = pack_named_at(folder)
+    return pack.board_kind if pack is not None else BoardKind.HEX
+
+
+def area_pack_at(folder: str | os.PathLike) -> GamePack | None:
+    """The area game's pack reading ``folder`` when its game.toml names an area game; None otherwise
+    (a hex game's folder, or one with no game.toml: the hex reader says what is wrong with it)."""
+    pack = pack_named_at(folder)
+    if pack is None or pack.board_kind is not BoardKind.AREA:
         return None
     return pack.at(Path(folder))
 

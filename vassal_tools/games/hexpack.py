@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from ..gamedata import GameData, load_game
+from .pack import BoardKind, GamePack
 
 
-class HexPack:
-    """A pack whose package holds ``pack.toml`` and the game's data under ``data/``."""
+class HexPack(GamePack):
+    """A hex game's pack whose package holds ``pack.toml`` and the game's data under ``data/``."""
 
-    id: str
-    title: str
+    board_kind = BoardKind.HEX
     package_folder: Path  # the game's package: pack.toml and data/ are in it
 
     @property

@@ -1,9 +1,6 @@
-"""What ``vassal-tools games`` shows: each known game's id, title, rulebook and checks with the
-rules they cite, as far as its pack says, and what the pack says plainly about itself.
-
-A pack gives its checks either as ``checks`` (check, rules cited, what it judges) or as
-``cited`` (check -> rules cited) with ``described`` (check -> what it judges); a pack with
-neither lists none.
+"""What ``vassal-tools games`` shows: each known game's id, title, rulebook and the checks it lists
+with the rules they cite and what they judge, and what the pack says plainly about itself
+(:class:`~.pack.GamePack`'s ``title``, ``rulebook``, ``checks`` and ``notes``).
 """
 
 from __future__ import annotations
@@ -11,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import pack_for, pack_ids
+from .pack import ListedCheck
 
 
 @dataclass(frozen=True)
@@ -18,7 +16,7 @@ class GameListing:
     id: str
     title: str
     rulebook: str
-    checks: tuple[tuple[str, tuple[str, ...], str], ...]  # (check, rules cited, what it judges or "")
+    checks: tuple[ListedCheck, ...]  # (check, rules cited, what it judges or "")
     notes: tuple[str, ...] = ()  # what the pack says plainly about itself ("no supply rule")
 
     def lines(self) -> list[str]:
@@ -32,14 +30,6 @@ def list_games() -> list[GameListing]:
     found = []
     for game in pack_ids():
         pack = pack_for(game)
-        if pack is None:
-            continue
-        title = getattr(pack, "title", None) or getattr(pack.vocabulary, "game", game)
-        checks = tuple(getattr(pack, "checks", ()))
-        if not checks:
-            cited = getattr(pack, "cited", {})
-            described = getattr(pack, "described", {})
-            checks = tuple((name, tuple(rules), str(described.get(name, ""))) for name, rules in cited.items())
-        found.append(GameListing(game, str(title), str(getattr(pack, "rulebook", "")), checks,
-                                 tuple(str(n) for n in getattr(pack, "notes", ()))))
+        if pack is not None:
+            found.append(GameListing(game, pack.listed_name(), pack.rulebook, pack.checks, pack.notes))
     return found

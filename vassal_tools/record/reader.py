@@ -8,7 +8,6 @@ from typing import Any
 
 from ..errors import BadInput
 from ..gamedata.vocabulary import Vocabulary, one_of
-from ..games import pack_for
 from .entries import KIND_BY_KEY, Catalogue, End, Entry, PhaseStart, Record, Unit
 from .places import place_of
 from .vocabulary import FORMAT
@@ -43,6 +42,9 @@ class RecordReader:
         game = data.get("game")
         if not isinstance(game, str) or not game:
             raise self.fail("'game' must name a rule pack, e.g. \"invasion-norway\"", "field 'game'")
+        # Local until the reader is handed its game by its caller (issue 21's record part).
+        from ..games import pack_for
+
         pack = pack_for(game)
         if pack is None:
             raise self.fail(f"unknown game {game!r} (no rule pack of that id)", "field 'game'")

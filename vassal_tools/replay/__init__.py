@@ -8,12 +8,13 @@
   What VASSAL cannot say, players put on the map (Control and Hit markers,
   :mod:`.markers`) and type in chat (declarations, :mod:`.declarations`). The words
   (sides, phases, turns, weather) and the game's own mechanics (its replay hooks) come
-  from the game the module is of, through :mod:`vassal_tools.games`.
+  from the game the log is of, handed down by the caller (:class:`~.recorder.RecordedGame`:
+  ``vassal_tools.games.play`` finds it in the registry).
 * :class:`~.logwriter.LogWriter` writes logs as VASSAL does, for demos and tests.
 
-May import: :mod:`vassal_tools.record`, :mod:`vassal_tools.games`, :mod:`vassal_tools.geometry`,
-:mod:`vassal_tools.formats`, :mod:`vassal_tools.errors` (never rules).
-Imported by: report, the demo and the CLI (and a game's package, for its hooks).
+May import: :mod:`vassal_tools.record`, :mod:`vassal_tools.gamedata`, :mod:`vassal_tools.geometry`,
+:mod:`vassal_tools.formats`, :mod:`vassal_tools.errors` (never rules, never games).
+Imported by: games (the play verbs), report, the demo and the CLI.
 """
 
 from __future__ import annotations

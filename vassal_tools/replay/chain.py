@@ -27,15 +27,16 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from ..errors import BadInput
 from ..formats.files import Module, open_file
 from ..formats.traits import Hideable, Labeler, Marker, Obscurable
 from ..formats.traits.layer import Layer
-from ..games import pack_for
+from ..gamedata.vocabulary import Vocabulary
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.maps import BoardCell
+from ..record import Catalogue
 from .dice import DiceRoll, rolls_in
 from .locations import Locations
 from .piecetypes import PieceTypes
@@ -152,10 +153,10 @@ class Words:
 class GameWords(Words):
     """A rule pack's words: a unit by its name in the game data, a place by its LOC (hex, zone, box)."""
 
-    def __init__(self, module: Module, pack):
+    def __init__(self, module: Module, pack: ChainGame):
         super().__init__(module)
         self.catalogue = pack.catalogue
-        self.units = UnitReader(None, self.catalogue)
+        self.units = UnitReader(None, self.catalogue, pack.vocabulary.sides)
 
     def piece(self, piece_id: str, at: PieceAt, position: Position) -> str:
         ptype = position.types.get(piece_id)
@@ -177,12 +178,21 @@ class GameWords(Words):
         return loc if loc is not None else super().place(at, position)
 
 
-def words_for(module: Module | None) -> Words:
-    """The game's words when a rule pack knows the module, else VASSAL's."""
+class ChainGame(Protocol):
+    """What the chain needs of the game the logs are of: how it names units (its caller finds the pack)."""
+
+    @property
+    def catalogue(self) -> Catalogue: ...
+
+    @property
+    def vocabulary(self) -> Vocabulary: ...
+
+
+def words_for(module: Module | None, game: ChainGame | None = None) -> Words:
+    """The game's words when the game is known, else VASSAL's (the module's, when given)."""
     if module is None:
         return Words(None)
-    pack = pack_for(re.sub(r"[^a-z0-9]+", "-", module.name.lower()).strip("-"))
-    return GameWords(module, pack) if pack is not None else Words(module)
+    return GameWords(module, game) if game is not None else Words(module)
 
 
 # ---------------------------------------------------------------------------------- differences
@@ -485,15 +495,15 @@ def dice_side_by_side(first: ChainLog, second: ChainLog) -> list[tuple[str, str]
     return [(a[i] if i < len(a) else "", b[i] if i < len(b) else "") for i in range(width)]
 
 
-def build_chain(paths: Sequence[str | os.PathLike], module_path: str | os.PathLike | None = None,
-                sort: bool = False) -> Chain:
-    """Read the logs (and the module, for names) and link them, in the order given or by time."""
-    module = open_module(module_path) if module_path is not None else None
+def build_chain(paths: Sequence[str | os.PathLike], module: Module | None = None, sort: bool = False,
+                game: ChainGame | None = None) -> Chain:
+    """Read the logs and link them, in the order given or by time; pieces and places named by the
+    module and, when given, the game."""
     types = PieceTypes()
     logs = [read_log(path, types) for path in paths]
     if sort:
         logs = sort_by_time(logs)
-    return link_logs(logs, words_for(module))
+    return link_logs(logs, words_for(module, game))
 
 
 def open_module(path: str | os.PathLike) -> Module:

@@ -41,7 +41,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..games import known_sides
 from ..record import (
     Action,
     Attack,
@@ -112,10 +111,10 @@ class Declaration:
     fields: dict[str, Any] = field(default_factory=dict)
 
 
-def read_declaration(text: str, sides: tuple[str, ...] | None = None) -> Declaration | None:
+def read_declaration(text: str, sides: tuple[str, ...]) -> Declaration | None:
     """The declaration a chat message makes, or None if it makes none.
 
-    ``sides``: the game's side words (by default those of every game the registry knows).
+    ``sides``: the game's side words (the caller's game's vocabulary).
 
     A first word one letter away from a keyword, in a line shaped like a
     declaration (a clause word or a hex number follows), is taken for a typo and
@@ -128,7 +127,7 @@ def read_declaration(text: str, sides: tuple[str, ...] | None = None) -> Declara
         _near_miss(word, rest)
         return None
     reader = _READERS[word]
-    return Declaration(KEYWORDS[word], shown, reader(word, rest.strip(), sides if sides is not None else known_sides()))
+    return Declaration(KEYWORDS[word], shown, reader(word, rest.strip(), sides))
 
 
 def means_to_declare(text: str) -> bool:

@@ -28,9 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import BadInput
-from ..formats.kinds import open_module
 from ..formats.pieces import expand_prototypes, parse_definition, prototype_pieces
-from ..games import pack_for, pack_ids
 from ..record.entries import Catalogue
 
 MARKER_ID_KEYS = ("unitid", "id")
@@ -234,21 +232,6 @@ def _numbers(key: str) -> list[str]:
 
 def _word_in(word: str, text: str) -> bool:
     return re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", text) is not None
-
-
-def draft_for_module(path, game: str) -> dict[str, Any]:
-    """:func:`draft_mapping` of the module file at PATH against the game GAME (a registered id)."""
-    pack = pack_for(game)
-    if pack is None:
-        raise BadInput(None, f"no game {game!r}: the games are {', '.join(pack_ids())}", "--game")
-    if not callable(getattr(pack.catalogue, "unit_ids", None)):  # a pack that cannot list its units
-        raise BadInput(None, f"the {game} pack does not list its units (its catalogue has no unit_ids), "
-                       "so no mapping can be drafted against it", "--game")
-    module = open_module(path)
-    try:
-        return draft_mapping(module.buildfile, pack.catalogue, pack.id)
-    except BadInput as err:
-        raise err.located(path) from None
 
 
 def summary_lines(draft: Mapping[str, Any]) -> list[str]:

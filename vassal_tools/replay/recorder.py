@@ -38,22 +38,20 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ..errors import BadInput
 from ..formats.chatlines import ChatLine
 from ..formats.commands import AddPiece, ChangePiece, Chat, Command, MovePiece, RemovePiece
 from ..formats.files import Module
-from ..formats.kinds import open_module
 from ..formats.logsteps import Step
 from ..formats.match import require_match
 from ..gamedata.vocabulary import ReplayHooks, Vocabulary
-from ..games import pack_for, pack_ids
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.maps import BoardCell
-from ..record import Record
+from ..record import Catalogue, Record
 from ..record.builder import RecordBuilder
 from ..record.places import place_of
 from .declarations import Declaration, DeclarationError, means_to_declare, read_declaration
@@ -98,37 +96,51 @@ def unmatched_warning(unmatched: dict[str, int]) -> str:
             "a mapping file can name units among them")
 
 
-def pack_of(module: Module, mapping: Mapping_ | None, game: str | None = None):
-    """The rule pack for a module: ``game`` if given, else the mapping file's, else the module's name."""
-    wanted = game or (mapping.game if mapping else None) or _slug(module.name)
-    pack = pack_for(wanted)
-    if pack is None:
-        known = ", ".join(pack_ids()) or "none"
-        raise BadInput(module.path, f"no rule pack {wanted!r} for module {module.name!r} "
-                       f"(rule packs: {known}); name one in a mapping file's \"game\"")
-    return pack
+class RecordedGame(Protocol):
+    """What the recorder needs of the game a log is of (its caller finds the game's pack and hands it)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def catalogue(self) -> Catalogue: ...
+
+    @property
+    def vocabulary(self) -> Vocabulary: ...
+
+    @property
+    def replay_hooks(self) -> ReplayHooks: ...
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+def game_wanted(module: Module, mapping: Mapping_ | None, game: str | None = None) -> str:
+    """The id of the game a log is recorded as: ``game`` if given, else the mapping file's, else the
+    module's name (``Invasion: Norway`` -> ``invasion-norway``)."""
+    return game or (mapping.game if mapping else None) or module_slug(module)
+
+
+def module_slug(module: Module) -> str:
+    """A module's name as a game id: lower case, words joined by ``-``."""
+    return re.sub(r"[^a-z0-9]+", "-", module.name.lower()).strip("-")
 
 
 class Recorder:
     """Replays one log against one module and writes what happened as record entries."""
 
-    def __init__(self, game, module: Module, mapping: Mapping_ | None = None, game_id: str | None = None,
+    def __init__(self, game, module: Module, find_game: Callable[[], RecordedGame], mapping: Mapping_ | None = None,
                  allow_mismatch: bool = False):
+        """``find_game``: the game the log is recorded as, asked for once the log is known to be
+        the module's (the caller looks it up: a log of another module is said to be that first)."""
         self.replayer = Replayer(game)
         self.module = module
         self.mismatch = require_match(self.replayer.game, module, allow_mismatch)
         self.mapping = mapping or Mapping_()
-        self.pack = pack_of(module, mapping, game_id)
+        self.pack = find_game()
         self.catalogue = self.pack.catalogue
         self.mapping.check_refs(self.catalogue, self.pack.id)
         self.words = self.pack.vocabulary
         # The game's own mechanics (Invasion: Norway's frozen lake airbases, its detection rolls).
-        self.hooks: ReplayHooks = getattr(self.pack, "replay_hooks", ReplayHooks())
-        self.units = UnitReader(self.mapping, self.catalogue)
+        self.hooks: ReplayHooks = self.pack.replay_hooks
+        self.units = UnitReader(self.mapping, self.catalogue, self.words.sides)
         self.turns = TurnReader(TurnTracker.of_module(module), PhaseNames.of_catalogue(self.catalogue, self.words))
         self.dice = DiceButtons(module, self.catalogue)
         self.locations: Locations | None = None
@@ -552,18 +564,14 @@ def _drop_none(entry: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in entry.items() if v is not None}
 
 
-def record_log(game, module: Module | str | os.PathLike, mapping: Mapping_ | None = None,
-               game_id: str | None = None, last: int | None = None, *, allow_mismatch: bool = False) -> RecordedLog:
-    """The record of a log (or save) replayed against a module (:mod:`.match` checks it is the
-    log's module; ``allow_mismatch`` goes on with a warning)."""
-    if not isinstance(module, Module):
-        module = open_module(module)
-    return Recorder(game, module, mapping, game_id, allow_mismatch).run(last)
+def record_log(game, module: Module, find_game: Callable[[], RecordedGame], mapping: Mapping_ | None = None,
+               last: int | None = None, *, allow_mismatch: bool = False) -> RecordedLog:
+    """The record of a log (or save) replayed against a module as a record of the game ``find_game``
+    gives (:mod:`.match` checks it is the log's module; ``allow_mismatch`` goes on with a warning)."""
+    return Recorder(game, module, find_game, mapping, allow_mismatch).run(last)
 
 
-def position_at(game, module: Module | str | os.PathLike, step: int, mapping: Mapping_ | None = None,
-                game_id: str | None = None, *, allow_mismatch: bool = False) -> RecordedLog:
+def position_at(game, module: Module, find_game: Callable[[], RecordedGame], step: int,
+                mapping: Mapping_ | None = None, *, allow_mismatch: bool = False) -> RecordedLog:
     """The state after step ``step`` as a record of ``place`` entries."""
-    if not isinstance(module, Module):
-        module = open_module(module)
-    return Recorder(game, module, mapping, game_id, allow_mismatch).snapshot(step)
+    return Recorder(game, module, find_game, mapping, allow_mismatch).snapshot(step)

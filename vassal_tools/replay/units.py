@@ -34,7 +34,6 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BadInput
-from ..games import known_sides, pack_for
 from .markers import PlayMarker, play_marker
 from .state import PieceState
 
@@ -119,12 +118,10 @@ class UnitReader:
     recorder reads them as control and hits.
     """
 
-    def __init__(self, mapping: Mapping_ | None = None, catalogue=None):
+    def __init__(self, mapping: Mapping_ | None, catalogue, sides: tuple[str, ...]):
         self.mapping = mapping or Mapping_()
         self.catalogue = catalogue
-        pack = pack_for(catalogue.game) if catalogue is not None else None
-        # The side words of the record: the catalogue's game's, else every known game's.
-        self.sides = pack.vocabulary.sides if pack is not None else known_sides()
+        self.sides = sides  # the side words of the record: the catalogue's game's
         self._cache: dict[tuple[str, str], UnitInfo | None] = {}
         self._markers: dict[tuple[str, str | None], PlayMarker | None] = {}
         self.unmatched: dict[str, int] = {}  # piece name -> how many pieces of it are not units

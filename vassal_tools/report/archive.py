@@ -37,9 +37,9 @@ from ..errors import BadInput
 from ..formats.archive import atomic_write
 from ..formats.commands import PlayerAdd, walk
 from ..formats.files import Module, SavedGame, open_file
+from ..formats.kinds import open_module
 from ..formats.logsteps import split_stream
 from ..formats.match import compare
-from ..replay.recorder import open_module
 from .audit import audit_file
 from .html import html_report
 from .replay_page import replay_page

@@ -14,10 +14,12 @@ from pathlib import Path
 
 from ..errors import BadInput
 from ..formats.files import Module
+from ..formats.kinds import open_module
+from ..games.play import audit, record_log
 from ..record import Record, load_record
-from ..replay.recorder import RecordedLog, open_module, record_log, unmatched_warning
+from ..replay.recorder import RecordedLog, unmatched_warning
 from ..replay.units import Mapping_
-from ..rules import Findings, audit
+from ..rules import Findings
 
 
 @dataclass

@@ -12,15 +12,14 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..errors import BadInput
-from ..games import pack_for
+from ..games import GamePack, pack_for
 from ..record import PhaseStart, Place, Record
 from ..record.places import place_of
 
 
 def position_text(record: Record, place: str | None = None) -> str:
     pack = pack_for(record.game)
-    game = getattr(pack, "game", None)
-    phase_names = getattr(pack, "phase_names", lambda text: text)
+    phase_names = pack.phase_names if pack is not None else str
     stacks: dict[str, list[str]] = defaultdict(list)
     heading = ""
     for entry in record.entries:
@@ -33,7 +32,7 @@ def position_text(record: Record, place: str | None = None) -> str:
     wanted = loc_asked.lower()
     lines = [heading] if heading else []
     for loc in sorted(stacks, key=lambda loc: (not loc.isdigit(), loc.lower())):
-        zone = game.zone_of(loc) if game is not None else None
+        zone = pack.zone_of(loc) if pack is not None else None
         if wanted and wanted not in (loc.lower(), (zone or "").lower()):
             continue
         lines.append(f"{loc} ({len(stacks[loc])}): {_by_side(record, stacks[loc])}")
@@ -43,13 +42,12 @@ def position_text(record: Record, place: str | None = None) -> str:
     return "".join(line + "\n" for line in lines)
 
 
-def _wanted(pack, game: str, place: str | None) -> str:
+def _wanted(pack: GamePack | None, game: str, place: str | None) -> str:
     """The place asked for, as the game spells it (``Bergen`` is hex 0422 of europa-narvik); "" for
     none. A name that is no place of the game is bad input, not an empty position."""
     if not place:
         return ""
-    catalogue = getattr(pack, "catalogue", None)
-    loc = place_of(catalogue, place.strip()) if catalogue is not None else place.strip()
+    loc = place_of(pack.catalogue, place.strip()) if pack is not None else place.strip()
     if loc is None:
         raise BadInput(None, f"{place!r} is not a hex, area, zone or box of {game}", "--place")
     return loc

@@ -7,11 +7,12 @@ import os
 
 from ..errors import BadInput
 from ..formats.files import Module
+from ..formats.kinds import open_module
 from ..formats.match import require_match
+from ..games.play import pack_of
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.maps import BoardCell
 from ..replay.locations import Locations
-from ..replay.recorder import open_module, pack_of
 from ..replay.replayer import Replayer
 from ..replay.state import GameState
 from ..replay.units import Mapping_

@@ -34,7 +34,8 @@ from markupsafe import Markup
 from ..errors import BadInput
 from ..formats.archive import atomic_write, same_file
 from ..formats.files import Module
-from ..replay.recorder import open_module, pack_of
+from ..formats.kinds import open_module
+from ..games.play import pack_of
 from ..replay.replayer import Replayer
 from ..replay.state import GameState, PieceState
 from ..replay.turns import turn_words
@@ -316,10 +317,10 @@ def _unit_reader(module: Module, mapping: Mapping_ | None, audit: AuditResult | 
     if audit is None:
         return None
     try:
-        catalogue = pack_of(module, mapping, audit.record.game).catalogue
+        pack = pack_of(module, mapping, audit.record.game)
     except BadInput:
         return None
-    return UnitReader(mapping, catalogue)
+    return UnitReader(mapping, pack.catalogue, pack.vocabulary.sides)
 
 
 # -- the page ---------------------------------------------------------------------------

@@ -1,57 +1,58 @@
-"""Rules checks of game records: ``audit(record) -> list[Finding]``.
+"""Rules checks of game records: ``audit(record, game) -> list[Finding]``.
 
 The engine (:mod:`.engine`) walks a record and keeps the :class:`~.position.Position`;
 movement costs, ZOC, lines of supply, stacking allowances and detection arithmetic
 (:mod:`.movement`, :mod:`.zoc`, :mod:`.supply`, :mod:`.stacking`, :mod:`.detection`) take
-their parameters from the game. Each game's checks and numbers (``pack.toml``) live with the
-game, in :mod:`vassal_tools.games`; a record names its game in ``"game"`` and the registry
-finds it (:func:`vassal_tools.games.pack_for`, re-exported here).
+their parameters from the game. Each game's checks and numbers live with the game, in
+:mod:`vassal_tools.games`, which hands this layer the game (:class:`AuditedGame`): the rules
+to walk the record with and what a player reads of a finding. ``vassal_tools.games.audit``
+finds the game a record names and calls :func:`audit`.
 
-May import: :mod:`vassal_tools.record`, :mod:`vassal_tools.games`, :mod:`vassal_tools.errors`
-(never replay).
-Imported by: report, and each game's package (its checks plug into the engine).
+May import: :mod:`vassal_tools.record`, :mod:`vassal_tools.gamedata`, :mod:`vassal_tools.geometry`,
+:mod:`vassal_tools.errors` (never replay, never games).
+Imported by: games (each game's checks plug into the engine; ``games.play.audit``), report.
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
+from typing import Protocol
 
-from ..errors import BadInput
-from ..games import RulePack, pack_for, pack_ids, register
-from ..record import Record, load_record
-from .engine import Audit, word_warnings
+from ..gamedata.vocabulary import Vocabulary
+from ..record import Record
+from .engine import Audit, Checks, word_warnings
 from .findings import Finding
 
-__all__ = ["Checked", "Finding", "Findings", "RulePack", "audit", "pack_for", "register", "pack_ids"]
+__all__ = ["AuditedGame", "Checked", "Finding", "Findings", "audit"]
 
 
-def audit(record: Record | str | os.PathLike | dict) -> Findings:
-    """Check a game record against its rule pack; the findings in record order.
+class AuditedGame(Protocol):
+    """What an audit needs of a game (a game's pack gives it)."""
 
-    ``record`` may be a loaded :class:`~vassal_tools.record.Record`, a path
-    or a parsed dict (then it is loaded, and a bad record raises BadInput).
-    """
-    if not isinstance(record, Record):
-        record = load_record(record)
-    pack = pack_for(record.game)
-    if pack is None:
-        raise BadInput(record.source, f"unknown game {record.game!r} (no rule pack of that id)", "field 'game'")
-    rules = pack.rules()
+    def rules(self) -> Checks:
+        """Fresh rules for one audit."""
+        ...
+
+    def explain(self, finding: Finding, record: Record) -> Finding:
+        """The finding as a player reads it (title, quote, remedy)."""
+        ...
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The game's words: a record's words it lacks were judged by nothing (warnings)."""
+        ...
+
+
+def audit(record: Record, game: AuditedGame) -> Findings:
+    """Check a loaded game record against its game's rules; the findings in record order, and
+    what was checked (:class:`Checked`)."""
+    rules = game.rules()
     walk = Audit(record, rules)
-    findings = walk.run()
-    explain = getattr(pack, "explain", None)  # a pack may say more for the player (title, quote, remedy)
-    if explain is not None:
-        findings = [explain(finding, record) for finding in findings]
+    findings = [game.explain(finding, record) for finding in walk.run()]
     steps = {e.step for e in record.entries if e.step is not None}
-    families = getattr(rules, "families", None)
-    if families is None:  # a pack that does not count its own: the checks it lists (vassal-tools games)
-        families = len(getattr(pack, "checks", ()) or getattr(pack, "cited", {}))
-    made = getattr(rules, "checks_made", None)
-    if made is None:  # ... nor the checks it made: each entry and phase end its checks judged, once
-        made = walk.judged if families else 0
-    unknown = word_warnings(record, pack.vocabulary)
-    checked = Checked(len(record.entries), len(steps), families, made, sum(1 for w in unknown if w.unknown))
+    unknown = word_warnings(record, game.vocabulary)
+    checked = Checked(len(record.entries), len(steps), rules.families, rules.checks_made,
+                      sum(1 for w in unknown if w.unknown))
     return Findings(sorted(findings, key=_order), checked, [str(w) for w in unknown])
 
 

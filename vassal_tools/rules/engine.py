@@ -2,7 +2,7 @@
 
 The engine is game-independent. It applies what every game shares (units placed,
 moved, reduced, removed; control, hits, weather, turn and phase) and calls the
-pack's :class:`GameRules` at the moments rules are judged:
+game's :class:`Checks` (its :class:`Check` s composed) at the moments rules are judged:
 
 * ``start_phase`` / ``end_phase``: a phase begins, or ends (at its ``end`` entry,
   at the next phase entry, or at the end of the record, whichever comes first;
@@ -47,6 +47,7 @@ from .findings import Finding
 from .position import Position, UnitState
 
 Key = TypeVar("Key", bound=Hashable)  # what a state check names its violations by
+HOOKS = ("start_phase", "end_phase", "before", "after")
 
 # The record fields whose words a game declares: field -> (entry kind, its word, how a report names
 # one, and the game's words).
@@ -108,8 +109,9 @@ def _listed(known: Mapping[str, str]) -> str:
     return ", ".join(own[:_LISTED]) + more
 
 
-class GameRules:
-    """The hooks a rule pack implements for one audit; the defaults do nothing."""
+class Check:
+    """One family of rules of a game: the hooks it overrides are the moments it judges; the others
+    do nothing."""
 
     def start_phase(self, audit: Audit) -> None:
         pass
@@ -124,10 +126,54 @@ class GameRules:
         pass
 
 
+def judges_at(check: Check, hook: str) -> bool:
+    """Whether a check overrides the hook (judges at that moment)."""
+    return getattr(type(check), hook) is not getattr(Check, hook)
+
+
+class Checks(Check):
+    """A game's rules for one audit, as the engine walks with them: its checks composed, in order.
+
+    Each hook goes to the checks that judge at it. What the audit says it checked is counted here,
+    the same way for every game: ``families``, the checks composed; ``checks_made``, each check
+    judging an entry (before and/or after the engine applies it: once) or a phase's end.
+    A game's composite may subclass this to keep what its checks share and add moments of its own.
+    """
+
+    def __init__(self, checks: Iterable[Check]):
+        self.checks = list(checks)
+        self.hooked = {hook: [c for c in self.checks if judges_at(c, hook)] for hook in HOOKS}
+        self.entry_judges = sum(1 for c in self.checks if judges_at(c, "before") or judges_at(c, "after"))
+        self.checks_made = 0
+
+    @property
+    def families(self) -> int:
+        """The families of rules the audit judged by: the checks composed."""
+        return len(self.checks)
+
+    def start_phase(self, audit: Audit) -> None:
+        for check in self.hooked["start_phase"]:
+            check.start_phase(audit)
+
+    def end_phase(self, audit: Audit) -> None:
+        self.checks_made += len(self.hooked["end_phase"])
+        for check in self.hooked["end_phase"]:
+            check.end_phase(audit)
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        self.checks_made += self.entry_judges
+        for check in self.hooked["before"]:
+            check.before(audit, entry)
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        for check in self.hooked["after"]:
+            check.after(audit, entry, previous)
+
+
 class Audit:
     """One walk through one record with one pack's rules."""
 
-    def __init__(self, record: Record, rules: GameRules):
+    def __init__(self, record: Record, rules: Checks):
         self.record = record
         self.rules = rules
         self.position = Position(record.units)
@@ -135,7 +181,6 @@ class Audit:
         self.entry: Entry | None = None
         self._phase_open = False
         self._standing: dict[Hashable, set[Hashable]] = {}
-        self.judged = 0  # entries and phase ends handed to the pack's checks to judge
 
     @property
     def units(self):
@@ -172,13 +217,11 @@ class Audit:
             return
         self.rules.before(self, entry)
         previous = self.apply(entry)
-        self.judged += 1
         self.rules.after(self, entry, previous)
 
     def close_phase(self) -> None:
         if self._phase_open:
             self._phase_open = False
-            self.judged += 1
             self.rules.end_phase(self)
 
     def apply(self, entry: Entry) -> UnitState | None:

@@ -22,10 +22,10 @@ from ...gamedata.gametoml import TomlDoc, read_info
 from ...gamedata.vocabulary import ReplayHooks, Vocabulary
 from ...record import Record
 from ...rules.findings import Finding
-from .. import register
 from ..hexpack import HexPack
+from ..pack import ListedCheck
 from .catalogue import EuropaCatalogue, read_counters
-from .checks import CHECKED, CHECKS, CITED
+from .checks import CHECKED, CHECKS
 from .rules import EuropaRules
 from .terrain import Sheet
 
@@ -42,13 +42,9 @@ class EuropaNarvik(HexPack):
     title = "Europa Narvik"
 
     @property
-    def checks(self) -> tuple[tuple[str, tuple[str, ...], str], ...]:
-        return CHECKED
-
-    @property
-    def cited(self) -> Mapping[str, tuple[str, ...]]:
-        """Each check and the rules of europa-narvik.txt it cites."""
-        return CITED
+    def checks(self) -> tuple[ListedCheck, ...]:
+        """Each check, the rules of europa-narvik.txt it cites and what it judges."""
+        return tuple(ListedCheck(*check) for check in CHECKED)
 
     @property
     def notes(self) -> tuple[str, ...]:
@@ -95,4 +91,4 @@ class EuropaNarvik(HexPack):
         return replace(finding, where=name) if name else finding
 
 
-PACK = register(EuropaNarvik())
+PACK = EuropaNarvik()

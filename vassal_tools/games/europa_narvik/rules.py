@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...record import Entry, Mark, Unmark
-from ...rules.engine import Audit, GameRules
+from ...rules import engine
+from ...rules.engine import Audit, Checks
 from ...rules.position import UnitState
 from .catalogue import is_hex
 
@@ -32,7 +33,7 @@ def phasing(audit: Audit) -> tuple[str | None, str | None]:
     return side, kind
 
 
-class Check:
+class Check(engine.Check):
     """One rule of the pack; the hooks default to nothing."""
 
     def __init__(self, rules: EuropaRules):
@@ -43,32 +44,14 @@ class Check:
     def rule(self, number: str) -> str:
         return cite(self.cfg, number)
 
-    def start_phase(self, audit: Audit) -> None:
-        """A phase (or the set-up) begins."""
 
-    def end_phase(self, audit: Audit) -> None:
-        """A phase (or the set-up) ends."""
-
-    def before(self, audit: Audit, entry: Entry) -> None:
-        """An entry, with the position as it was."""
-
-    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
-        """An entry, with the position updated."""
-
-
-class EuropaRules(GameRules):
+class EuropaRules(Checks):
     """Fresh per audit: the statuses the record marks (disrupted, out-of-supply) and the checks in order."""
 
     def __init__(self, pack: EuropaNarvik, checks: tuple[type[Check], ...]):
         self.pack = pack
         self.marks: dict[str, set[str]] = {}
-        self.checks = [check(self) for check in checks]
-        self.checks_made = 0  # each check judging an entry or a phase's start or end (the clean summary)
-
-    @property
-    def families(self) -> int:
-        """How many families of rules the checks judge (one check class each)."""
-        return len(self.checks)
+        super().__init__(check(self) for check in checks)
 
     def marked(self, unit: str, status: str) -> bool:
         return status in self.marks.get(unit, set())
@@ -89,25 +72,9 @@ class EuropaRules(GameRules):
             return name
         return next((uid for uid, u in audit.units.items() if (u.name or "").lower() == name.lower()), None)
 
-    def start_phase(self, audit: Audit) -> None:
-        self.checks_made += len(self.checks)
-        for check in self.checks:
-            check.start_phase(audit)
-
-    def end_phase(self, audit: Audit) -> None:
-        self.checks_made += len(self.checks)
-        for check in self.checks:
-            check.end_phase(audit)
-
-    def before(self, audit: Audit, entry: Entry) -> None:
-        self.checks_made += len(self.checks)
-        for check in self.checks:
-            check.before(audit, entry)
-
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         if isinstance(entry, Mark):
             self.marks.setdefault(entry.unit, set()).add(entry.status)
         elif isinstance(entry, Unmark):
             self.marks.get(entry.unit, set()).discard(entry.status)
-        for check in self.checks:
-            check.after(audit, entry, previous)
+        super().after(audit, entry, previous)

@@ -26,9 +26,9 @@ from ...gamedata.gametoml import TomlDoc, read_info
 from ...gamedata.vocabulary import ReplayHooks, Vocabulary
 from ...record import Record
 from ...rules.findings import Finding
-from .. import register
+from ..pack import BoardKind, GamePack, ListedCheck
 from . import rules_index
-from .checks import CHECKS
+from .checks import CHECKS, LISTED
 from .data import DATA_DIR, NorwayGame, norway_words
 from .rules import NorwayRules
 from .terrain import Terrain
@@ -47,10 +47,11 @@ PHASES = WORDS.phases
 turn_order = WORDS.turn_order
 
 
-class InvasionNorway:
+class InvasionNorway(GamePack):
     """The pack: its numbers, the game data (loaded on first use) and fresh rules per audit."""
 
     id = "invasion-norway"
+    board_kind = BoardKind.HEX
 
     def __init__(self, data_path: str | Path | None = None):
         self.data_path = data_path
@@ -69,32 +70,9 @@ class InvasionNorway:
     rulebook = "invasion-norway.txt"
 
     @property
-    def cited(self) -> dict[str, tuple[str, ...]]:
-        """Each family of checks (a pack.toml section) and the rules its findings cite."""
-        out: dict[str, tuple[str, ...]] = {}
-        for section, table in self.config.items():
-            if not isinstance(table, Mapping) or section in ("explain", "replay", "zones", "movement"):
-                continue
-            rules = [str(v) for k, v in table.items() if (k == "rule" or k.endswith("_rule")) and isinstance(v, str)]
-            if rules:
-                out[section] = tuple(dict.fromkeys(rules))
-        return out
-
-    # What each family of checks judges, as `vassal-tools games` says it to a player.
-    described = {
-        "stacking": "land units per hex by size and nationality (11.1.1), counted at the end of each phase",
-        "airbase": "air units per airbase and its capacity, Bardufoss's upgrade, frozen lake airbases",
-        "port": "ships based in a friendly port up to its limit of six, unloading within its capacity, British "
-                "capital ships only where 5.2.3 lets them",
-        "naval": "no more than six naval units move in one stack, the cargo unloaded within the ships' "
-                 "capacity (8.1.1, 8.5)",
-        "air": "no more than eight air points on a mission (7.2.2); night bombing only by the bombers 7.5.2 "
-               "names, at airbases and ports",
-        "supply": "supply lines traced to a source, supply points spent for attacks, unsupplied effects",
-        "surrender": "Norwegian surrender (13.4): when it happens and what it removes",
-        "detection": "naval and air detection rolls against the zone's value and modifiers, and the "
-                     "interceptions only a detection allows",
-    }
+    def checks(self) -> tuple[ListedCheck, ...]:
+        """Each check, the rules its findings cite and what it judges (:data:`.checks.LISTED`)."""
+        return tuple(LISTED.values())
 
     @cached_property
     def game(self) -> NorwayGame:
@@ -137,6 +115,9 @@ class InvasionNorway:
                        quote=said.quote if said else "", remedy=said.remedy if said else "",
                        phase_name=phase.name if phase else "", unit_names=names)
 
+    def zone_of(self, loc: str) -> str | None:
+        return self.game.zone_of(loc)
+
     def phase_names(self, text: str) -> str:
         """Phase ids in a message by the rulebook's names ("the german-land-movement phase" is
         "the German Land Movement Phase")."""
@@ -149,4 +130,4 @@ class InvasionNorway:
         return NorwayRules(self, CHECKS)
 
 
-PACK = register(InvasionNorway())
+PACK = InvasionNorway()

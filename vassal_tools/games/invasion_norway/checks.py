@@ -1,9 +1,12 @@
-"""The checks of the Invasion: Norway pack, in the order they see each entry.
+"""The checks of the Invasion: Norway pack, in the order they see each entry, each with what
+``vassal-tools games`` lists of it: its name, the rules of invasion-norway.txt its findings cite and
+what it judges.
 
 Control first, so that every other check sees who holds a hex after a unit
 entered it.
 """
 
+from ..pack import ListedCheck
 from .air import AirMissions, AirSupply
 from .basing import Basing
 from .control import ControlChanges
@@ -11,7 +14,34 @@ from .interception import Interception
 from .land_stacking import LandStacking
 from .land_supply import LandSupply
 from .naval import NavalStacks, Unloading
+from .rules import Check
 from .surrender import Surrender
 
-CHECKS = (ControlChanges, LandStacking, Basing, NavalStacks, Unloading, AirMissions, AirSupply, LandSupply,
-          Surrender, Interception)
+LISTED: dict[type[Check], ListedCheck] = {
+    ControlChanges: ListedCheck("control", ("1.6",), "a hex passes to the side whose land unit with a Defense "
+                                "Factor above 0 enters it free of enemy units, for the lines of supply that need it"),
+    LandStacking: ListedCheck("stacking", ("11.1.1", "11.1.2"), "land units per hex by size and nationality "
+                              "(11.1.1), counted at the end of each movement, combat and motorized phase"),
+    Basing: ListedCheck("basing", ("5.1", "5.1.3", "5.1.4", "5.2.1", "5.2.3", "8.7.1"), "air units per airbase and "
+                        "its capacity, Bardufoss's upgrade, frozen lake airbases, carriers; ships based in a friendly "
+                        "port up to its limit of six, British capital ships only where 5.2.3 lets them"),
+    NavalStacks: ListedCheck("naval", ("8.1.1",), "no more than six naval units move in one stack, the cargo "
+                             "carried within the ships' capacity"),
+    Unloading: ListedCheck("port", ("5.2.2",), "the ships and points that unload in a port in one naval movement "
+                           "phase, within its capacity"),
+    AirMissions: ListedCheck("air", ("7.2.2", "5.1", "7.5.2", "8.7.1"), "no more than eight air points on a mission "
+                             "(7.2.2), none from Denmark before April #5; night bombing only by the bombers 7.5.2 "
+                             "names, at airbases and ports; carrier aircraft on their carriers"),
+    AirSupply: ListedCheck("air-supply", ("13.2.1",), "air supply points spent for every mission flown by air units "
+                           "not in automatic supply"),
+    LandSupply: ListedCheck("supply", ("13.3.1", "13.3.2", "13.3.3", "13.3.6", "13.3.7", "11.3", "1.6"),
+                            "supply lines traced to a source through friendly control, supply points spent for "
+                            "attacks and defence, unsupplied effects"),
+    Surrender: ListedCheck("surrender", ("13.4", "13.4.1"), "Norwegian surrender (13.4): when it happens and what "
+                           "it removes"),
+    Interception: ListedCheck("detection", ("6.1.3", "6.3.1", "6.2", "6.2.1", "6.2.2", "6.2.3", "6.2.4", "6.3",
+                                            "6.4.1", "6.4.2", "1.4.6", "7.2.2", "7.5.2"),
+                              "naval and air detection rolls against the zone's value and modifiers, and the "
+                              "interceptions only a detection allows"),
+}
+CHECKS = tuple(LISTED)

@@ -1,8 +1,8 @@
 """The Invasion: Norway rules for one audit: shared helpers, and the checks in turn.
 
-:class:`NorwayRules` is what the engine calls. It keeps what the checks share
-(the game data, the pack's numbers, the :class:`Situation`, lines of supply) and
-passes every hook to each :class:`Check` in order. Each check is a small class in
+:class:`NorwayRules` is what the engine calls: the engine's composite of the checks
+(:class:`~vassal_tools.rules.engine.Checks`), which also keeps what they share (the game data,
+the pack's numbers, the :class:`Situation`, lines of supply). Each check is a small class in
 its own module, named for the rules it enforces.
 """
 
@@ -12,7 +12,8 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...record import Control, Entry, Move, Place, Unit
-from ...rules.engine import Audit, GameRules
+from ...rules import engine
+from ...rules.engine import Audit, Checks
 from ...rules.position import UnitState
 from ...rules.supply import SupplyLine, SupplyLines
 from .situation import Situation
@@ -26,8 +27,8 @@ NAVAL_SEGMENT = ("allied-naval-detection", "german-naval-detection", "allied-nav
 MOTORIZED = {"german-motorized-movement": "german", "allied-motorized-movement": "allied"}
 
 
-class Check:
-    """One group of rules; override the hooks it needs."""
+class Check(engine.Check):
+    """One group of rules, with what the checks share at hand; override the hooks it needs."""
 
     def __init__(self, rules: NorwayRules):
         self.rules = rules
@@ -35,21 +36,9 @@ class Check:
         self.kinds = rules.kinds
         self.game = rules.game
 
-    def start_phase(self, audit: Audit) -> None:
-        pass
 
-    def end_phase(self, audit: Audit) -> None:
-        pass
-
-    def before(self, audit: Audit, entry: Entry) -> None:
-        pass
-
-    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
-        pass
-
-
-class NorwayRules(GameRules):
-    """Hooks for the engine; helpers for the checks."""
+class NorwayRules(Checks):
+    """The checks composed for the engine; helpers for the checks."""
 
     def __init__(self, pack: InvasionNorway, checks: Iterable[type[Check]]):
         """``checks``: the check classes, in the order they run (:data:`.checks.CHECKS`)."""
@@ -62,16 +51,7 @@ class NorwayRules(GameRules):
         self.bardufoss_upgraded = False  # 5.1.3, set by the basing check, read for NDVs (6.1.1)
         self.control_given = False  # the record has control entries: lines of supply follow 1.6
         self._lines: dict[frozenset, SupplyLines] = {}
-        self.checks = [cls(self) for cls in checks]
-        # Each hook goes to the checks that judge something then; every such call is one check made.
-        self._hooked = {hook: [c for c in self.checks if getattr(type(c), hook) is not getattr(Check, hook)]
-                        for hook in ("start_phase", "end_phase", "before", "after")}
-        self.checks_made = 0
-
-    @property
-    def families(self) -> int:
-        """How many families of rules the checks judge (one check class each)."""
-        return len(self.checks)
+        super().__init__(cls(self) for cls in checks)
 
     # -- engine hooks
 
@@ -89,24 +69,15 @@ class NorwayRules(GameRules):
 
     def start_phase(self, audit: Audit) -> None:
         self._bind(audit)
-        for check in self._hooked["start_phase"]:
-            check.start_phase(audit)
+        super().start_phase(audit)
 
     def end_phase(self, audit: Audit) -> None:
         self._bind(audit)
-        self.checks_made += len(self._hooked["end_phase"])
-        for check in self._hooked["end_phase"]:
-            check.end_phase(audit)
+        super().end_phase(audit)
 
     def before(self, audit: Audit, entry: Entry) -> None:
         self._bind(audit)
-        for check in self._hooked["before"]:
-            check.before(audit, entry)
-
-    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
-        self.checks_made += len(self._hooked["after"])
-        for check in self._hooked["after"]:
-            check.after(audit, entry, previous)
+        super().before(audit, entry)
 
     # -- helpers
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from ...gamedata.areas import AreaBorder, AreaDeck, AreaMap, AreaPiece, AreaShape
 from ...gamedata.vocabulary import Vocabulary, spellings
-from .. import register
+from ..pack import BoardKind, GamePack, ListedCheck
 from .checks import CHECKS, KampenRules
 from .data import DATA, KampenData, card_key, load_kampen
 
@@ -73,18 +73,19 @@ class KampenCatalogue:
         return list(self.data.areas)
 
 
-class KampenPack:
+class KampenPack(GamePack):
     """Kampen om Norge as the registry knows it."""
 
     id = ID
     title = "Kampen om Norge"
     rulebook = "kampen-om-norge.txt"
-    checks = CHECKS
+    board_kind = BoardKind.AREA
+    checks = tuple(ListedCheck(*check) for check in CHECKS)
 
     def __init__(self, folder: Path = DATA):
         self._folder = folder
 
-    def at(self, folder: str | Path) -> KampenPack:
+    def at(self, folder: Path) -> KampenPack:
         """The same game with its data read from ``folder`` (a maintainer's copy of ``data/``); the
         registry's pack keeps its shipped data."""
         return KampenPack(Path(folder))
@@ -177,4 +178,4 @@ def basic_setup(data: KampenData) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple(placed)
 
 
-register(KampenPack())
+PACK = KampenPack()

@@ -14,7 +14,6 @@ Imported by: nothing but the registry (:func:`vassal_tools.games.pack_for`), by 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
@@ -22,8 +21,8 @@ from pathlib import Path
 from ...gamedata.gametoml import TomlDoc, read_info
 from ...gamedata.terms import SIZES
 from ...gamedata.vocabulary import ReplayHooks, Vocabulary
-from .. import register
 from ..hexpack import HexPack
+from ..pack import ListedCheck
 from .catalogue import NarvikCatalogue, read_counters
 from .checks import CHECKS, CITED, DESCRIBED
 from .rules import NarvikRules
@@ -51,14 +50,9 @@ class Narvik1940(HexPack):
     title = "Narvik 1940"
 
     @property
-    def cited(self) -> Mapping[str, tuple[str, ...]]:
-        """Each check and the rules of narvik-1940.txt it cites."""
-        return CITED
-
-    @property
-    def described(self) -> Mapping[str, str]:
-        """What each check judges, in a line."""
-        return DESCRIBED
+    def checks(self) -> tuple[ListedCheck, ...]:
+        """Each check, the rules of narvik-1940.txt it cites and what it judges."""
+        return tuple(ListedCheck(name, rules, DESCRIBED[name]) for name, rules in CITED.items())
 
     @property
     def notes(self) -> tuple[str, ...]:
@@ -88,4 +82,4 @@ class Narvik1940(HexPack):
         return NarvikRules(self, CHECKS)
 
 
-PACK = register(Narvik1940())
+PACK = Narvik1940()

@@ -30,7 +30,7 @@ class SubCommands(Check):
         self.by_dietl: set[str] = set()  # units stacked with or next to Dietl when the action was declared
         self.reported: set[str] = set()
 
-    def before(self, audit: Audit, entry: Entry, action: Action | None) -> None:
+    def before(self, audit: Audit, entry: Entry) -> None:
         if not isinstance(entry, Action):
             return
         self.reported = set()
@@ -43,7 +43,8 @@ class SubCommands(Check):
                 near = [loc, *grid.neighbours(loc)]
                 self.by_dietl |= {other for hex_ in near for other in audit.position.at(hex_)}
 
-    def after(self, audit: Audit, entry: Entry, previous: UnitState | None, action: Action | None) -> None:
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        action = self.rules.action
         if action is None or action.kind in self.cfg["commands"]["free_kinds"]:
             return
         declared = str(action.inner.get("subcommand") or "").upper()
@@ -77,7 +78,7 @@ class SubCommands(Check):
 class StagingAreas(Check):
     """20.0: each staging area holds its own side's units; 18.2: Auchinleck stays in one."""
 
-    def after(self, audit: Audit, entry: Entry, previous: UnitState | None, action: Action | None) -> None:
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         if not isinstance(entry, (Move, Place)):
             return
         unit = audit.units[entry.unit]

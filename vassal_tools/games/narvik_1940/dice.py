@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from ...record import Action, Entry, Roll
+from ...record import Entry, Roll
 from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .rules import Check
 
 
 class SixSidedDie(Check):
-    def after(self, audit: Audit, entry: Entry, previous: UnitState | None, action: Action | None) -> None:
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         if not isinstance(entry, Roll):
             return
         for die in entry.dice:

@@ -77,7 +77,8 @@ class Fire(Check):
     def end_action(self, audit: Audit, action: Action | None) -> None:
         self.targets.clear()
 
-    def after(self, audit: Audit, entry: Entry, previous: UnitState | None, action: Action | None) -> None:
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        action = self.rules.action
         if not isinstance(entry, Attack):
             return
         f = self.cfg["fire"]

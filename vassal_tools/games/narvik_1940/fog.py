@@ -37,7 +37,7 @@ class FogOfWar(Check):
         self.exposed: set[str] = set()  # the units in a target hex when it was attacked, and the firers
         self.shown: list[Shown] = []
 
-    def after(self, audit: Audit, entry: Entry, previous: UnitState | None, action: Action | None) -> None:
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         if isinstance(entry, Attack):
             self.attacks.append(entry)
             self.exposed |= set(audit.position.at(entry.hex)) | set(entry.attackers)

@@ -64,7 +64,8 @@ class Regroup(Check):
                          f"Table ({kind} unit: {table.replace('-', ' ')}) but is {got.replace('-', ' ')}",
                          where=where, units=[unit.id])
 
-    def after(self, audit: Audit, entry: Entry, previous: UnitState | None, action: Action | None) -> None:
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        action = self.rules.action
         if isinstance(entry, Roll) and entry.unit and entry.purpose == "regroup" and entry.single:
             if action is not None and action.kind == "regroup":
                 self.rolls[entry.unit] = entry.dice[0]

@@ -2,7 +2,8 @@
 
 An action (``records-four-games.md``: an ``action`` entry) lasts until the next action or the end of
 its phase; 9.0 judges stacking "at the end of each phase, segment, and/or action", so every check
-gets ``end_action`` then, before the next action begins or the phase ends.
+gets ``end_action`` then, before the next action begins or the phase ends. :class:`NarvikRules` is the
+engine's composite of the checks (:class:`~vassal_tools.rules.engine.Checks`) with these moments added.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...record import Action, Entry, PhaseStart, Record
-from ...rules.engine import Audit, GameRules
-from ...rules.position import UnitState
+from ...rules import engine
+from ...rules.engine import Audit, Checks
 
 if TYPE_CHECKING:
     from . import Narvik1940
@@ -23,8 +24,10 @@ def cite(config: Mapping[str, Any], rule: str) -> str:
     return f"{config['rulebook']} {rule}"
 
 
-class Check:
-    """One rule of the pack; the hooks default to nothing."""
+class Check(engine.Check):
+    """One rule of the pack; the hooks default to nothing. Besides the engine's moments, a check may
+    judge when the audit begins (:meth:`start`) and when an action ends (:meth:`end_action`); the
+    current action is ``rules.action``."""
 
     def __init__(self, rules: NarvikRules):
         self.rules = rules
@@ -40,26 +43,17 @@ class Check:
     def end_action(self, audit: Audit, action: Action | None) -> None:
         """An action (or, with None, a phase's stretch before its first action) ends."""
 
-    def end_phase(self, audit: Audit) -> None:
-        """A phase (or the set-up) ends, after its last action ended."""
 
-    def before(self, audit: Audit, entry: Entry, action: Action | None) -> None:
-        """An entry, with the position as it was."""
-
-    def after(self, audit: Audit, entry: Entry, previous: UnitState | None, action: Action | None) -> None:
-        """An entry, with the position updated."""
-
-
-class NarvikRules(GameRules):
-    """Fresh per audit: the current action and the checks in order."""
+class NarvikRules(Checks):
+    """Fresh per audit: the current action and the checks composed, in order."""
 
     def __init__(self, pack: Narvik1940, checks: tuple[type[Check], ...]):
         self.pack = pack
         self.action: Action | None = None
-        self.checks = [check(self) for check in checks]
+        self.narvik_checks = [check(self) for check in checks]
+        super().__init__(self.narvik_checks)
         self.started = False
         self.shows_actions = False  # a record made from a log has no action entries
-
 
     def first_turn(self, record: Record) -> str | None:
         return next((e.turn for e in record.entries if isinstance(e, PhaseStart)), None)
@@ -68,16 +62,16 @@ class NarvikRules(GameRules):
         if not self.started:
             self.started = True
             self.shows_actions = any(isinstance(e, Action) for e in audit.record.entries)
-            for check in self.checks:
+            for check in self.narvik_checks:
                 check.start(audit)
+        super().start_phase(audit)
 
     def end_phase(self, audit: Audit) -> None:
         self.close_action(audit)
-        for check in self.checks:
-            check.end_phase(audit)
+        super().end_phase(audit)
 
     def close_action(self, audit: Audit) -> None:
-        for check in self.checks:
+        for check in self.narvik_checks:
             check.end_action(audit, self.action)
         self.action = None
 
@@ -85,9 +79,4 @@ class NarvikRules(GameRules):
         if isinstance(entry, Action):
             self.close_action(audit)
             self.action = entry
-        for check in self.checks:
-            check.before(audit, entry, self.action)
-
-    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
-        for check in self.checks:
-            check.after(audit, entry, previous, self.action)
+        super().before(audit, entry)

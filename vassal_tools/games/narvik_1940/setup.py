@@ -14,7 +14,7 @@ Units a record does not place are not judged.
 
 from __future__ import annotations
 
-from ...record import Action, Entry, Place
+from ...record import Entry, Place
 from ...record.entries import Unit
 from ...rules.engine import Audit
 from ...rules.position import UnitState
@@ -44,7 +44,7 @@ class SetUp(Check):
     def start(self, audit: Audit) -> None:
         self.judged = self.rules.first_turn(audit.record) == self.cfg["setup"]["first_turn"]
 
-    def after(self, audit: Audit, entry: Entry, previous: UnitState | None, action: Action | None) -> None:
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         if not self.judged or audit.position.phase is not None or not isinstance(entry, Place):
             return
         unit = audit.units[entry.unit]

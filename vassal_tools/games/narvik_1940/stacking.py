@@ -35,7 +35,8 @@ class Stacking(Check):
         # (hex, side) -> the units that entered it while it was over the limit, still there
         self.intruders: dict[tuple[str, str], set[str]] = {}
 
-    def after(self, audit: Audit, entry: Entry, previous: UnitState | None, action: Action | None) -> None:
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        action = self.rules.action
         if not isinstance(entry, (Place, Move, Remove)):
             return
         unit = audit.units[entry.unit]
@@ -122,7 +123,7 @@ class OpposingUnits(Check):
         super().__init__(rules)
         self.shared: set[str] = set()
 
-    def after(self, audit: Audit, entry: Entry, previous: UnitState | None, action: Action | None) -> None:
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         if not isinstance(entry, (Place, Move, Remove)):
             return
         for loc in {audit.position.loc(entry.unit), previous.loc if previous is not None else None}:

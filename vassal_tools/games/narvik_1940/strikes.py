@@ -25,7 +25,8 @@ class Strikes(Check):
         super().__init__(rules)
         self.placed: dict[str, list[str]] = defaultdict(list)  # target hex -> strikes placed this action
 
-    def after(self, audit: Audit, entry: Entry, previous: UnitState | None, action: Action | None) -> None:
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        action = self.rules.action
         s = self.cfg["strikes"]
         if isinstance(entry, Attack):
             self.ground_in_support(audit, entry, action)

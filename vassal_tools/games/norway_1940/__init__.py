@@ -17,7 +17,7 @@ from typing import Any
 from ...gamedata.areas import AreaBorder, AreaMap, AreaPiece, AreaShape
 from ...gamedata.terms import SIZES
 from ...gamedata.vocabulary import Vocabulary, spellings
-from .. import register
+from ..pack import BoardKind, GamePack, ListedCheck
 from .checks import CHECKS, NorwayRules
 from .data import DATA, FILE, NorwayData, load_norway
 
@@ -83,20 +83,21 @@ class NorwayCatalogue:
         return [name for place in self.data.places.values() for name in (place.name, *place.aliases)]
 
 
-class NorwayPack:
+class NorwayPack(GamePack):
     """Norway 1940 as the registry knows it."""
 
     id = ID
     title = "Norway 1940"
     rulebook = FILE
-    checks = CHECKS
+    board_kind = BoardKind.AREA
+    checks = tuple(ListedCheck(*check) for check in CHECKS)
     notes = ("the sheet has no map: the area polygons and their borders are sample; findings that rely on "
              "them say so",)
 
     def __init__(self, folder: Path = DATA):
         self._folder = folder
 
-    def at(self, folder: str | Path) -> NorwayPack:
+    def at(self, folder: Path) -> NorwayPack:
         """The same game with its data read from ``folder`` (a maintainer's copy of ``data/``); the
         registry's pack keeps its shipped data."""
         return NorwayPack(Path(folder))
@@ -179,4 +180,4 @@ def setup(data: NorwayData) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple((place, tuple(by_place[place])) for place in data.places if place in by_place)
 
 
-register(NorwayPack())
+PACK = NorwayPack()

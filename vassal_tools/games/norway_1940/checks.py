@@ -27,7 +27,7 @@ from ...record import (
     VictoryPoints,
 )
 from ...record.entries import Unit
-from ...rules.engine import Audit, GameRules
+from ...rules.engine import Audit, Check, Checks
 from ...rules.position import UnitState
 from .data import FILE, NorwayData, UnitRow
 
@@ -83,9 +83,23 @@ def fold(text: Any) -> str:
     return "do17" if key == "do117" else key
 
 
-class NorwayRules(GameRules):
-    """One audit's state: activations this turn, the current action's searches and attacks, the
-    units eliminated and scored, the options taken."""
+def fair(entry: Roll) -> bool:
+    """Every die of a roll reads 1-6 (a roll that does not is the die check's finding, and judged by no other)."""
+    return all(1 <= die <= 6 for die in entry.dice)
+
+
+def refit_units(entry: Roll) -> tuple[str, ...]:
+    return entry.target or ((entry.unit,) if entry.unit else ())
+
+
+def refit_side(audit: Audit, entry: Roll) -> str | None:
+    units = refit_units(entry)
+    return audit.units[units[0]].side if units and units[0] in audit.units else entry.side
+
+
+class NorwayRules(Checks):
+    """The checks of one audit composed, and what they share: the options the record takes, the set-up's
+    special reinforcements placed, the units eliminated."""
 
     def __init__(self, data: NorwayData):
         self.data = data
@@ -95,71 +109,23 @@ class NorwayRules(GameRules):
         self.refit = toml["refit"]
         self.judge_setup = False
         self.options: set[str] = set()
-        self.activated: Counter[tuple[str | None, str, str]] = Counter()
-        self.pre_turn_actions = 0
-        self.searches: dict[str, tuple[int, str | None]] = {}  # unit -> its search die and zone
-        # Dice of search rolls that name no unit (a log's declared roll; several dice thrown at once).
-        self.unassigned: list[tuple[int, str | None]] = []
-        self.sub_attackers: dict[str, set[str]] = defaultdict(set)
         self.removed: set[str] = set()
-        self.scored: set[str] = set()
-        self.special_taken: Counter[str] = Counter()
-        self.mobilized: Counter[str] = Counter()  # pool units set up early in each area (27.2 2a)
-        self.assigned: set[str] = set()  # the units.csv rows the set-up's units took
         self.special_placed: Counter[str] = Counter()  # units of each special reinforcement set up on the map
-        self.pending_specials: list[VictoryPoints] = []  # special awards given during the set-up
         self.started = False
-        self.families = len(CHECKS)  # the clean report's count of rule families
-        self.checks_made = 0
         self.mobilization_die: int | None = None  # 27.2 2a: the die that says how many pool units set up early
-        self.shock: tuple[int, str, str | None] | None = None  # the last shock roll: die, roller, who gets a free action
-        self.action_dice: dict[str, int] = {}  # each side's die of the current action roll
-        self.difference: int | None = None  # the dice difference of the current actions phase
-        self.actions_taken: dict[str, list[str]] = {"german": [], "allied": []}
-
-    # -- the moments
+        super().__init__(check(self) for check in COMPOSED)
 
     def start_phase(self, audit: Audit) -> None:
         if not self.started:
             self.started = True
             self._begin(audit)
-        self._new_action()
-        self.shock = None
-        phase = audit.position.phase
-        if phase == ACTION_ROLL:
-            self.action_dice = {}
-        elif phase == "actions":
-            # The action roll just made sets this phase's actions (Actions); a record that shows no
-            # roll of both sides, or doubles, is not judged.
-            dice = self.action_dice
-            both = len(dice) == 2 and dice["german"] != dice["allied"]
-            self.difference = abs(dice["german"] - dice["allied"]) if both else None
-            self.action_dice = {}
-            self.actions_taken = {"german": [], "allied": []}
-
-    def before(self, audit: Audit, entry: Entry) -> None:
-        # The set-up: places before the first phase, or a log's opening position (step 0).
-        if isinstance(entry, Place) and self.judge_setup and (audit.position.phase is None or entry.step == 0):
-            self._setup(audit, entry)
-        elif isinstance(entry, Action):
-            self._new_action()
-            self._activation(audit, entry)
-        elif isinstance(entry, (Mark, Unmark)):
-            self._supply(audit, entry)
-        elif isinstance(entry, Roll):
-            self._roll(audit, entry)
-        elif isinstance(entry, Attack):
-            self._attack(audit, entry)
-        elif isinstance(entry, VictoryPoints):
-            self._victory_points(audit, entry)
-        else:
-            return
-        self.checks_made += 1  # the clean report's count: entries a check judged
+        super().start_phase(audit)
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         # Eliminated: removed, or brought to 0 steps (record-format.md).
         if isinstance(entry, Remove) or (isinstance(entry, Steps) and entry.to == 0):
             self.removed.add(entry.unit)
+        super().after(audit, entry, previous)
 
     def _begin(self, audit: Audit) -> None:
         first = next((e for e in audit.record.entries if isinstance(e, PhaseStart)), None)
@@ -175,12 +141,28 @@ class NorwayRules(GameRules):
             if isinstance(entry, Roll) and fold(entry.purpose) in MOBILIZATION_ROLLS and entry.dice:
                 self.mobilization_die = entry.dice[0]
 
-    def _new_action(self) -> None:
-        self.searches = {}
-        self.unassigned = []
-        self.sub_attackers = defaultdict(set)
 
-    # -- set-up
+class NorwayCheck(Check):
+    """One family of the sheet's rules, with what the checks share at hand."""
+
+    def __init__(self, rules: NorwayRules):
+        self.rules = rules
+        self.data = rules.data
+        self.limits, self.vp, self.refit = rules.limits, rules.vp, rules.refit
+
+
+class SetUp(NorwayCheck):
+    """Allied Set-up, 27.2, 27.3, German Special Rules 2c: each counter where its list puts it."""
+
+    def __init__(self, rules: NorwayRules):
+        super().__init__(rules)
+        self.mobilized: Counter[str] = Counter()  # pool units set up early in each area (27.2 2a)
+        self.assigned: set[str] = set()  # the units.csv rows the set-up's units took
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        # The set-up: places before the first phase, or a log's opening position (step 0).
+        if isinstance(entry, Place) and self.rules.judge_setup and (audit.position.phase is None or entry.step == 0):
+            self._setup(audit, entry)
 
     def rows_for(self, unit: Unit) -> list[UnitRow]:
         """The data's units a record's unit is: its ref, else its name, else its nationality, class and type."""
@@ -232,7 +214,7 @@ class NorwayRules(GameRules):
     def _allowed(self, row: UnitRow, own: str) -> tuple[set[str], bool]:
         """Where a row may set up: its list, and where its special reinforcement puts it when taken."""
         places, sample = self.data.allowed(row.allowed)
-        if row.special and row.special_at and fold(row.special) in self.options | {own}:
+        if row.special and row.special_at and fold(row.special) in self.rules.options | {own}:
             places = places | self.data.allowed([row.special_at])[0]
         return places, sample
 
@@ -245,7 +227,7 @@ class NorwayRules(GameRules):
     def _take(self, row: UnitRow, at: str) -> None:
         self.assigned.add(row.id)
         if row.special and at != row.start:
-            self.special_placed[fold(row.special)] += 1
+            self.rules.special_placed[fold(row.special)] += 1
 
     def _mobilized(self, audit: Audit, entry: Place) -> None:
         self.mobilized[entry.at] += 1
@@ -253,19 +235,83 @@ class NorwayRules(GameRules):
             audit.report(rule("27.2"), f"a second unit of the Norwegian mobilization pool set up in {entry.at}: "
                          "Norwegian Early Mobilization places no more than one per zone", where=entry.at,
                          units=[entry.unit], samples=("the sample map's Norwegian areas",))
-        die = self.mobilization_die
+        die = self.rules.mobilization_die
         if die is not None and sum(self.mobilized.values()) == die + 1:
             audit.report(rule("27.2"), f"{die + 1} units of the Norwegian mobilization pool set up early: the Allied "
                          f"player rolled {die} and picks that number", where=entry.at, units=[entry.unit], excess=1)
 
-    # -- actions
+
+class Shock(NorwayCheck):
+    """Shock Table: a free action right after a shock roll is the one the roll gives."""
+
+    def __init__(self, rules: NorwayRules):
+        super().__init__(rules)
+        self.shock: tuple[int, str, str | None] | None = None  # the last shock roll: die, roller, who gets a free action
+
+    def start_phase(self, audit: Audit) -> None:
+        self.shock = None
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        if isinstance(entry, Action):
+            if fold(entry.kind) == "free":
+                self._free_action(audit, entry)
+            else:
+                self.shock = None  # a shock's free action is used at once, or not at all
+        elif isinstance(entry, Roll) and fair(entry) and fold(entry.purpose) in SHOCK_ROLLS and \
+                entry.side in ("german", "allied"):
+            self.shock = shock_result(entry.side, entry.dice[0])
+
+    def _free_action(self, audit: Audit, entry: Action) -> None:
+        """Shock Table: 1 gives the enemy one free action, 2-3 nothing, 4-6 the rolling player one. A
+        free action right after a shock roll is judged by it; one with no shock roll before it (an event's,
+        or a roll the record leaves out) is not."""
+        if self.shock is None:
+            return
+        die, roller, gets = self.shock
+        self.shock = None
+        if gets is None:
+            problem = f"a shock roll of {die} is no effect: no free action"
+        elif gets != entry.side:
+            problem = f"a shock roll of {die} by the {roller} player gives the {gets} player the free action"
+        else:
+            return
+        audit.report(rule("Shock Table"), f"{entry.side} free action: {problem}", where=entry.hex,
+                     units=entry.units)
+
+
+class Activation(NorwayCheck):
+    """Actions, German Special Rules 1a: once a turn a unit, the pre-turn's four, the actions the dice give."""
+
+    def __init__(self, rules: NorwayRules):
+        super().__init__(rules)
+        self.activated: Counter[tuple[str | None, str, str]] = Counter()
+        self.pre_turn_actions = 0
+        self.action_dice: dict[str, int] = {}  # each side's die of the current action roll
+        self.difference: int | None = None  # the dice difference of the current actions phase
+        self.actions_taken: dict[str, list[str]] = {"german": [], "allied": []}
+
+    def start_phase(self, audit: Audit) -> None:
+        phase = audit.position.phase
+        if phase == ACTION_ROLL:
+            self.action_dice = {}
+        elif phase == "actions":
+            # The action roll just made sets this phase's actions (Actions); a record that shows no
+            # roll of both sides, or doubles, is not judged.
+            dice = self.action_dice
+            both = len(dice) == 2 and dice["german"] != dice["allied"]
+            self.difference = abs(dice["german"] - dice["allied"]) if both else None
+            self.action_dice = {}
+            self.actions_taken = {"german": [], "allied": []}
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        if isinstance(entry, Action):
+            self._activation(audit, entry)
+        elif isinstance(entry, Roll) and fair(entry) and audit.position.phase == ACTION_ROLL and \
+                entry.side in ("german", "allied") and "event" not in entry.purpose:
+            self.action_dice[entry.side] = entry.dice[0]
 
     def _activation(self, audit: Audit, entry: Action) -> None:
         phase = audit.position.phase
-        if fold(entry.kind) == "free":
-            self._free_action(audit, entry)
-        else:
-            self.shock = None  # a shock's free action is used at once, or not at all
         pre_turn = phase == "pre-turn-activation"
         if pre_turn:
             if entry.side != "german":
@@ -310,24 +356,13 @@ class NorwayRules(GameRules):
             return
         audit.report(rule("Actions"), problem, where=entry.hex, units=entry.units, excess=1)
 
-    def _free_action(self, audit: Audit, entry: Action) -> None:
-        """Shock Table: 1 gives the enemy one free action, 2-3 nothing, 4-6 the rolling player one. A
-        free action right after a shock roll is judged by it; one with no shock roll before it (an event's,
-        or a roll the record leaves out) is not."""
-        if self.shock is None:
-            return
-        die, roller, gets = self.shock
-        self.shock = None
-        if gets is None:
-            problem = f"a shock roll of {die} is no effect: no free action"
-        elif gets != entry.side:
-            problem = f"a shock roll of {die} by the {roller} player gives the {gets} player the free action"
-        else:
-            return
-        audit.report(rule("Shock Table"), f"{entry.side} free action: {problem}", where=entry.hex,
-                     units=entry.units)
 
-    # -- supply
+class Supply(NorwayCheck):
+    """Supply: only ground units are marked out of supply."""
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        if isinstance(entry, (Mark, Unmark)):
+            self._supply(audit, entry)
 
     def _supply(self, audit: Audit, entry: Mark | Unmark) -> None:
         if entry.status != OUT_OF_SUPPLY or entry.unit not in audit.units:
@@ -338,67 +373,46 @@ class NorwayRules(GameRules):
             audit.report(rule("Supply"), f"{unit.name or unit.id} ({unit.unit_class}) {verb} out of supply: supply "
                          "is for ground units only", where=audit.position.loc(entry.unit), units=[entry.unit])
 
-    # -- rolls
 
-    def _roll(self, audit: Audit, entry: Roll) -> None:
-        purpose = entry.purpose
-        table = None
-        if purpose == "refit":
-            side = self._refit_side(audit, entry)
-            table = REFIT_TABLE.get(side or "")
-        heading = table or DIE_RULE.get(purpose, "Shock Table")
-        bad = [die for die in entry.dice if not 1 <= die <= 6]
-        for die in bad:
-            audit.report(rule(heading), f"a {purpose} roll of {die}: the die is a d6 (1-6)", where=entry.zone,
-                         units=[entry.unit] if entry.unit else ())
-        if bad:
+class Dice(NorwayCheck):
+    """Every die is a d6, cited by what the roll is for."""
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        if not isinstance(entry, Roll):
             return
-        if audit.position.phase == ACTION_ROLL and entry.side in ("german", "allied") and "event" not in purpose:
-            self.action_dice[entry.side] = entry.dice[0]
-        if purpose == SEARCH and entry.unit is not None:
-            self.searches[entry.unit] = (entry.dice[0], entry.zone)
-        elif purpose == SEARCH:
-            self.unassigned += [(die, entry.zone) for die in entry.dice]  # one die per attacking unit
-        elif fold(purpose) in SHOCK_ROLLS and entry.side in ("german", "allied"):
-            self.shock = shock_result(entry.side, entry.dice[0])
-        elif purpose == "refit":
-            self._refit(audit, entry)
+        purpose = entry.purpose
+        table = REFIT_TABLE.get(refit_side(audit, entry) or "") if purpose == "refit" else None
+        heading = table or DIE_RULE.get(purpose, "Shock Table")
+        for die in entry.dice:
+            if not 1 <= die <= 6:
+                audit.report(rule(heading), f"a {purpose} roll of {die}: the die is a d6 (1-6)", where=entry.zone,
+                             units=[entry.unit] if entry.unit else ())
 
-    def _refit_side(self, audit: Audit, entry: Roll) -> str | None:
-        units = self._refit_units(entry)
-        return audit.units[units[0]].side if units and units[0] in audit.units else entry.side
 
-    @staticmethod
-    def _refit_units(entry: Roll) -> tuple[str, ...]:
-        return entry.target or ((entry.unit,) if entry.unit else ())
+class AirNavalSearch(NorwayCheck):
+    """Air-Naval Attack: a land-based air unit attacking ships rolls in that sea zone first."""
 
-    def _refit(self, audit: Audit, entry: Roll) -> None:
-        units = self._refit_units(entry)
-        dice = entry.dice if len(entry.dice) == len(units) else entry.dice[:1] * len(units)
-        for uid, die in zip(units, dice, strict=True):
-            if uid not in audit.units or entry.outcome is None:
-                continue
-            unit = audit.units[uid]
-            row = refit_row(self.refit[unit.side], unit)
-            expected = next(outcome for outcome in ("refit", "damage", "destroy")
-                            if row[outcome][0] <= die <= row[outcome][1])
-            claimed = OUTCOME_WORDS.get(entry.outcome, entry.outcome)
-            if claimed != expected:
-                audit.report(rule(REFIT_TABLE[unit.side]), f"{unit.name or uid} ({row['types']}) rolls {die} to refit: "
-                             f"the table gives {expected}, not {entry.outcome}", units=[uid])
+    def __init__(self, rules: NorwayRules):
+        super().__init__(rules)
+        self.searches: dict[str, tuple[int, str | None]] = {}  # unit -> its search die and zone
+        # Dice of search rolls that name no unit (a log's declared roll; several dice thrown at once).
+        self.unassigned: list[tuple[int, str | None]] = []
 
-    # -- attacks
+    def start_phase(self, audit: Audit) -> None:
+        self.searches, self.unassigned = {}, []
 
-    def _attack(self, audit: Audit, entry: Attack) -> None:
-        naval = [u for u in entry.target if u in audit.units and audit.units[u].unit_class == "naval"]
-        if naval or self.data.kind(entry.hex) == "sea":
-            self._air_naval(audit, entry)
-        for sub in (u for u in naval if fold(audit.units[u].type) == "ss"):
-            self.sub_attackers[sub] |= set(entry.attackers)
-            if len(self.sub_attackers[sub]) == self.limits["submarine_attackers"] + 1:
-                audit.report(rule("Submarine"), f"{len(self.sub_attackers[sub])} units attack the submarine {sub}: "
-                             "no more than two units can attack an enemy Submarine unit", where=entry.hex,
-                             units=sorted(self.sub_attackers[sub]), excess=1)
+    def before(self, audit: Audit, entry: Entry) -> None:
+        if isinstance(entry, Action):
+            self.searches, self.unassigned = {}, []
+        elif isinstance(entry, Roll) and fair(entry) and entry.purpose == SEARCH:
+            if entry.unit is not None:
+                self.searches[entry.unit] = (entry.dice[0], entry.zone)
+            else:
+                self.unassigned += [(die, entry.zone) for die in entry.dice]  # one die per attacking unit
+        elif isinstance(entry, Attack):
+            naval = [u for u in entry.target if u in audit.units and audit.units[u].unit_class == "naval"]
+            if naval or self.data.kind(entry.hex) == "sea":
+                self._air_naval(audit, entry)
 
     def _air_naval(self, audit: Audit, entry: Attack) -> None:
         for uid in entry.attackers:
@@ -421,7 +435,52 @@ class NorwayRules(GameRules):
             audit.report(rule("Air-Naval Attack"), f"land-based {unit.name or uid} attacks ships in {entry.hex} "
                          + problem, where=entry.hex, units=[uid])
 
-    # -- victory points
+
+class Submarine(NorwayCheck):
+    """Submarine: no more than two units attack an enemy submarine."""
+
+    def __init__(self, rules: NorwayRules):
+        super().__init__(rules)
+        self.sub_attackers: dict[str, set[str]] = defaultdict(set)
+
+    def start_phase(self, audit: Audit) -> None:
+        self.sub_attackers = defaultdict(set)
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        if isinstance(entry, Action):
+            self.sub_attackers = defaultdict(set)
+        elif isinstance(entry, Attack):
+            self._attack(audit, entry)
+
+    def _attack(self, audit: Audit, entry: Attack) -> None:
+        naval = [u for u in entry.target if u in audit.units and audit.units[u].unit_class == "naval"]
+        for sub in (u for u in naval if fold(audit.units[u].type) == "ss"):
+            self.sub_attackers[sub] |= set(entry.attackers)
+            if len(self.sub_attackers[sub]) == self.limits["submarine_attackers"] + 1:
+                audit.report(rule("Submarine"), f"{len(self.sub_attackers[sub])} units attack the submarine {sub}: "
+                             "no more than two units can attack an enemy Submarine unit", where=entry.hex,
+                             units=sorted(self.sub_attackers[sub]), excess=1)
+
+
+class VictoryPointAwards(NorwayCheck):
+    """German VP, Allied VPs, Variable Allied VP, 27.2, German Special Rules 2c: each award as the sheet gives it."""
+
+    def __init__(self, rules: NorwayRules):
+        super().__init__(rules)
+        self.scored: set[str] = set()
+        self.special_taken: Counter[str] = Counter()
+        self.pending_specials: list[VictoryPoints] = []  # special awards given during the set-up
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        if isinstance(entry, VictoryPoints):
+            self._victory_points(audit, entry)
+
+    def end_phase(self, audit: Audit) -> None:
+        pending, self.pending_specials = self.pending_specials, []
+        for entry in pending:
+            key = fold(special_key(entry.for_key or ""))
+            award = next(s for s in self.vp["special"] if fold(s["key"]) == key)
+            self._special_award(audit, entry, key, award)
 
     def _victory_points(self, audit: Audit, entry: VictoryPoints) -> None:
         if entry.for_units:
@@ -442,7 +501,7 @@ class NorwayRules(GameRules):
             problem = None
             if unit.side == entry.side:
                 problem = f"{uid} is a {entry.side} unit: victory points come from eliminated enemy units"
-            elif uid not in self.removed:
+            elif uid not in self.rules.removed:
                 problem = f"{uid} has not been eliminated earlier in the record"
             elif uid in self.scored:
                 problem = f"{uid} has scored already"
@@ -514,14 +573,14 @@ class NorwayRules(GameRules):
             audit.report(rule(heading), f"{entry.side} scores {entry.add} victory points for {entry.for_key!r}, "
                          "which is no award of the sheet")
             return
-        if "per_unit" in award and self.judge_setup and audit.position.phase is None:
+        if "per_unit" in award and self.rules.judge_setup and audit.position.phase is None:
             self.pending_specials.append(entry)  # judged once the set-up has shown how many units were added
             return
         self._special_award(audit, entry, key, award)
 
     def _special_award(self, audit: Audit, entry: VictoryPoints, key: str, award: Mapping[str, Any]) -> None:
         self.special_taken[key] += entry.add
-        added = self.special_placed[key] if self.judge_setup and "per_unit" in award else 0
+        added = self.rules.special_placed[key] if self.rules.judge_setup and "per_unit" in award else 0
         # 27.2 2b: four victory points for each unit the set-up added (left out of the record: 4 or 8).
         due = [award["per_unit"] * added] if added else award["add"]
         if entry.side != award["to"]:
@@ -535,12 +594,35 @@ class NorwayRules(GameRules):
         audit.report(rule(award["rule"]), f"{entry.side} scores {entry.add} for {entry.for_key}: {problem}",
                      entry=entry)
 
-    def end_phase(self, audit: Audit) -> None:
-        pending, self.pending_specials = self.pending_specials, []
-        for entry in pending:
-            key = fold(special_key(entry.for_key or ""))
-            award = next(s for s in self.vp["special"] if fold(s["key"]) == key)
-            self._special_award(audit, entry, key, award)
+
+class Refit(NorwayCheck):
+    """Allied and German Refit Tables: a refit roll's outcome is the one its side's table gives."""
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        if isinstance(entry, Roll) and fair(entry) and entry.purpose == "refit":
+            self._refit(audit, entry)
+
+    def _refit(self, audit: Audit, entry: Roll) -> None:
+        units = refit_units(entry)
+        dice = entry.dice if len(entry.dice) == len(units) else entry.dice[:1] * len(units)
+        for uid, die in zip(units, dice, strict=True):
+            if uid not in audit.units or entry.outcome is None:
+                continue
+            unit = audit.units[uid]
+            row = refit_row(self.refit[unit.side], unit)
+            expected = next(outcome for outcome in ("refit", "damage", "destroy")
+                            if row[outcome][0] <= die <= row[outcome][1])
+            claimed = OUTCOME_WORDS.get(entry.outcome, entry.outcome)
+            if claimed != expected:
+                audit.report(rule(REFIT_TABLE[unit.side]), f"{unit.name or uid} ({row['types']}) rolls {die} to refit: "
+                             f"the table gives {expected}, not {entry.outcome}", units=[uid])
+
+
+# The checks in the order they see each entry: a free action is judged by the shock roll before the
+# action's own count; a die outside 1-6 is reported before anything else reads the roll.
+COMPOSED: tuple[type[NorwayCheck], ...] = (SetUp, Shock, Activation, Supply, Dice, AirNavalSearch, Submarine,
+                                           VictoryPointAwards, Refit)
+
 
 def shock_result(roller: str, die: int) -> tuple[int, str, str | None]:
     """Shock Table: 1 Resolve! (the enemy gains a free action), 2-3 no effect, 4-6 Terror Spreads (the

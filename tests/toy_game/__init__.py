@@ -1,8 +1,9 @@
-"""The toy game's package: its data (``data/``), its words, its catalogue and its one rule.
+"""The toy game's package, laid out as a game package under ``vassal_tools/games/``: its data
+(``data/``), its words, its catalogue, its one rule and its pack as ``PACK``.
 
 Everything the toy game needs beyond the library is here; it reaches the toolkit only through
-the registry (:func:`vassal_tools.games.register`), as a game package under
-``vassal_tools/games/`` does. The toy has no rulebook: its one rule and its limit are ``sample``.
+the registry (one line of :data:`vassal_tools.games.KNOWN_GAMES`, or :func:`vassal_tools.games.registered`
+for a test). The toy has no rulebook: its one rule and its limit are ``sample``.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from typing import Any
 
 from vassal_tools.gamedata import GameData, load_game
 from vassal_tools.gamedata.vocabulary import Vocabulary
-from vassal_tools.games import register
-from vassal_tools.rules.engine import Audit, GameRules
+from vassal_tools.games import BoardKind, GamePack, ListedCheck
+from vassal_tools.rules.engine import Audit, Check, Checks
 
 DATA = Path(__file__).with_name("data")
 ID = "toy-skirmish"
@@ -46,7 +47,7 @@ class ToyCatalogue:
         return text if text in self.data.hexes or text in self.data.zones else None
 
 
-class ToyRules(GameRules):
+class Stacking(Check):
     """One rule: a hex holds at most STACKING_LIMIT units when a phase ends."""
 
     def end_phase(self, audit: Audit) -> None:
@@ -59,10 +60,13 @@ class ToyRules(GameRules):
                          samples=("the stacking limit",))
 
 
-class ToySkirmish:
+class ToySkirmish(GamePack):
     """The toy game as the registry knows it."""
 
     id = ID
+    title = "Toy Skirmish"
+    board_kind = BoardKind.HEX
+    checks = (ListedCheck("stacking", (RULE,), "at most two units in a hex at the end of each phase (sample)"),)
     data_folder = DATA
 
     @cached_property
@@ -77,10 +81,8 @@ class ToySkirmish:
     def catalogue(self) -> ToyCatalogue:
         return ToyCatalogue(self.data)
 
-    def rules(self) -> ToyRules:
-        return ToyRules()
+    def rules(self) -> Checks:
+        return Checks([Stacking()])
 
 
-def install() -> ToySkirmish:
-    """Register the toy game (once) and return it."""
-    return register(ToySkirmish())  # type: ignore[return-value]
+PACK = ToySkirmish()
