@@ -63,6 +63,7 @@ class ToySkirmish:
     """The toy game as the registry knows it."""
 
     id = ID
+    entry_kinds: tuple = ()  # no record entries of its own
     data_folder = DATA
 
     @cached_property

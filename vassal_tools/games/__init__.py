@@ -21,13 +21,14 @@ Imported by: record, replay, rules, art, builder and the demo.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from ..gamedata.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
-    from ..record import Catalogue
+    from ..record import Catalogue, EntryKind
     from ..rules.engine import GameRules
 
 __all__ = ["RulePack", "Vocabulary", "known_sides", "pack_for", "register", "pack_ids"]
@@ -50,6 +51,11 @@ class RulePack(Protocol):
 
     @property
     def catalogue(self) -> Catalogue: ...
+
+    @property
+    def entry_kinds(self) -> Sequence[EntryKind]:
+        """The record entries of the game's own (Kampen om Norge's ``card``), read with its records."""
+        ...
 
     def rules(self) -> GameRules: ...
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..gamedata import GameData, load_game
+from ..record.entries import EntryKind
 
 
 class HexPack:
@@ -22,6 +23,7 @@ class HexPack:
     id: str
     title: str
     package_folder: Path  # the game's package: pack.toml and data/ are in it
+    entry_kinds: tuple[EntryKind, ...] = ()  # the record entries of the game's own
 
     @property
     def data_folder(self) -> Path:

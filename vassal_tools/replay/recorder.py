@@ -182,7 +182,7 @@ class Recorder:
         if self.warnings:
             data["warnings"] = list(self.warnings)
         try:
-            record = self.record.result(self.catalogue)
+            record = self.record.result({self.pack.id: self.pack}.get)
         except BadInput as err:  # a record we made that its own reader refuses: say where it came from
             raise BadInput(self.replayer.source, f"the record made from this log is not valid: {err}") from None
         record.source = self.replayer.source

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..errors import BadInput
 from ..formats.files import Module
+from ..games import pack_for
 from ..record import Record, load_record
 from ..replay.recorder import RecordedLog, open_module, record_log, unmatched_warning
 from ..replay.units import Mapping_
@@ -77,7 +78,7 @@ def audit_file(path: str | os.PathLike, module: str | os.PathLike | Module | Non
     if not Path(path).exists():
         raise BadInput(path, "no such file")
     if is_record_file(path):
-        record = load_record(path)
+        record = load_record(path, pack_for)
         return AuditResult(source, record, audit(record))
     if module is None:
         raise BadInput(path, "a log or save is audited against its module: give --module MODULE.vmod")

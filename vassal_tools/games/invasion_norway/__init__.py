@@ -24,7 +24,7 @@ from typing import Any
 
 from ...gamedata.gametoml import TomlDoc, read_info
 from ...gamedata.vocabulary import ReplayHooks, Vocabulary
-from ...record import Record
+from ...record import EntryKind, Record
 from ...rules.findings import Finding
 from .. import register
 from . import rules_index
@@ -51,6 +51,7 @@ class InvasionNorway:
     """The pack: its numbers, the game data (loaded on first use) and fresh rules per audit."""
 
     id = "invasion-norway"
+    entry_kinds: tuple[EntryKind, ...] = ()  # no record entries of its own
 
     def __init__(self, data_path: str | Path | None = None):
         self.data_path = data_path

@@ -18,6 +18,7 @@ from ...gamedata.vocabulary import Vocabulary
 from .. import register
 from .checks import CHECKS, KampenRules
 from .data import DATA, KampenData, card_key, load_kampen
+from .entries import ENTRY_KINDS
 
 ID = "kampen-om-norge"
 __all__ = ["ID", "KampenPack", "KampenCatalogue", "words_of", "area_map"]
@@ -72,6 +73,7 @@ class KampenPack:
     title = "Kampen om Norge"
     rulebook = "kampen-om-norge.txt"
     checks = CHECKS
+    entry_kinds = ENTRY_KINDS  # the record's card entries
 
     def __init__(self, folder: Path = DATA):
         self._folder = folder

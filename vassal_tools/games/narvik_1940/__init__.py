@@ -26,6 +26,7 @@ from .. import register
 from ..hexpack import HexPack
 from .catalogue import NarvikCatalogue, read_counters
 from .checks import CHECKS, CITED, DESCRIBED
+from .entries import ENTRY_KINDS
 from .rules import NarvikRules
 
 DATA_DIR = Path(__file__).with_name("data")
@@ -49,6 +50,7 @@ class Narvik1940(HexPack):
     id = ID
     package_folder = DATA_DIR.parent
     title = "Narvik 1940"
+    entry_kinds = ENTRY_KINDS  # the record's reveal entries (fog of war, 21.0)
 
     @property
     def cited(self) -> Mapping[str, tuple[str, ...]]:

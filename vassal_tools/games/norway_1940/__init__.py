@@ -17,6 +17,7 @@ from typing import Any
 from ...gamedata.areas import AreaBorder, AreaMap, AreaPiece, AreaShape
 from ...gamedata.terms import SIZES
 from ...gamedata.vocabulary import Vocabulary
+from ...record import EntryKind
 from .. import register
 from .checks import CHECKS, NorwayRules
 from .data import DATA, FILE, NorwayData, load_norway
@@ -82,6 +83,7 @@ class NorwayPack:
     """Norway 1940 as the registry knows it."""
 
     id = ID
+    entry_kinds: tuple[EntryKind, ...] = ()  # no record entries of its own
     title = "Norway 1940"
     rulebook = FILE
     checks = CHECKS

@@ -1,0 +1,25 @@
+"""The record entry of Narvik 1940's own: ``reveal``, masked units shown to the enemy (narvik-1940.txt 21.0).
+
+The record format reads it as any entry (:mod:`vassal_tools.record.entries`): the pack hands
+:data:`ENTRY_KINDS` to the reader with its words and catalogue.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...record.entries import SIDE, UNITS, EntryKind, Field, GameEntry, entry_kind
+
+
+@entry_kind("reveal", Field("units", "units", UNITS, required=True, default=()),
+            Field("to", "to", SIDE, required=True, what="the side they are shown to"),
+            nested=True, what="these units of S's enemy are shown to S (fog of war)")
+@dataclass(frozen=True, kw_only=True)
+class Reveal(GameEntry):
+    """Units of the enemy of side ``to`` are shown to that side."""
+
+    units: tuple[str, ...]
+    to: str
+
+
+ENTRY_KINDS: tuple[EntryKind, ...] = (Reveal.KIND,)
