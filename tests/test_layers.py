@@ -25,7 +25,7 @@ ALLOWED: dict[str, set[str]] = {
     "geometry": {"errors", "formats"},
     "gamedata": {"errors", "formats", "geometry"},
     "games": BELOW_GAMES,
-    "record": BELOW_GAMES | {"games"},
+    "record": BELOW_GAMES,  # the caller hands the reader its game (issue 21)
     "replay": BELOW_GAMES | {"games", "record"},
     "rules": BELOW_GAMES | {"games", "record"},
     "report": BELOW_GAMES | {"games", "record", "replay", "rules"},

@@ -11,10 +11,12 @@ import tomllib
 from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..gamedata import GameData, load_game
-from ..record.entries import EntryKind
+
+if TYPE_CHECKING:
+    from ..record.entries import EntryKind
 
 
 class HexPack:
