@@ -54,12 +54,12 @@ def test_each_kind_is_defined_once():
     classes = {kind.entry for kind in ENTRY_KINDS}
     assert len(set(keys)) == len(keys) and all(kind.entry.KIND is kind for kind in ENTRY_KINDS)
     assert not any(issubclass(cls, GameEntry) for cls in classes)
-    own = {kind.key: game for game in pack_ids() for kind in pack_for(game).entry_kinds}
+    own = {kind.key: game for game in pack_ids() for kind in pack_for(game).record_terms.entry_kinds}
     assert own == {"card": "kampen-om-norge", "reveal": "narvik-1940"}
     assert not set(own) & set(keys)
     for game in pack_ids():
         assert all(issubclass(kind.entry, GameEntry) and kind.entry.KIND is kind
-                   for kind in pack_for(game).entry_kinds)
+                   for kind in pack_for(game).record_terms.entry_kinds)
     assert all(issubclass(cls, Entry) for cls in classes)
 
 

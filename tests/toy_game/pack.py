@@ -16,6 +16,7 @@ from typing import Any
 from vassal_tools.gamedata import GameData, load_game
 from vassal_tools.gamedata.vocabulary import Vocabulary
 from vassal_tools.games import register
+from vassal_tools.record import RecordTerms
 from vassal_tools.rules.engine import Audit, GameRules
 
 DATA = Path(__file__).with_name("data")
@@ -63,7 +64,7 @@ class ToySkirmish:
     """The toy game as the registry knows it."""
 
     id = ID
-    entry_kinds: tuple = ()  # no record entries of its own
+    record_terms = RecordTerms()  # nothing of its own in its records
     data_folder = DATA
 
     @cached_property

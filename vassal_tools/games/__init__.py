@@ -21,14 +21,13 @@ Imported by: record, replay, rules, art, builder and the demo.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from ..gamedata.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
-    from ..record import Catalogue, EntryKind
+    from ..record import Catalogue, RecordTerms
     from ..rules.engine import GameRules
 
 __all__ = ["RulePack", "Vocabulary", "known_sides", "pack_for", "register", "pack_ids"]
@@ -53,8 +52,9 @@ class RulePack(Protocol):
     def catalogue(self) -> Catalogue: ...
 
     @property
-    def entry_kinds(self) -> Sequence[EntryKind]:
-        """The record entries of the game's own (Kampen om Norge's ``card``), read with its records."""
+    def record_terms(self) -> RecordTerms:
+        """What the game adds to the record format: its own entries (Kampen om Norge's ``card``),
+        the rolls and top-level keys it reads."""
         ...
 
     def rules(self) -> GameRules: ...

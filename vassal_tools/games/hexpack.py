@@ -11,12 +11,9 @@ import tomllib
 from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..gamedata import GameData, load_game
-
-if TYPE_CHECKING:
-    from ..record.entries import EntryKind
 
 
 class HexPack:
@@ -25,7 +22,6 @@ class HexPack:
     id: str
     title: str
     package_folder: Path  # the game's package: pack.toml and data/ are in it
-    entry_kinds: tuple[EntryKind, ...] = ()  # the record entries of the game's own
 
     @property
     def data_folder(self) -> Path:

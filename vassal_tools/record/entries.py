@@ -14,7 +14,7 @@ format stays fixed; only the game named in ``"game"`` says which of its own kind
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -54,9 +54,26 @@ class RecordGame(Protocol):
         ...
 
     @property
-    def entry_kinds(self) -> Sequence[EntryKind]:
-        """The entries of the game's own (none for most games)."""
+    def record_terms(self) -> RecordTerms:
+        """What the game adds to the record format: its own entry kinds, its rolls and keys."""
         ...
+
+
+@dataclass(frozen=True)
+class RecordTerms:
+    """What a game adds to the record format, declared by its pack.
+
+    ``entry_kinds``: entries of the game's own (read only in its records). For the docs
+    (docs/record-format.md): ``rolls``, the words of a roll's ``for`` the game's checks read
+    (word -> what the roll decides, with its rule); ``keys``, the top-level keys of a record the
+    game reads (key -> its values and meaning); ``lists``, further words of the game a record
+    uses (what they are -> the words).
+    """
+
+    entry_kinds: tuple[EntryKind, ...] = ()
+    rolls: Mapping[str, str] = field(default_factory=dict)
+    keys: Mapping[str, str] = field(default_factory=dict)
+    lists: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 #: Finds the game a record names, by id (None: no such game). The record's caller provides it.

@@ -82,7 +82,7 @@ class RecordReader:
         # The game's words: its phases, sides, turns and weather (the record format has none of its own).
         self.words = game.vocabulary
         self.catalogue = game.catalogue
-        self.kinds.update((kind.key, kind) for kind in game.entry_kinds)
+        self.kinds.update((kind.key, kind) for kind in game.record_terms.entry_kinds)
         units = data.get("units", {})
         if not isinstance(units, Mapping):
             raise self.fail("'units' must be an object of unit id to attributes", "field 'units'")

@@ -24,7 +24,7 @@ from typing import Any
 
 from ...gamedata.gametoml import TomlDoc, read_info
 from ...gamedata.vocabulary import ReplayHooks, Vocabulary
-from ...record import EntryKind, Record
+from ...record import Record, RecordTerms
 from ...rules.findings import Finding
 from .. import register
 from . import rules_index
@@ -51,7 +51,6 @@ class InvasionNorway:
     """The pack: its numbers, the game data (loaded on first use) and fresh rules per audit."""
 
     id = "invasion-norway"
-    entry_kinds: tuple[EntryKind, ...] = ()  # no record entries of its own
 
     def __init__(self, data_path: str | Path | None = None):
         self.data_path = data_path
@@ -96,6 +95,12 @@ class InvasionNorway:
         "detection": "naval and air detection rolls against the zone's value and modifiers, and the "
                      "interceptions only a detection allows",
     }
+
+    @cached_property
+    def record_terms(self) -> RecordTerms:
+        """No entries of its own; its rolls are the die rolls of its game.toml."""
+        rolls = self.game.data.info.die_rolls.values()
+        return RecordTerms(rolls={roll.id: f"{roll.name} ({roll.source})" for roll in rolls})
 
     @cached_property
     def game(self) -> NorwayGame:

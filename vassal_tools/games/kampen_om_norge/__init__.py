@@ -15,10 +15,11 @@ from typing import Any
 
 from ...gamedata.areas import AreaBorder, AreaDeck, AreaMap, AreaPiece, AreaShape
 from ...gamedata.vocabulary import Vocabulary
+from ...record import RecordTerms
 from .. import register
 from .checks import CHECKS, KampenRules
 from .data import DATA, KampenData, card_key, load_kampen
-from .entries import ENTRY_KINDS
+from .entries import record_terms
 
 ID = "kampen-om-norge"
 __all__ = ["ID", "KampenPack", "KampenCatalogue", "words_of", "area_map"]
@@ -73,7 +74,6 @@ class KampenPack:
     title = "Kampen om Norge"
     rulebook = "kampen-om-norge.txt"
     checks = CHECKS
-    entry_kinds = ENTRY_KINDS  # the record's card entries
 
     def __init__(self, folder: Path = DATA):
         self._folder = folder
@@ -94,6 +94,10 @@ class KampenPack:
     @cached_property
     def vocabulary(self) -> Vocabulary:
         return words_of(self.data)
+
+    @cached_property
+    def record_terms(self) -> RecordTerms:
+        return record_terms(self.data)
 
     @cached_property
     def catalogue(self) -> KampenCatalogue:

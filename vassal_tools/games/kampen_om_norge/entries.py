@@ -1,7 +1,7 @@
 """The record entry of Kampen om Norge's own: ``card``, a card played (kampen-om-norge.txt 5.0-5.4, Appendix).
 
 The record format reads it as any entry (:mod:`vassal_tools.record.entries`): the pack hands
-:data:`ENTRY_KINDS` to the reader with its words and catalogue.
+:func:`record_terms` to the reader with its words and catalogue.
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ from ...record.entries import (
     TEXT,
     UNITS,
     WORD,
-    EntryKind,
     Field,
     GameEntry,
+    RecordTerms,
     entry_kind,
 )
+from .data import KampenData
 
 
 @entry_kind("card", Field("side", "side", SIDE, required=True),
@@ -42,4 +43,17 @@ class Card(GameEntry):
     symbols: int | None = None
 
 
-ENTRY_KINDS: tuple[EntryKind, ...] = (Card.KIND,)
+ROLLS = {
+    "land-combat": "the combat dice of one side in a land combat, a list (4.2)",
+    "naval-combat": "a side's dice in a naval combat, one a ship (8.2)",
+    "naval-interception": "an interception attempt, one die an enemy ship in the sea zone (8.1, 7.1)",
+    "resistance": "Norway's resistance in an invaded victory city (7.2)",
+}
+KEYS = {"variant": "`basic` (the default) or `advanced`: ships and the `9. April` turn (5, 7)"}
+
+
+def record_terms(data: KampenData) -> RecordTerms:
+    """The card entry, the rolls the checks read (and a card's own die, named by the card), the variant."""
+    cards = "card names: a card's `name`, and the `for` of a roll of that card's die (`Rekognoseringsfly`)"
+    return RecordTerms(entry_kinds=(Card.KIND,), rolls=ROLLS, keys=KEYS,
+                       lists={cards: tuple(dict.fromkeys(card.name for card in data.cards))})

@@ -26,7 +26,7 @@ from .. import register
 from ..hexpack import HexPack
 from .catalogue import NarvikCatalogue, read_counters
 from .checks import CHECKS, CITED, DESCRIBED
-from .entries import ENTRY_KINDS
+from .entries import RECORD_TERMS
 from .rules import NarvikRules
 
 DATA_DIR = Path(__file__).with_name("data")
@@ -50,7 +50,7 @@ class Narvik1940(HexPack):
     id = ID
     package_folder = DATA_DIR.parent
     title = "Narvik 1940"
-    entry_kinds = ENTRY_KINDS  # the record's reveal entries (fog of war, 21.0)
+    record_terms = RECORD_TERMS  # the record's reveal entries (fog of war, 21.0), its regroup roll
 
     @property
     def cited(self) -> Mapping[str, tuple[str, ...]]:

@@ -1,14 +1,14 @@
 """The record entry of Narvik 1940's own: ``reveal``, masked units shown to the enemy (narvik-1940.txt 21.0).
 
 The record format reads it as any entry (:mod:`vassal_tools.record.entries`): the pack hands
-:data:`ENTRY_KINDS` to the reader with its words and catalogue.
+:data:`RECORD_TERMS` to the reader with its words and catalogue.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...record.entries import SIDE, UNITS, EntryKind, Field, GameEntry, entry_kind
+from ...record.entries import SIDE, UNITS, Field, GameEntry, RecordTerms, entry_kind
 
 
 @entry_kind("reveal", Field("units", "units", UNITS, required=True, default=()),
@@ -22,4 +22,7 @@ class Reveal(GameEntry):
     to: str
 
 
-ENTRY_KINDS: tuple[EntryKind, ...] = (Reveal.KIND,)
+RECORD_TERMS = RecordTerms(
+    entry_kinds=(Reveal.KIND,),
+    rolls={"regroup": "a regrouped unit's die, with its `unit`, in the regroup action (17.0, the Regroup Table)"},
+)

@@ -17,7 +17,7 @@ from typing import Any
 from ...gamedata.areas import AreaBorder, AreaMap, AreaPiece, AreaShape
 from ...gamedata.terms import SIZES
 from ...gamedata.vocabulary import Vocabulary
-from ...record import EntryKind
+from ...record import RecordTerms
 from .. import register
 from .checks import CHECKS, NorwayRules
 from .data import DATA, FILE, NorwayData, load_norway
@@ -83,7 +83,15 @@ class NorwayPack:
     """Norway 1940 as the registry knows it."""
 
     id = ID
-    entry_kinds: tuple[EntryKind, ...] = ()  # no record entries of its own
+    record_terms = RecordTerms(rolls={  # no entries of its own; the rolls its checks read
+        "action-roll": "the action dice of the turn: their difference gives the actions (Actions)",
+        "air-naval-search": "a land-based air unit's search before it attacks ships, with its `unit` and `zone` "
+                            "(Air-Naval Attack)",
+        "refit": "a refit, with its `target` and the `outcome` claimed (Allied Refit Table, German Refit Table)",
+        "shock": "the Shock Table's die (Shock Table)",
+        "early-mobilization": "the die of the early mobilization option (27.2 2a)",
+        "variable-vp": "the die of a variable award (Variable Allied VP)",
+    })
     title = "Norway 1940"
     rulebook = FILE
     checks = CHECKS
