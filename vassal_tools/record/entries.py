@@ -139,11 +139,24 @@ DICE = "dice"  # a die as rolled, or a list of the dice thrown at once
 WEATHER = "weather"  # the game's weather sections to their states
 UNITS_OR_KEY = "units-or-key"  # a list of unit ids, or a key (a place's name is spelled as the game does)
 
-#: How each field type is shown in docs/record-format.md.
-FIELD_TYPES: Mapping[str, str] = {
-    UNIT: "U", UNITS: "[U...]", LOC: "LOC", SIDE: "S", PHASE: "P", TURN: "T", COUNT: "N", INTEGER: "N",
-    WORD: "W", TEXT: "TEXT", NAME: "NAME", FLAG: "true", BOOLEAN: "true/false", DICE: "D or [D...]",
-    WEATHER: "{SECTION: W}", UNITS_OR_KEY: "[U...] or KEY",
+#: How each field type is shown in docs/record-format.md, and what it stands for there.
+FIELD_TYPES: Mapping[str, tuple[str, str]] = {
+    UNIT: ("U", "a unit: its id in `units`, or a unit id of the game's data"),
+    UNITS: ("[U...]", "a list of units (one unit alone may be written without the list)"),
+    LOC: ("LOC", "a place of the game (Locations, above)"),
+    SIDE: ("S", "one of the game's sides"),
+    PHASE: ("P", "one of the game's phases"),
+    TURN: ("T", "one of the game's turns"),
+    COUNT: ("N", "a whole number (0 or more for a count)"),
+    INTEGER: ("N", "a whole number (0 or more for a count)"),
+    WORD: ("W", "a word, in any case, spaces or underscores read as hyphens (`Naval Detection` is `naval-detection`)"),
+    TEXT: ("TEXT", "a text as printed (its spacing tidied)"),
+    NAME: ("NAME", "a name of your choice"),
+    FLAG: ("true", "true, or left out"),
+    BOOLEAN: ("true/false", "true or false"),
+    DICE: ("D or [D...]", "a die as rolled, or the list of the dice thrown at once (`[6, 1, 4]`)"),
+    WEATHER: ("{SECTION: W}", "the game's weather sections, each to one of its weather states"),
+    UNITS_OR_KEY: ("[U...] or KEY", "a list of units, or a word (a place's name is read as the game spells it)"),
 }
 
 
@@ -277,7 +290,7 @@ def entry_kind(key: str, *fields: Field, nested: bool = False, check: Any = None
 # -- the record format's own kinds, in the order the docs list them
 
 @entry_kind("phase", Field("turn", "turn", TURN), Field("phase", "phase", PHASE, required=True),
-            example='{"turn": "T", "phase": P}',
+            example='{"turn": T, "phase": P}',
             what="what follows happens in phase P of turn T (`turn` may be left out after the first)")
 @dataclass(frozen=True, kw_only=True)
 class PhaseStart(Entry):
@@ -292,9 +305,8 @@ class PhaseStart(Entry):
 
 
 @entry_kind("place", Field("place", "unit", UNIT, required=True), Field("at", "at", LOC, required=True),
-            Field("stack", "stack", NAME),
-            what="U is at LOC without having moved there: set-up, arrival, mobilization, a snapshot. "
-                 "`stack` (optional) names its naval or air group")
+            Field("stack", "stack", NAME, what="names its naval or air group"),
+            what="U is at LOC without having moved there: set-up, arrival, mobilization, a snapshot")
 @dataclass(frozen=True, kw_only=True)
 class Place(Entry):
     """A unit is at LOC without having moved there (set-up, arrival, snapshot)."""
@@ -305,7 +317,7 @@ class Place(Entry):
 
 
 @entry_kind("move", Field("move", "unit", UNIT, required=True), Field("to", "to", LOC, required=True),
-            Field("stack", "stack", NAME),
+            Field("stack", "stack", NAME, what="names its naval or air group"),
             what="U moves to LOC (one entry per unit, per hex or zone if you like)")
 @dataclass(frozen=True, kw_only=True)
 class Move(Entry):
@@ -418,7 +430,7 @@ def _roll_check(fields: Mapping[str, Any]) -> tuple[str, str] | None:
 
 @entry_kind("roll", Field("side", "side", SIDE),
             Field("for", "purpose", WORD, required=True, needs="'for' (e.g. \"naval-detection\")",
-                  what="what the roll is for, a roll of the game"),
+                  what="what the roll is for (the game's rolls: its section below)"),
             Field("zone", "zone", LOC), Field("unit", "unit", UNIT, what="the one unit a per-unit roll is for"),
             Field("target", "target", UNITS, default=()),
             Field("result", "dice", DICE, required=True, what="the die as rolled (unmodified)"),
