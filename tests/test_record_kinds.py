@@ -89,3 +89,17 @@ def test_the_reader_is_handed_its_game():
     assert load_record(data, {"kampen-om-norge": pack_for("kampen-om-norge")}.get).game == "kampen-om-norge"
     with pytest.raises(BadInput, match="unknown game 'kampen-om-norge'"):
         load_record(data, {"narvik-1940": pack_for("narvik-1940")}.get)
+
+
+def test_a_games_own_check_of_a_format_entry_applies_to_its_records_only():
+    """Invasion: Norway asks a detection roll to name the side that rolls (6.1.3, 6.3.1: the detecting
+    player's NDV or ADV); the word means nothing special to another game's reader."""
+    roll = {"roll": {"for": "Naval Detection", "zone": "North Sea", "result": 3}}
+    with pytest.raises(BadInput, match=r"entry 0, field 'roll.side': a detection roll needs the 'side'"):
+        load_record({"format": FORMAT, "game": "invasion-norway", "entries": [roll]}, pack_for)
+    sided = {"roll": {**roll["roll"], "side": "allied"}}
+    assert load_record({"format": FORMAT, "game": "invasion-norway", "entries": [sided]}, pack_for).entries[0].side \
+        == "allied"
+    other = load_record({"format": FORMAT, "game": "kampen-om-norge",
+                         "entries": [{"roll": {"for": "naval-detection", "result": 3}}]}, pack_for)
+    assert other.entries[0].purpose == "naval-detection" and other.entries[0].side is None

@@ -69,6 +69,7 @@ def game_words(game: str, title: str, words: Vocabulary, terms: RecordTerms) -> 
         ("markers players put on the map", ", ".join(f"*{m}*" for m in words.special_markers)),
         *((f"top-level `{key}`", what) for key, what in terms.keys.items()),
         *((what, _words(listed)) for what, listed in terms.lists.items()),
+        *((f"`{key}` entries", _first_line(check.__doc__)) for key, check in terms.checks.items()),
     ]
     out = [f"### `{game}`: {title}", "", "| | |", "|---|---|"]
     out += [f"| {name} | {value} |" for name, value in rows if value]
@@ -79,6 +80,10 @@ def game_words(game: str, title: str, words: Vocabulary, terms: RecordTerms) -> 
         out += ["", "Entries of the game's own (no other game's record has them):", "",
                 entries_table(terms.entry_kinds)]
     return "\n".join(out)
+
+
+def _first_line(text: str | None) -> str:
+    return (text or "").strip().splitlines()[0] if (text or "").strip() else ""
 
 
 def _words(words: Iterable[str]) -> str:

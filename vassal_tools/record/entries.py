@@ -67,10 +67,12 @@ class RecordTerms:
     (docs/record-format.md): ``rolls``, the words of a roll's ``for`` the game's checks read
     (word -> what the roll decides, with its rule); ``keys``, the top-level keys of a record the
     game reads (key -> its values and meaning); ``lists``, further words of the game a record
-    uses (what they are -> the words).
+    uses (what they are -> the words). ``checks``: what the game asks more of an entry of the format's
+    own kinds, by kind key (Invasion: Norway: a detection roll names the side that rolls).
     """
 
     entry_kinds: tuple[EntryKind, ...] = ()
+    checks: Mapping[str, EntryCheck] = field(default_factory=dict)
     rolls: Mapping[str, str] = field(default_factory=dict)
     keys: Mapping[str, str] = field(default_factory=dict)
     lists: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -188,13 +190,17 @@ class Field:
         return self.needs or repr(self.key)
 
 
+#: Judges an entry's fields read together (by attribute): the fault and the key of its field, or None.
+EntryCheck = Callable[[Mapping[str, Any]], "tuple[str, str] | None"]
+
+
 @dataclass(frozen=True)
 class EntryKind:
     """One kind of entry: the key that tells it, its class, its fields and what it says happened.
 
     A ``nested`` kind holds its fields in an object under its key (``{"attack": {"hex": ...}}``);
     otherwise the key's value is its first field and the others sit beside it (``{"move": U, "to": LOC}``).
-    ``check`` judges the fields read together (returns the fault and its field key, or None).
+    ``check`` judges the fields read together (:data:`EntryCheck`).
     ``example`` is the entry as the docs show it, ``what`` what it says happened.
     """
 
@@ -202,7 +208,7 @@ class EntryKind:
     entry: type[Entry]
     fields: tuple[Field, ...]
     nested: bool = False
-    check: Callable[[Mapping[str, Any]], tuple[str, str] | None] | None = None
+    check: EntryCheck | None = None
     example: str = ""
     what: str = ""
 
@@ -422,14 +428,8 @@ class Mission(Entry):
     supply: tuple[str, ...] | None = None
 
 
-def _roll_check(fields: Mapping[str, Any]) -> tuple[str, str] | None:
-    if fields["side"] is None and fields["purpose"] in ("naval-detection", "air-detection"):
-        return "a detection roll needs the 'side' that rolls", "side"
-    return None
-
-
 @entry_kind("roll", Field("side", "side", SIDE),
-            Field("for", "purpose", WORD, required=True, needs="'for' (e.g. \"naval-detection\")",
+            Field("for", "purpose", WORD, required=True, needs="'for' (the roll's word in the game)",
                   what="what the roll is for (the game's rolls: its section below)"),
             Field("zone", "zone", LOC), Field("unit", "unit", UNIT, what="the one unit a per-unit roll is for"),
             Field("target", "target", UNITS, default=()),
@@ -437,7 +437,7 @@ def _roll_check(fields: Mapping[str, Any]) -> tuple[str, str] | None:
             Field("outcome", "outcome", WORD, what="the outcome claimed"),
             Field("detected", "detected", BOOLEAN, what="the detection claimed"),
             Field("modified", "modified", INTEGER, what="the die as modified"),
-            nested=True, check=_roll_check, what="a die roll")
+            nested=True, what="a die roll")
 @dataclass(frozen=True, kw_only=True)
 class Roll(Entry):
     """A die roll: who rolled, what for, where, against which units, the dice thrown.

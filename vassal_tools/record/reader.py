@@ -34,6 +34,7 @@ from .entries import (
     Catalogue,
     End,
     Entry,
+    EntryCheck,
     EntryKind,
     Field,
     GameLookup,
@@ -58,6 +59,7 @@ class RecordReader:
         self.units: dict[str, Unit] = {}
         self.kinds: dict[str, EntryKind] = {kind.key: kind for kind in ENTRY_KINDS}
         self.turn: str | None = None
+        self.checks: Mapping[str, EntryCheck] = {}
         self.read_type: dict[str, Callable[[Any, str], Any]] = {
             UNIT: self.unit_id, LOC: self.loc, SIDE: self.side, PHASE: self.phase, TURN: self.turn_named,
             COUNT: self.count, INTEGER: self.integer, WORD: self.word, TEXT: self.text, NAME: self.stack,
@@ -83,6 +85,7 @@ class RecordReader:
         self.words = game.vocabulary
         self.catalogue = game.catalogue
         self.kinds.update((kind.key, kind) for kind in game.record_terms.entry_kinds)
+        self.checks = game.record_terms.checks
         units = data.get("units", {})
         if not isinstance(units, Mapping):
             raise self.fail("'units' must be an object of unit id to attributes", "field 'units'")
@@ -321,9 +324,10 @@ class RecordReader:
         else:
             body, path = raw, f"{where}, field '"
         fields = {spec.attr: self.read_field(kind, spec, body, where, path) for spec in kind.fields}
-        fault = kind.check(fields) if kind.check is not None else None
-        if fault is not None:
-            raise self.fail(fault[0], f"{path}{fault[1]}'")
+        for check in (kind.check, self.checks.get(kind.key)):
+            fault = check(fields) if check is not None else None
+            if fault is not None:
+                raise self.fail(fault[0], f"{path}{fault[1]}'")
         if kind.entry is PhaseStart:
             fields["turn_given"] = "turn" in raw
         elif kind.entry is Roll:
