@@ -262,6 +262,11 @@ class Entry:
         """Where a kind writes a field its own way (a turn left out, one die as a number)."""
         return fields
 
+    @classmethod
+    def as_written(cls, body: Mapping[str, Any]) -> dict[str, Any]:
+        """What a kind keeps of how its fields were written, to write them back so (see :meth:`written_fields`)."""
+        return {}
+
     def to_dict(self) -> dict[str, Any]:
         out = self.body()
         if self.step is not None:
@@ -308,6 +313,10 @@ class PhaseStart(Entry):
 
     def written_fields(self, fields):
         return fields if self.turn_given else {k: v for k, v in fields.items() if k != "turn"}
+
+    @classmethod
+    def as_written(cls, body):
+        return {"turn_given": "turn" in body}
 
 
 @entry_kind("place", Field("place", "unit", UNIT, required=True), Field("at", "at", LOC, required=True),
@@ -470,6 +479,10 @@ class Roll(Entry):
 
     def written_fields(self, fields):
         return {**fields, "result": list(self.dice) if self.written_as_list else self.dice[0]}
+
+    @classmethod
+    def as_written(cls, body):
+        return {"written_as_list": isinstance(body["result"], list)}
 
 
 def _intercept_check(fields: Mapping[str, Any]) -> tuple[str, str] | None:

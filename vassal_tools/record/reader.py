@@ -40,7 +40,6 @@ from .entries import (
     GameLookup,
     PhaseStart,
     Record,
-    Roll,
     Unit,
 )
 from .vocabulary import FORMAT
@@ -328,10 +327,7 @@ class RecordReader:
             fault = check(fields) if check is not None else None
             if fault is not None:
                 raise self.fail(fault[0], f"{path}{fault[1]}'")
-        if kind.entry is PhaseStart:
-            fields["turn_given"] = "turn" in raw
-        elif kind.entry is Roll:
-            fields["written_as_list"] = isinstance(body["result"], list)
+        fields.update(kind.entry.as_written(body))
         own = set(kind.keys) | {"step"}
         extra = {k: v for k, v in raw.items() if k not in own}
         inner = {k: v for k, v in body.items() if k not in {f.key for f in kind.fields}} if kind.nested else {}
