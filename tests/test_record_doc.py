@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from vassal_tools.games import pack_for, pack_ids
+from vassal_tools.games import KNOWN_GAMES, pack_for
 from vassal_tools.record import ENTRY_KINDS
 from vassal_tools.record.docs import fill
 
@@ -46,7 +46,7 @@ def test_every_entry_kind_and_field_is_documented(doc):
 
 def test_every_games_words_are_documented(doc):
     """Each game's section: its phases, sides, rolls, top-level keys and own entries, from its pack."""
-    for game in pack_ids():
+    for game in KNOWN_GAMES:
         pack = pack_for(game)
         section = doc.split(f"### `{game}`", 1)[1].split("\n### ", 1)[0].split("\n## ", 1)[0]
         words = pack.vocabulary
