@@ -4,13 +4,14 @@ Modelled on python-chess's ``pgn.GameBuilder``: the builder is told what happens
 and hands back the finished record. Each method adds one entry in the record format's own
 shape (docs/record-format.md); :meth:`RecordBuilder.result` reads the whole through the record
 reader, so a record made in code is checked by the same rules, in the same words (the game's,
-from the ``"game"`` it names), as one read from a file::
+from the ``"game"`` it names, which the lookup handed to :meth:`~RecordBuilder.result` finds), as
+one read from a file::
 
     record = (RecordBuilder("invasion-norway")
               .unit("g1", ref="ger-138-gj-1")
               .phase("german-land-movement", turn="April #5")
               .move("g1", "4332")
-              .result())
+              .result(pack_for))
 """
 
 from __future__ import annotations

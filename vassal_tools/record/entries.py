@@ -354,7 +354,7 @@ class Steps(Entry):
 
 
 @entry_kind("remove", Field("remove", "unit", UNIT, required=True),
-            what="U leaves play: eliminated, surrendered, withdrawn, an SP or ASP expended")
+            what="U leaves play: eliminated, surrendered, withdrawn, a supply unit expended")
 @dataclass(frozen=True, kw_only=True)
 class Remove(Entry):
     """A unit leaves play (eliminated, surrendered, withdrawn, expended)."""
@@ -393,7 +393,7 @@ class Weather(Entry):
 
 @entry_kind("attack", Field("hex", "hex", LOC, required=True),
             Field("attackers", "attackers", UNITS, required=True, default=()),
-            Field("supply", "supply", UNITS, default=(), always=True, what="the SPs expended for it"),
+            Field("supply", "supply", UNITS, default=(), always=True, what="the supply units expended for it"),
             Field("overrun", "overrun", FLAG, default=False, what="an overrun"),
             Field("target", "target", UNITS, default=(), what="the units attacked where a rule needs them"),
             nested=True, what="a declared attack on LOC")
@@ -409,25 +409,25 @@ class Attack(Entry):
 
 
 @entry_kind("defend", Field("hex", "hex", LOC, required=True),
-            Field("supply", "supply", UNITS, default=(), always=True, what="the SPs expended for it"),
+            Field("supply", "supply", UNITS, default=(), always=True, what="the supply units expended for it"),
             nested=True, what="the defence of an attacked LOC")
 @dataclass(frozen=True, kw_only=True)
 class Defend(Entry):
-    """The defence of an attacked hex, with the SP expended for it."""
+    """The defence of an attacked hex, with the supply expended for it."""
 
     hex: str
     supply: tuple[str, ...] = ()
 
 
 @entry_kind("mission", Field("side", "side", SIDE, required=True),
-            Field("kind", "kind", WORD, required=True, needs="a 'kind' (e.g. \"naval-bombing\")"),
+            Field("kind", "kind", WORD, required=True, needs="a 'kind' (the mission's word in the game)"),
             Field("units", "units", UNITS, required=True, default=()),
             Field("from", "origin", LOC), Field("target", "target", LOC),
-            Field("supply", "supply", UNITS, what="the ASPs spent (left out: those removed since the last mission)"),
+            Field("supply", "supply", UNITS, what="the air supply units spent for it"),
             nested=True, what="an air mission of kind W")
 @dataclass(frozen=True, kw_only=True)
 class Mission(Entry):
-    """An air mission: who flies, from where, to what target, with which ASPs."""
+    """An air mission: who flies, from where, to what target, with which air supply."""
 
     side: str
     kind: str
@@ -507,12 +507,12 @@ class Intercept(Entry):
 
 
 @entry_kind("action", Field("side", "side", SIDE, required=True),
-            Field("kind", "kind", WORD, required=True, needs="a 'kind' (e.g. \"move\")"),
+            Field("kind", "kind", WORD, required=True, needs="a 'kind' (the action's word in the game)"),
             Field("units", "units", UNITS, default=()), Field("hex", "hex", LOC),
             nested=True, what="an action begins; it lasts until the next action or the end of the phase")
 @dataclass(frozen=True, kw_only=True)
 class Action(Entry):
-    """An action begins (narvik-1940, norway-1940): it lasts until the next action or the phase's end."""
+    """An action begins: it lasts until the next action or the phase's end."""
 
     side: str
     kind: str
