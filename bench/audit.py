@@ -147,7 +147,7 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     pack_for("invasion-norway").terrain.zoc  # the game data, read once per process
     t1 = time.perf_counter()
-    loaded = load_record(record)
+    loaded = load_record(record, pack_for)
     t2 = time.perf_counter()
     findings = audit(loaded)
     t3 = time.perf_counter()

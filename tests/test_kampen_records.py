@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from vassal_tools.games import pack_for
 from vassal_tools.games.play import audit
 from vassal_tools.record.reader import RecordReader
 
@@ -464,7 +465,7 @@ def test_a_submarine_cannot_sink_an_air_transported_reinforcement():
 
 def test_the_reader_takes_every_form_the_doc_allows():
     rec = example_4()
-    read = RecordReader("example-4.json", None).read(copy.deepcopy(rec))
+    read = RecordReader("example-4.json", pack_for).read(copy.deepcopy(rec))
     kinds = [type(e).__name__ for e in read.entries]
     assert {"Card", "Roll", "Intercept", "Place", "Move", "Remove", "PhaseStart"} <= set(kinds)
     places = [e for e in read.entries if type(e).__name__ == "Place"]

@@ -296,7 +296,7 @@ def test_units_in_displays_are_never_revealed():
 
 def test_a_reveal_needs_an_enemy_side():
     with pytest.raises(BadInput, match="side is 'red'"):
-        RecordBuilder(GAME).place("ger-i-139", "0919").add({"reveal": {"units": ["ger-i-139"], "to": "red"}}).result()
+        RecordBuilder(GAME).place("ger-i-139", "0919").add({"reveal": {"units": ["ger-i-139"], "to": "red"}}).result(pack_for)
 
 
 def test_the_die_is_a_d6():

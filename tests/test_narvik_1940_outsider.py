@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from vassal_tools.games import pack_for
 from vassal_tools.games.play import audit
 from vassal_tools.record import load_record
 
@@ -168,7 +169,7 @@ def test_every_name_form_reads_as_the_place():
     loaded = load_record(record(set_up() + play() + [
         {"move": "II/139", "to": "Ankenes"}, {"move": "KOH", "to": "Allied Troop Transfer Units Display"},
         {"move": "Flak", "to": "german permanently eliminated"}, {"move": "Alta", "to": "Allied Permanently Eliminated Display"},
-    ]))
+    ]), pack_for)
     at = {(e.unit, getattr(e, "at", None) or getattr(e, "to", None)) for e in loaded.entries if hasattr(e, "unit")}
     assert {("II/139", "2020"), ("1SG", "0216"), ("1IG", "Harstad"), ("II/15", "Bardufoss"), ("Dietl", "0919"),
             ("FJ", "German Random Reinforcements"), ("Warspite", "Allied Air & Naval Strikes Available"),

@@ -46,7 +46,7 @@ GOOD = record(
 
 
 def test_loads_and_resolves(game):
-    rec = load_record(GOOD)
+    rec = load_record(GOOD, pack_for)
     unit = rec.units["I/159"]
     # from units.csv through the ref: a German infantry battalion with a Defense Factor
     assert (unit.side, unit.unit_class, unit.type, unit.size) == ("german", "land", "infantry", "battalion")
@@ -75,12 +75,12 @@ def test_locations(game):
 
 
 def test_round_trip(game, tmp_path):
-    rec = load_record(GOOD)
-    again = load_record(json.loads(rec.to_json()))
+    rec = load_record(GOOD, pack_for)
+    again = load_record(json.loads(rec.to_json()), pack_for)
     assert again.to_dict() == rec.to_dict()
     assert again.to_dict()["entries"][2]["why"] == "kept"
     path = write_record(rec, tmp_path / "game.json")
-    assert load_record(path).to_dict() == rec.to_dict()
+    assert load_record(path, pack_for).to_dict() == rec.to_dict()
 
 
 def test_turn_order():
@@ -121,7 +121,7 @@ def test_refused_with_one_located_message(game, tmp_path, name, data, where, wha
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(BadInput) as caught:
-        load_record(path)
+        load_record(path, pack_for)
     message = str(caught.value)
     assert message.startswith(str(path)) and where in message and what in message
 
@@ -130,11 +130,11 @@ def test_not_json(tmp_path):
     path = tmp_path / "broken.json"
     path.write_text('{"format": "vassal-tools/record@1",\n "game": }', encoding="utf-8")
     with pytest.raises(BadInput, match=r"broken\.json: line 2 column 10: not JSON"):
-        load_record(path)
+        load_record(path, pack_for)
     with pytest.raises(BadInput, match="no such file"):
-        load_record(tmp_path / "absent.json")
+        load_record(tmp_path / "absent.json", pack_for)
 
 
 def test_phase_entry_is_a_phase_start(game):
-    rec = load_record(record(_entries()))
+    rec = load_record(record(_entries()), pack_for)
     assert isinstance(rec.entries[0], PhaseStart) and rec.entries[0].phase == "german-land-movement"

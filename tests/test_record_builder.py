@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from vassal_tools.errors import BadInput
+from vassal_tools.games import pack_for
 from vassal_tools.record import Attack, Intercept, Move, PhaseStart, Roll
 from vassal_tools.record.builder import RecordBuilder
 
@@ -20,7 +21,7 @@ def norway() -> RecordBuilder:
 
 
 def test_entries_come_back_as_their_kinds_in_order():
-    record = norway().result()
+    record = norway().result(pack_for)
     assert [type(e) for e in record.entries] == [PhaseStart, Move, Attack, Roll, Intercept]
     assert record.entries[0].turn == "April #5"  # the game's spelling of "april # 5"
     assert (record.entries[1].unit, record.entries[1].to) == ("g1", "4332")
@@ -39,10 +40,10 @@ def test_an_entry_must_say_one_kind():
 
 def test_a_bad_entry_is_refused_as_a_file_would_be():
     with pytest.raises(BadInput, match="entry 1.*unknown phase"):
-        RecordBuilder("invasion-norway").phase("weather", turn="April #5").phase("lunch").result()
+        RecordBuilder("invasion-norway").phase("weather", turn="April #5").phase("lunch").result(pack_for)
 
 
 def test_a_nationality_the_data_does_not_list_is_allied_in_invasion_norway():
     # Every nationality but the German is Allied (invasion-norway.txt 1.4), listed or not.
-    record = RecordBuilder("invasion-norway").unit("x", **{"class": "land", "nationality": "danish"}).result()
+    record = RecordBuilder("invasion-norway").unit("x", **{"class": "land", "nationality": "danish"}).result(pack_for)
     assert record.units["x"].side == "allied"

@@ -12,8 +12,10 @@ import json
 import pytest
 
 from vassal_tools.errors import BadInput
+from vassal_tools.games import pack_for
+from vassal_tools.games.kampen_om_norge.entries import Card
 from vassal_tools.games.play import audit
-from vassal_tools.record import FORMAT, Attack, Card, Mark, Roll, Unmark, VictoryPoints, load_record
+from vassal_tools.record import FORMAT, Attack, Mark, Roll, Unmark, VictoryPoints, load_record
 
 
 def kampen(entries, units=None):
@@ -29,7 +31,7 @@ CARD = {"card": {"side": "German", "name": "Rask  forflytning", "zone": "oslo", 
 
 
 def test_card_entry():
-    rec = load_record(kampen([{"turn": "Round 1", "phase": "german-movement"}, CARD]))
+    rec = load_record(kampen([{"turn": "Round 1", "phase": "german-movement"}, CARD]), pack_for)
     card = rec.entries[1]
     assert isinstance(card, Card)
     # side and use are words, the name's spacing is tidied, the zone is the area as the game spells it
@@ -39,7 +41,7 @@ def test_card_entry():
 
 def test_card_traded_symbols():
     rec = load_record(kampen([{"card": {"side": "norwegian", "name": "Forsterkninger", "use": "reinforcement",
-                                        "symbols": 3}}]))
+                                        "symbols": 3}}]), pack_for)
     assert rec.entries[0].symbols == 3
 
 
@@ -52,14 +54,14 @@ def test_card_traded_symbols():
 ])
 def test_card_refused(card, field, what):
     with pytest.raises(BadInput) as err:
-        load_record(kampen([{"card": card}]))
+        load_record(kampen([{"card": card}]), pack_for)
     line = str(err.value)
     assert "entry 0" in line and field in line and what in line and "\n" not in line
 
 
 def test_roll_of_several_dice():
     rec = load_record(kampen([{"roll": {"side": "german", "for": "land-combat", "zone": "Oslo",
-                                        "result": [6, 1, 4]}}]))
+                                        "result": [6, 1, 4]}}]), pack_for)
     roll = rec.entries[0]
     assert isinstance(roll, Roll)
     assert roll.dice == (6, 1, 4) and not roll.single and roll.result == 11
@@ -67,33 +69,33 @@ def test_roll_of_several_dice():
 
 
 def test_roll_of_one_die_in_a_list_stays_a_list():
-    one = load_record(kampen([{"roll": {"for": "resistance", "result": [5]}}])).entries[0]
+    one = load_record(kampen([{"roll": {"for": "resistance", "result": [5]}}]), pack_for).entries[0]
     assert one.dice == (5,) and one.single and one.result == 5
     assert one.to_dict()["roll"]["result"] == [5]
-    bare = load_record(kampen([{"roll": {"for": "resistance", "result": 5}}])).entries[0]
+    bare = load_record(kampen([{"roll": {"for": "resistance", "result": 5}}]), pack_for).entries[0]
     assert bare.to_dict()["roll"]["result"] == 5
 
 
 @pytest.mark.parametrize("result", [[], [1, "2"], [True], "6", 2.5, None])
 def test_roll_result_refused(result):
     with pytest.raises(BadInput) as err:
-        load_record(kampen([{"roll": {"for": "land-combat", "result": result}}]))
+        load_record(kampen([{"roll": {"for": "land-combat", "result": result}}]), pack_for)
     assert "roll.result" in str(err.value) or "needs 'result'" in str(err.value)
 
 
 def test_roll_unit_and_outcome():
     rec = load_record(narvik([{"roll": {"side": "allied", "for": "Refit", "unit": "ger-i-139", "outcome": "Damage",
-                                        "target": ["ger-i-139"], "result": 2}}]))
+                                        "target": ["ger-i-139"], "result": 2}}]), pack_for)
     roll = rec.entries[0]
     assert (roll.purpose, roll.unit, roll.outcome, roll.target) == ("refit", "ger-i-139", "damage", ("ger-i-139",))
     assert roll.inner == {}
     with pytest.raises(BadInput, match="roll.unit"):
-        load_record(narvik([{"roll": {"for": "refit", "unit": "nobody", "result": 2}}]))
+        load_record(narvik([{"roll": {"for": "refit", "unit": "nobody", "result": 2}}]), pack_for)
 
 
 def test_attack_target():
     rec = load_record(narvik([{"attack": {"hex": "0919", "attackers": ["ger-i-139"], "target": ["ger-dietl"],
-                                          "odds": "2:1"}}]))
+                                          "odds": "2:1"}}]), pack_for)
     attack = rec.entries[0]
     assert isinstance(attack, Attack)
     assert attack.target == ("ger-dietl",) and attack.inner == {"odds": "2:1"}
@@ -101,15 +103,15 @@ def test_attack_target():
 
 def test_mark_and_unmark():
     rec = load_record(narvik([{"mark": "ger-i-139", "as": "Out of Supply"},
-                              {"unmark": "ger-i-139", "as": "out-of-supply", "step": 4}]))
+                              {"unmark": "ger-i-139", "as": "out-of-supply", "step": 4}]), pack_for)
     mark, unmark = rec.entries
     assert isinstance(mark, Mark) and isinstance(unmark, Unmark)
     assert (mark.unit, mark.status) == ("ger-i-139", "out-of-supply")
     assert (unmark.status, unmark.step) == ("out-of-supply", 4)
     with pytest.raises(BadInput, match="needs 'as'"):
-        load_record(narvik([{"mark": "ger-i-139"}]))
+        load_record(narvik([{"mark": "ger-i-139"}]), pack_for)
     with pytest.raises(BadInput, match="field 'mark'"):
-        load_record(narvik([{"mark": "nobody", "as": "disrupted"}]))
+        load_record(narvik([{"mark": "nobody", "as": "disrupted"}]), pack_for)
 
 
 def test_victory_points():
@@ -117,7 +119,7 @@ def test_victory_points():
         {"vp": {"side": "allied", "add": 2, "for": ["ger-i-139"]}},
         {"vp": {"side": "German", "add": 3, "for": "narvik", "roll": 4}},
         {"vp": {"side": "german", "add": -1, "for": "Bismarck"}},
-    ]))
+    ]), pack_for)
     units, area, key = rec.entries
     assert isinstance(units, VictoryPoints)
     assert (units.side, units.add, units.for_units, units.for_key) == ("allied", 2, ("ger-i-139",), None)
@@ -134,7 +136,7 @@ def test_victory_points():
 ])
 def test_victory_points_refused(vp, field):
     with pytest.raises(BadInput) as err:
-        load_record(narvik([{"vp": vp}]))
+        load_record(narvik([{"vp": vp}]), pack_for)
     assert field in str(err.value)
 
 
@@ -145,8 +147,8 @@ def test_every_new_entry_round_trips(tmp_path):
                    {"attack": {"hex": "Oslo", "attackers": ["ger-1"], "target": ["ger-2"]}},
                    {"mark": "ger-1", "as": "disrupted"}, {"unmark": "ger-1", "as": "disrupted"},
                    {"vp": {"side": "german", "add": 1, "for": ["ger-2"], "roll": 3}}])
-    first = load_record(data)
-    again = load_record(json.loads(first.to_json()))
+    first = load_record(data, pack_for)
+    again = load_record(json.loads(first.to_json()), pack_for)
     assert again.to_dict() == first.to_dict()
     assert [type(e).__name__ for e in again.entries] == ["PhaseStart", "Card", "Roll", "Attack", "Mark", "Unmark",
                                                          "VictoryPoints"]
@@ -177,7 +179,7 @@ def test_a_marker_may_have_no_side():
     rec = narvik([{"place": "turn-marker", "at": "0919"}, {"place": "ger-i-139", "at": "0919"},
                   {"turn": "GT 1", "phase": "actions"}],
                  units={"turn-marker": {"class": "marker", "name": "Game Turn"}})
-    assert load_record(rec).units["turn-marker"].side is None
+    assert load_record(rec, pack_for).units["turn-marker"].side is None
     assert audit(rec) == []
     with pytest.raises(BadInput, match=r"units\['x'\].side"):
-        load_record(narvik([], units={"x": {"class": "land", "type": "infantry"}}))
+        load_record(narvik([], units={"x": {"class": "land", "type": "infantry"}}), pack_for)

@@ -20,9 +20,9 @@ from click.testing import CliRunner
 from vassal_tools.cli import main
 from vassal_tools.gamedata.vocabulary import fold_place
 from vassal_tools.games import pack_for
+from vassal_tools.games.play import audit
 from vassal_tools.record import load_record
 from vassal_tools.report.audit import audit_file
-from vassal_tools.games.play import audit
 
 FILE = "kampen-om-norge.txt"
 
@@ -88,7 +88,7 @@ def test_a_card_the_game_does_not_have_is_named_in_the_warnings():
 @pytest.mark.parametrize(("typed", "own"), [("Honefoss", "Hønefoss"), ("Hoenefoss", "Hønefoss"), ("TROMSO", "Tromsø"),
                                             ("Tromsoe", "Tromsø"), ("Bjornfjell", "Bjørnfjell")])
 def test_ascii_spellings_of_places_are_the_games_own_with_a_note(typed, own):
-    read = load_record(record({"place": "g", "at": typed}, g=bn("german")))
+    read = load_record(record({"place": "g", "at": typed}, g=bn("german")), pack_for)
     assert read.entries[0].at == own
     assert read.notes == [f"place {typed!r} read as kampen-om-norge's {own!r}"]
     assert fold_place(typed) == fold_place(own)
@@ -110,7 +110,7 @@ def test_an_ascii_spelling_of_a_place_is_judged_as_the_place(tmp_path):
 
 def test_a_place_no_spelling_of_the_game_matches_is_still_bad_input():
     with pytest.raises(Exception, match="'Tromsdal' is no place of kampen-om-norge"):
-        load_record(record({"place": "g", "at": "Tromsdal"}, g=bn("german")))
+        load_record(record({"place": "g", "at": "Tromsdal"}, g=bn("german")), pack_for)
 
 
 def test_every_game_declares_the_roll_words_its_checks_read():

@@ -70,7 +70,7 @@ def test_the_toy_words_come_from_its_game_toml():
 
 
 def test_a_toy_record_made_in_code_is_read_in_the_toy_words():
-    record = overstacked().result()
+    record = overstacked().result(pack_for)
     assert record.game == ID
     assert [e.turn for e in record.entries if isinstance(e, PhaseStart)] == ["Dawn", "Dawn"]  # "dawn" spelled as the game does
     assert record.units["r2"].side == "red" and record.units["b1"].nationality == "azure"
@@ -84,7 +84,7 @@ def test_a_toy_record_made_in_code_is_read_in_the_toy_words():
 def test_another_games_words_are_refused(entry, fault):
     builder = RecordBuilder(ID).unit("r1", ref="red-1").phase("red-move", turn="Dawn").add(entry)
     with pytest.raises(BadInput, match=fault):
-        builder.result()
+        builder.result(pack_for)
 
 
 def test_the_audit_applies_the_toys_rule(tmp_path):

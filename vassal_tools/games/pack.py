@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from ..gamedata.areas import AreaMap
 from ..gamedata.vocabulary import ReplayHooks, Vocabulary
-from ..record import Catalogue, Record
+from ..record import Catalogue, Record, RecordTerms
 from ..rules.engine import Checks
 from ..rules.findings import Finding
 
@@ -75,6 +75,12 @@ class GamePack(ABC):
     @abstractmethod
     def catalogue(self) -> Catalogue:
         """How the game's records name its units and places."""
+
+    @property
+    def record_terms(self) -> RecordTerms:
+        """What the game adds to the record format: its own entries (Kampen om Norge's ``card``),
+        the rolls and top-level keys it reads; nothing by default."""
+        return RecordTerms()
 
     @abstractmethod
     def rules(self) -> Checks:

@@ -36,7 +36,7 @@ def audit(record: Record | str | os.PathLike | dict) -> Findings:
     ``record`` may be a loaded :class:`~vassal_tools.record.Record`, a path or a parsed dict (then it
     is loaded, and a bad record raises BadInput)."""
     if not isinstance(record, Record):
-        record = load_record(record)
+        record = load_record(record, pack_for)
     pack = pack_for(record.game)
     if pack is None:
         raise BadInput(record.source, f"unknown game {record.game!r} (no rule pack of that id)", "field 'game'")

@@ -12,15 +12,18 @@ game it describes keeps the rules is not this module's business; that is the
 audit's (``vassal_tools.rules``).
 
 Units are resolved here: ``{"ref": ID}`` takes a unit's attributes from the game's
-data (through the rule pack's catalogue), inline attributes override them.
+data (through the game's catalogue), inline attributes override them.
 Unknown extra keys, on the record, a unit or an entry, are kept and written back.
 
 The record format has no words of its own game: phases, sides, turns and weather are those
-of the game its ``"game"`` names (:class:`vassal_tools.gamedata.vocabulary.Vocabulary`).
-:class:`~.builder.RecordBuilder` makes records in code (the recorder builds through it).
+of the game its ``"game"`` names (:class:`vassal_tools.gamedata.vocabulary.Vocabulary`), and a
+game may add entry kinds of its own (:class:`~.entries.GameEntry`). The caller hands the reader
+a lookup of games by id (:data:`~.entries.GameLookup`: the registry's ``pack_for``, or a dict's
+``get``); the record layer knows no game. :class:`~.builder.RecordBuilder` makes records in code
+(the recorder builds through it).
 
-May import: :mod:`vassal_tools.games`, :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`
-(never replay or rules).
+May import: :mod:`vassal_tools.gamedata`, :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`
+(never games, replay or rules).
 Imported by: replay, rules, report, and each game's package.
 """
 
@@ -38,12 +41,15 @@ from .entries import (
     ENTRY_KINDS,
     Action,
     Attack,
-    Card,
     Catalogue,
     Control,
     Defend,
     End,
     Entry,
+    EntryKind,
+    Field,
+    GameEntry,
+    GameLookup,
     Hits,
     Intercept,
     Mark,
@@ -52,8 +58,9 @@ from .entries import (
     PhaseStart,
     Place,
     Record,
+    RecordGame,
+    RecordTerms,
     Remove,
-    Reveal,
     Roll,
     Steps,
     Unit,
@@ -83,13 +90,17 @@ __all__ = [
     "Roll",
     "Intercept",
     "Action",
-    "Reveal",
-    "Card",
     "VictoryPoints",
     "Mark",
     "Unmark",
     "End",
     "ENTRY_KINDS",
+    "EntryKind",
+    "Field",
+    "GameEntry",
+    "GameLookup",
+    "RecordGame",
+    "RecordTerms",
     "Record",
     "entries_of",
     "load_record",
@@ -97,17 +108,17 @@ __all__ = [
 ]
 
 
-def load_record(source: str | os.PathLike | Mapping[str, Any], catalogue: Catalogue | None = None) -> Record:
+def load_record(source: str | os.PathLike | Mapping[str, Any], games: GameLookup) -> Record:
     """Read and check a record from a file path or an already parsed dict.
 
-    ``catalogue`` resolves unit refs and LOCs; by default it is the catalogue of the
-    rule pack the record's ``"game"`` names. Raises BadInput on the first fault.
+    ``games`` finds the game the record's ``"game"`` names: its words, its catalogue (which
+    resolves unit refs and LOCs) and its own entry kinds. Raises BadInput on the first fault.
     """
     if isinstance(source, Mapping):
         name, data = "<record>", source
     else:
         name, data = os.fspath(source), _read_json(source)
-    return RecordReader(name, catalogue).read(data)
+    return RecordReader(name, games).read(data)
 
 
 def write_record(record: Record, path: str | os.PathLike) -> Path:

@@ -1,14 +1,47 @@
-"""Reading a record: every field checked, the first fault raised as one BadInput naming entry and field."""
+"""Reading a record: every field checked, the first fault raised as one BadInput naming entry and field.
+
+The reader knows no game: its caller hands it a lookup of games by id (:data:`~.entries.GameLookup`),
+and the game the record names gives its words, its catalogue and any entry kinds of its own.
+Every entry is read from its kind's fields (:data:`~.entries.ENTRY_KINDS`), by the fields' types.
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ..errors import BadInput
 from ..gamedata.vocabulary import Vocabulary, one_of
-from .entries import KIND_BY_KEY, Catalogue, End, Entry, PhaseStart, Record, Unit
+from .entries import (
+    BOOLEAN,
+    COUNT,
+    DICE,
+    ENTRY_KINDS,
+    FLAG,
+    INTEGER,
+    LOC,
+    NAME,
+    PHASE,
+    SIDE,
+    TEXT,
+    TURN,
+    UNIT,
+    UNITS,
+    UNITS_OR_KEY,
+    WEATHER,
+    WORD,
+    Catalogue,
+    End,
+    Entry,
+    EntryCheck,
+    EntryKind,
+    Field,
+    GameLookup,
+    PhaseStart,
+    Record,
+    Unit,
+)
 from .places import place_of
 from .vocabulary import FORMAT
 
@@ -19,11 +52,20 @@ class RecordReader:
     catalogue: Catalogue
     words: Vocabulary
 
-    def __init__(self, source: str, catalogue: Catalogue | None):
+    def __init__(self, source: str, games: GameLookup):
+        """``games`` finds the game a record names (its words, catalogue and own entry kinds)."""
         self.source = source
-        self.given_catalogue = catalogue
+        self.games = games
         self.units: dict[str, Unit] = {}
         self.notes: list[str] = []
+        self.kinds: dict[str, EntryKind] = {kind.key: kind for kind in ENTRY_KINDS}
+        self.turn: str | None = None
+        self.checks: Mapping[str, EntryCheck] = {}
+        self.read_type: dict[str, Callable[[Any, str], Any]] = {
+            UNIT: self.unit_id, LOC: self.loc, SIDE: self.side, PHASE: self.phase, TURN: self.turn_named,
+            COUNT: self.count, INTEGER: self.integer, WORD: self.word, TEXT: self.text, NAME: self.stack,
+            BOOLEAN: self.boolean, DICE: self.dice, WEATHER: self.weather, UNITS_OR_KEY: self.units_or_key,
+        }
 
     def note(self, said: str) -> None:
         """What was read otherwise than written (an ASCII spelling of a place), said once."""
@@ -39,18 +81,17 @@ class RecordReader:
         fmt = data.get("format")
         if fmt != FORMAT:
             raise self.fail(f"format is {fmt!r}, expected {FORMAT!r}", "field 'format'")
-        game = data.get("game")
-        if not isinstance(game, str) or not game:
+        game_id = data.get("game")
+        if not isinstance(game_id, str) or not game_id:
             raise self.fail("'game' must name a rule pack, e.g. \"invasion-norway\"", "field 'game'")
-        # Local until the reader is handed its game by its caller (issue 21's record part).
-        from ..games import pack_for
-
-        pack = pack_for(game)
-        if pack is None:
-            raise self.fail(f"unknown game {game!r} (no rule pack of that id)", "field 'game'")
+        game = self.games(game_id)
+        if game is None:
+            raise self.fail(f"unknown game {game_id!r} (no rule pack of that id)", "field 'game'")
         # The game's words: its phases, sides, turns and weather (the record format has none of its own).
-        self.words = pack.vocabulary
-        self.catalogue = self.given_catalogue if self.given_catalogue is not None else pack.catalogue
+        self.words = game.vocabulary
+        self.catalogue = game.catalogue
+        self.kinds.update((kind.key, kind) for kind in game.record_terms.entry_kinds)
+        self.checks = game.record_terms.checks
         units = data.get("units", {})
         if not isinstance(units, Mapping):
             raise self.fail("'units' must be an object of unit id to attributes", "field 'units'")
@@ -61,7 +102,7 @@ class RecordReader:
             raise self.fail("'entries' must be a list", "field 'entries'")
         parsed = self.read_entries(entries)
         extra = {k: v for k, v in data.items() if k not in ("format", "game", "units", "entries")}
-        return Record(game, self.units, parsed, self.source, extra, notes=self.notes)
+        return Record(game_id, self.units, parsed, self.source, extra, notes=self.notes)
 
     # -- units
 
@@ -179,201 +220,13 @@ class RecordReader:
             raise self.fail(f"unknown phase {value!r}", where)
         return phase
 
-    # -- entries
-
-    def read_entries(self, entries: list) -> list[Entry]:
-        out: list[Entry] = []
-        turn: str | None = None
-        phase: str | None = None
-        for index, raw in enumerate(entries):
-            where = f"entry {index}"
-            if isinstance(raw, Mapping) and raw.get("step") is not None:
-                where += f" (step {raw['step']})"
-            if not isinstance(raw, Mapping):
-                raise self.fail("an entry is a JSON object", where)
-            entry = self.read_entry(index, raw, where, turn)
-            if isinstance(entry, PhaseStart):
-                turn, phase = entry.turn, entry.phase
-            elif isinstance(entry, End):
-                if phase is not None and entry.phase != phase:
-                    raise self.fail(f"end of {entry.phase!r} but the current phase is {phase!r}", f"{where}, field 'end'")
-                phase = None
-            out.append(entry)
-        return out
-
-    def read_entry(self, index: int, raw: Mapping, where: str, turn: str | None) -> Entry:
-        keys = [k for k in raw if k in KIND_BY_KEY]
-        if not keys and "turn" in raw:
-            raise self.fail("a turn entry also needs a 'phase'", where)
-        if len(keys) != 1:
-            what = "has none of" if not keys else f"has more than one ({', '.join(keys)}) of"
-            raise self.fail(f"entry {what} the keys {', '.join(KIND_BY_KEY)}", where)
-        key = keys[0]
-        reader = getattr(self, f"_entry_{key}")
-        entry_fields, used = reader(raw, where, turn)
-        used = set(used) | {key, "step"}
-        extra = {k: v for k, v in raw.items() if k not in used}
-        return KIND_BY_KEY[key](index=index, step=raw.get("step"), extra=extra, **entry_fields)
-
-    def _entry_phase(self, raw, where, turn):
-        phase = self.phase(raw["phase"], f"{where}, field 'phase'")
-        given = "turn" in raw
-        if given:
-            value = raw["turn"]
-            turn = self.words.canonical_turn(value)
-            if turn is None:
-                raise self.fail(f"turn is {value!r}, expected a turn of the game such as {self.example_turn()}",
-                                f"{where}, field 'turn'")
-        elif turn is None:
-            raise self.fail(f"the first phase entry must say its 'turn' (e.g. {self.example_turn()})", where)
-        return {"turn": turn, "phase": phase, "turn_given": given}, ("turn",)
-
-    def _entry_place(self, raw, where, turn):
-        unit = self.unit_id(raw["place"], f"{where}, field 'place'")
-        if "at" not in raw:
-            raise self.fail("a place entry needs 'at'", where)
-        at = self.loc(raw["at"], f"{where}, field 'at'")
-        return {"unit": unit, "at": at, "stack": self.stack(raw, where)}, ("at", "stack")
-
-    def _entry_move(self, raw, where, turn):
-        unit = self.unit_id(raw["move"], f"{where}, field 'move'")
-        if "to" not in raw:
-            raise self.fail("a move entry needs 'to'", where)
-        to = self.loc(raw["to"], f"{where}, field 'to'")
-        return {"unit": unit, "to": to, "stack": self.stack(raw, where)}, ("to", "stack")
-
-    def stack(self, raw, where) -> str | None:
-        value = raw.get("stack")
-        if value is None:
-            return None
+    def stack(self, value: Any, where: str) -> str:
+        """A name: a stack's, as VASSAL numbers it or as a player names it."""
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             value = str(value)
         if not isinstance(value, str):
-            raise self.fail(f"'stack' is a name, not {value!r}", f"{where}, field 'stack'")
+            raise self.fail(f"'stack' is a name, not {value!r}", where)
         return value
-
-    def _entry_steps(self, raw, where, turn):
-        unit = self.unit_id(raw["steps"], f"{where}, field 'steps'")
-        if "to" not in raw:
-            raise self.fail("a steps entry needs 'to'", where)
-        return {"unit": unit, "to": self.count(raw["to"], f"{where}, field 'to'")}, ("to",)
-
-    def _entry_remove(self, raw, where, turn):
-        return {"unit": self.unit_id(raw["remove"], f"{where}, field 'remove'")}, ()
-
-    def _entry_control(self, raw, where, turn):
-        hex_ = self.loc(raw["control"], f"{where}, field 'control'")
-        if "side" not in raw:
-            raise self.fail("a control entry needs 'side'", where)
-        return {"hex": hex_, "side": self.side(raw["side"], f"{where}, field 'side'")}, ("side",)
-
-    def _entry_hits(self, raw, where, turn):
-        loc = self.loc(raw["hits"], f"{where}, field 'hits'")
-        if "to" not in raw:
-            raise self.fail("a hits entry needs 'to'", where)
-        return {"loc": loc, "to": self.count(raw["to"], f"{where}, field 'to'")}, ("to",)
-
-    def _entry_weather(self, raw, where, turn):
-        value = raw["weather"]
-        if not isinstance(value, Mapping) or not value:
-            raise self.fail(f"'weather' maps sections ({', '.join(self.words.weather_sections)}) to "
-                            f"{one_of(self.words.weather_states)}", f"{where}, field 'weather'")
-        sections = {}
-        for section, state in value.items():
-            section = _lower(section)
-            if section not in self.words.weather_sections:
-                raise self.fail(f"unknown weather section {section!r}", f"{where}, field 'weather.{section}'")
-            if _lower(state) not in self.words.weather_states:
-                raise self.fail(f"weather is {state!r}, expected one of {', '.join(self.words.weather_states)}",
-                                f"{where}, field 'weather.{section}'")
-            sections[section] = _lower(state)
-        return {"sections": sections}, ()
-
-    def inner(self, raw, key, where) -> Mapping:
-        value = raw[key]
-        if not isinstance(value, Mapping):
-            raise self.fail(f"'{key}' must be an object", f"{where}, field '{key}'")
-        return value
-
-    def _entry_attack(self, raw, where, turn):
-        inner = self.inner(raw, "attack", where)
-        at = f"{where}, field 'attack."
-        if "hex" not in inner:
-            raise self.fail("an attack needs 'hex'", where)
-        out = {
-            "hex": self.loc(inner["hex"], at + "hex'"),
-            "attackers": self.unit_list(inner.get("attackers"), at + "attackers'", required=True),
-            "supply": self.unit_list(inner.get("supply"), at + "supply'"),
-            "overrun": bool(inner.get("overrun", False)),
-            "target": self.unit_list(inner.get("target"), at + "target'"),
-            "inner": {k: v for k, v in inner.items() if k not in ("hex", "attackers", "supply", "overrun", "target")},
-        }
-        return out, ()
-
-    def _entry_defend(self, raw, where, turn):
-        inner = self.inner(raw, "defend", where)
-        at = f"{where}, field 'defend."
-        if "hex" not in inner:
-            raise self.fail("a defend entry needs 'hex'", where)
-        out = {
-            "hex": self.loc(inner["hex"], at + "hex'"),
-            "supply": self.unit_list(inner.get("supply"), at + "supply'"),
-            "inner": {k: v for k, v in inner.items() if k not in ("hex", "supply")},
-        }
-        return out, ()
-
-    def _entry_mission(self, raw, where, turn):
-        inner = self.inner(raw, "mission", where)
-        at = f"{where}, field 'mission."
-        kind = inner.get("kind")
-        if not isinstance(kind, str) or not kind.strip():
-            raise self.fail("a mission needs a 'kind' (e.g. \"naval-bombing\")", at + "kind'")
-        supply = inner.get("supply")
-        out = {
-            "side": self.side(inner.get("side"), at + "side'"),
-            "kind": _word(kind),
-            "units": self.unit_list(inner.get("units"), at + "units'", required=True),
-            "origin": self.loc(inner["from"], at + "from'") if inner.get("from") is not None else None,
-            "target": self.loc(inner["target"], at + "target'") if inner.get("target") is not None else None,
-            "supply": self.unit_list(supply, at + "supply'") if supply is not None else None,
-            "inner": {k: v for k, v in inner.items() if k not in ("side", "kind", "units", "from", "target", "supply")},
-        }
-        return out, ()
-
-    def _entry_roll(self, raw, where, turn):
-        inner = self.inner(raw, "roll", where)
-        at = f"{where}, field 'roll."
-        purpose = inner.get("for")
-        if not isinstance(purpose, str) or not purpose.strip():
-            raise self.fail("a roll needs 'for' (e.g. \"naval-detection\")", at + "for'")
-        if "result" not in inner:
-            raise self.fail("a roll needs 'result'", where)
-        dice = self.dice(inner["result"], at + "result'")
-        purpose = _word(purpose)
-        side = inner.get("side")
-        if side is None and purpose in ("naval-detection", "air-detection"):
-            raise self.fail("a detection roll needs the 'side' that rolls", at + "side'")
-        detected = inner.get("detected")
-        if detected is not None and not isinstance(detected, bool):
-            raise self.fail(f"'detected' is true or false, not {detected!r}", at + "detected'")
-        modified = inner.get("modified")
-        if modified is not None and (not isinstance(modified, int) or isinstance(modified, bool)):
-            raise self.fail(f"'modified' must be a whole number, not {modified!r}", at + "modified'")
-        zone, unit, outcome = inner.get("zone"), inner.get("unit"), inner.get("outcome")
-        out = {
-            "side": self.side(side, at + "side'") if side is not None else None,
-            "purpose": purpose,
-            "zone": self.loc(zone, at + "zone'") if zone is not None else None,
-            "target": self.unit_list(inner.get("target"), at + "target'"),
-            "dice": dice,
-            "written_as_list": isinstance(inner["result"], list),
-            "unit": self.unit_id(unit, at + "unit'") if unit is not None else None,
-            "outcome": self.word(outcome, at + "outcome'") if outcome is not None else None,
-            "detected": detected,
-            "modified": modified,
-            "inner": {k: v for k, v in inner.items() if k not in _ROLL_FIELDS},
-        }
-        return out, ()
 
     def dice(self, value: Any, where: str) -> tuple[int, ...]:
         """A roll's ``result``: one whole number, or a non-empty list of them (dice thrown at once)."""
@@ -387,110 +240,128 @@ class RecordReader:
             raise self.fail(f"expected a word, not {value!r}", where)
         return _word(value)
 
-    def _entry_intercept(self, raw, where, turn):
-        inner = self.inner(raw, "intercept", where)
-        at = f"{where}, field 'intercept."
-        if inner.get("zone") is None:
-            raise self.fail("an intercept needs the 'zone' of the detected force", at + "zone'")
-        out = {
-            "side": self.side(inner.get("side"), at + "side'"),
-            "zone": self.loc(inner["zone"], at + "zone'"),
-            "naval": self.unit_list(inner.get("naval"), at + "naval'"),
-            "air": self.unit_list(inner.get("air"), at + "air'"),
-            "inner": {k: v for k, v in inner.items() if k not in ("side", "zone", "naval", "air")},
-        }
-        if not out["naval"] and not out["air"]:
-            raise self.fail("an intercept names at least one naval or air unit", where)
-        return out, ()
+    def text(self, value: Any, where: str) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(f"expected a text, not {value!r}", where)
+        return " ".join(value.split())
 
-    def _entry_action(self, raw, where, turn):
-        inner = self.inner(raw, "action", where)
-        at = f"{where}, field 'action."
-        kind = inner.get("kind")
-        if not isinstance(kind, str) or not kind.strip():
-            raise self.fail("an action needs a 'kind' (e.g. \"move\")", at + "kind'")
-        out = {
-            "side": self.side(inner.get("side"), at + "side'"),
-            "kind": _word(kind),
-            "units": self.unit_list(inner.get("units"), at + "units'"),
-            "hex": self.loc(inner["hex"], at + "hex'") if inner.get("hex") is not None else None,
-            "inner": {k: v for k, v in inner.items() if k not in ("side", "kind", "units", "hex")},
-        }
-        return out, ()
+    def integer(self, value: Any, where: str) -> int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self.fail(f"expected a whole number, not {value!r}", where)
+        return value
 
-    def _entry_reveal(self, raw, where, turn):
-        inner = self.inner(raw, "reveal", where)
-        at = f"{where}, field 'reveal."
-        out = {"units": self.unit_list(inner.get("units"), at + "units'", required=True),
-               "to": self.side(inner.get("to"), at + "to'")}
-        return out, ()
+    def boolean(self, value: Any, where: str) -> bool:
+        if not isinstance(value, bool):
+            raise self.fail(f"expected true or false, not {value!r}", where)
+        return value
 
-    def _entry_card(self, raw, where, turn):
-        inner = self.inner(raw, "card", where)
-        at = f"{where}, field 'card."
-        name = inner.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise self.fail("a card needs its 'name' as printed (e.g. \"Rask forflytning\")", at + "name'")
-        zone, use, symbols = inner.get("zone"), inner.get("use"), inner.get("symbols")
-        if symbols is not None and not _is_count(symbols):
-            raise self.fail(f"'symbols' is the number of symbols traded, not {symbols!r}", at + "symbols'")
-        out = {
-            "side": self.side(inner.get("side"), at + "side'"),
-            "name": " ".join(name.split()),
-            "zone": self.loc(zone, at + "zone'") if zone is not None else None,
-            "use": self.word(use, at + "use'") if use is not None else None,
-            "units": self.unit_list(inner.get("units"), at + "units'"),
-            "symbols": symbols,
-            "inner": {k: v for k, v in inner.items() if k not in ("side", "name", "zone", "use", "units", "symbols")},
-        }
-        return out, ()
+    def weather(self, value: Any, where: str) -> dict[str, str]:
+        if not isinstance(value, Mapping) or not value:
+            raise self.fail(f"'weather' maps sections ({', '.join(self.words.weather_sections)}) to "
+                            f"{one_of(self.words.weather_states)}", where)
+        sections = {}
+        field_name = where.rpartition("'")[0]  # "entry 3, field 'weather" -> its sections below it
+        for section, state in value.items():
+            section = _lower(section)
+            if section not in self.words.weather_sections:
+                raise self.fail(f"unknown weather section {section!r}", f"{field_name}.{section}'")
+            if _lower(state) not in self.words.weather_states:
+                raise self.fail(f"weather is {state!r}, expected one of {', '.join(self.words.weather_states)}",
+                                f"{field_name}.{section}'")
+            sections[section] = _lower(state)
+        return sections
 
-    def _entry_vp(self, raw, where, turn):
-        inner = self.inner(raw, "vp", where)
-        at = f"{where}, field 'vp."
-        add = inner.get("add")
-        if not isinstance(add, int) or isinstance(add, bool):
-            raise self.fail(f"'add' is a whole number of victory points, not {add!r}", at + "add'")
-        roll = inner.get("roll")
-        if roll is not None and (not isinstance(roll, int) or isinstance(roll, bool)):
-            raise self.fail(f"'roll' is the die of the award, a whole number, not {roll!r}", at + "roll'")
-        reason = inner.get("for")
-        units = ()
-        key = None
-        if isinstance(reason, list):
-            units = self.unit_list(reason, at + "for'", required=True)
-        elif isinstance(reason, str) and reason.strip():
+    def units_or_key(self, value: Any, where: str) -> tuple[str, ...] | str:
+        if isinstance(value, list):
+            return self.unit_list(value, where, required=True)
+        if isinstance(value, str) and value.strip():
             # A LOC whose control scores is named as the game spells it; any other word is a key.
-            key = place_of(self.game_data(), reason.strip(), self.note) or reason.strip()
-        elif reason is not None:
-            raise self.fail(f"'for' is a list of units or a key, not {reason!r}", at + "for'")
-        out = {
-            "side": self.side(inner.get("side"), at + "side'"),
-            "add": add,
-            "for_units": units,
-            "for_key": key,
-            "roll": roll,
-            "inner": {k: v for k, v in inner.items() if k not in ("side", "add", "for", "roll")},
-        }
-        return out, ()
+            return place_of(self.game_data(), value.strip(), self.note) or value.strip()
+        raise self.fail(f"'for' is a list of units or a key, not {value!r}", where)
 
-    def _entry_mark(self, raw, where, turn):
-        return self.status_entry(raw, "mark", where), ("as",)
+    def value(self, spec: Field, value: Any, where: str) -> Any:
+        """One field's value, read as its type says."""
+        if spec.type == UNITS:
+            return self.unit_list(value, where, required=spec.required)
+        if spec.type == FLAG:
+            return bool(value)
+        try:
+            return self.read_type[spec.type](value, where)
+        except BadInput:
+            if spec.what and spec.type in (COUNT, INTEGER):  # say what the number is
+                raise self.fail(f"'{spec.key}' is {spec.what}, not {value!r}", where) from None
+            raise
 
-    def _entry_unmark(self, raw, where, turn):
-        return self.status_entry(raw, "unmark", where), ("as",)
+    # -- entries
 
-    def status_entry(self, raw, key: str, where: str) -> dict[str, Any]:
-        unit = self.unit_id(raw[key], f"{where}, field '{key}'")
-        if "as" not in raw:
-            raise self.fail(f"a {key} entry needs 'as' (the status, e.g. \"out-of-supply\")", where)
-        return {"unit": unit, "status": self.word(raw["as"], f"{where}, field 'as'")}
+    def read_entries(self, entries: list) -> list[Entry]:
+        out: list[Entry] = []
+        self.turn = None
+        phase: str | None = None
+        for index, raw in enumerate(entries):
+            where = f"entry {index}"
+            if isinstance(raw, Mapping) and raw.get("step") is not None:
+                where += f" (step {raw['step']})"
+            if not isinstance(raw, Mapping):
+                raise self.fail("an entry is a JSON object", where)
+            entry = self.read_entry(index, raw, where)
+            if isinstance(entry, PhaseStart):
+                self.turn, phase = entry.turn, entry.phase
+            elif isinstance(entry, End):
+                if phase is not None and entry.phase != phase:
+                    raise self.fail(f"end of {entry.phase!r} but the current phase is {phase!r}", f"{where}, field 'end'")
+                phase = None
+            out.append(entry)
+        return out
 
-    def _entry_end(self, raw, where, turn):
-        return {"phase": self.phase(raw["end"], f"{where}, field 'end'")}, ()
+    def read_entry(self, index: int, raw: Mapping, where: str) -> Entry:
+        keys = [k for k in raw if k in self.kinds]
+        if not keys and "turn" in raw:
+            raise self.fail("a turn entry also needs a 'phase'", where)
+        if len(keys) != 1:
+            what = "has none of" if not keys else f"has more than one ({', '.join(keys)}) of"
+            raise self.fail(f"entry {what} the keys {', '.join(self.kinds)}", where)
+        kind = self.kinds[keys[0]]
+        if kind.nested:
+            body = raw[kind.key]
+            if not isinstance(body, Mapping):
+                raise self.fail(f"'{kind.key}' must be an object", f"{where}, field '{kind.key}'")
+            path = f"{where}, field '{kind.key}."
+        else:
+            body, path = raw, f"{where}, field '"
+        fields = {spec.attr: self.read_field(kind, spec, body, where, path) for spec in kind.fields}
+        for check in (kind.check, self.checks.get(kind.key)):
+            fault = check(fields) if check is not None else None
+            if fault is not None:
+                raise self.fail(fault[0], f"{path}{fault[1]}'")
+        fields.update(kind.entry.as_written(body))
+        own = set(kind.keys) | {"step"}
+        extra = {k: v for k, v in raw.items() if k not in own}
+        inner = {k: v for k, v in body.items() if k not in {f.key for f in kind.fields}} if kind.nested else {}
+        return kind.entry(index=index, step=raw.get("step"), extra=extra, inner=inner, **fields)
 
+    def read_field(self, kind: EntryKind, spec: Field, body: Mapping, where: str, path: str) -> Any:
+        value = body.get(spec.key)
+        if value is None:
+            if spec.type == TURN:
+                return self.current_turn(where)
+            if spec.required:
+                article = "an" if kind.key[0] in "aeiou" else "a"
+                raise self.fail(f"{article} {kind.key} entry needs {spec.asked}", f"{path}{spec.key}'")
+            return spec.default
+        return self.value(spec, value, f"{path}{spec.key}'")
 
-_ROLL_FIELDS = ("side", "for", "zone", "target", "result", "unit", "outcome", "detected", "modified")
+    def current_turn(self, where: str) -> str:
+        """The turn an entry that names none is in: the turn of the phase entry before it."""
+        if self.turn is None:
+            raise self.fail(f"the first phase entry must say its 'turn' (e.g. {self.example_turn()})", where)
+        return self.turn
+
+    def turn_named(self, value: Any, where: str) -> str:
+        turn = self.words.canonical_turn(value)
+        if turn is None:
+            raise self.fail(f"turn is {value!r}, expected a turn of the game such as {self.example_turn()}", where)
+        return turn
 
 
 def _lower(value: Any) -> Any:

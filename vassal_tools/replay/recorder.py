@@ -51,7 +51,7 @@ from ..formats.match import require_match
 from ..gamedata.vocabulary import ReplayHooks, Vocabulary
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.maps import BoardCell
-from ..record import Catalogue, Record
+from ..record import Record, RecordGame
 from ..record.builder import RecordBuilder
 from ..record.places import place_of
 from .declarations import Declaration, DeclarationError, means_to_declare, read_declaration
@@ -96,17 +96,9 @@ def unmatched_warning(unmatched: dict[str, int]) -> str:
             "a mapping file can name units among them")
 
 
-class RecordedGame(Protocol):
-    """What the recorder needs of the game a log is of (its caller finds the game's pack and hands it)."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def catalogue(self) -> Catalogue: ...
-
-    @property
-    def vocabulary(self) -> Vocabulary: ...
+class RecordedGame(RecordGame, Protocol):
+    """What the recorder needs of the game a log is of (its caller finds the game's pack and hands
+    it): what the record's reader needs, and the hooks of the game's own mechanics."""
 
     @property
     def replay_hooks(self) -> ReplayHooks: ...
@@ -195,7 +187,8 @@ class Recorder:
         if self.warnings:
             data["warnings"] = list(self.warnings)
         try:
-            record = self.record.result(self.catalogue)
+            pack = self.pack
+            record = self.record.result(lambda game_id: pack if game_id == pack.id else None)
         except BadInput as err:  # a record we made that its own reader refuses: say where it came from
             raise BadInput(self.replayer.source, f"the record made from this log is not valid: {err}") from None
         record.source = self.replayer.source

@@ -15,6 +15,7 @@ from pathlib import Path
 from ..errors import BadInput
 from ..formats.files import Module
 from ..formats.kinds import open_module
+from ..games import pack_for
 from ..games.play import audit, record_log
 from ..record import Record, load_record
 from ..replay.recorder import RecordedLog, unmatched_warning
@@ -78,7 +79,7 @@ def audit_file(path: str | os.PathLike, module: str | os.PathLike | Module | Non
     if not Path(path).exists():
         raise BadInput(path, "no such file")
     if is_record_file(path):
-        record = load_record(path)
+        record = load_record(path, pack_for)
         findings = audit(record)
         return AuditResult(source, record, findings, record.notes + findings.warnings)
     if module is None:

@@ -29,7 +29,6 @@ from typing import TypeVar
 
 from ..gamedata.vocabulary import Vocabulary, word_key
 from ..record import (
-    Card,
     Control,
     End,
     Entry,
@@ -39,7 +38,6 @@ from ..record import (
     Place,
     Record,
     Remove,
-    Roll,
     Steps,
     Weather,
 )
@@ -49,11 +47,12 @@ from .position import Position, UnitState
 Key = TypeVar("Key", bound=Hashable)  # what a state check names its violations by
 HOOKS = ("start_phase", "end_phase", "before", "after")
 
-# The record fields whose words a game declares: field -> (entry kind, its word, how a report names
-# one, and the game's words).
-WORD_FIELDS: dict[str, tuple[type[Entry], Callable[[Entry], str | None], str, str]] = {
-    "roll": (Roll, lambda entry: getattr(entry, "purpose", None), "roll for", "its rolls are for"),
-    "card": (Card, lambda entry: getattr(entry, "name", None), "card", "its cards are"),
+# The record fields whose words a game may declare (Vocabulary.record_words), by the key of the
+# entry kind that holds them (a game's own kind too: a card's name) -> (its word, how a report
+# names one, and the game's words).
+WORD_FIELDS: dict[str, tuple[Callable[[Entry], str | None], str, str]] = {
+    "roll": (lambda entry: getattr(entry, "purpose", None), "roll for", "its rolls are for"),
+    "card": (lambda entry: getattr(entry, "name", None), "card", "its cards are"),
 }
 _LISTED = 12  # words of the game a warning lists
 
@@ -75,9 +74,9 @@ def word_warnings(record: Record, words: Vocabulary) -> list[WordWarning]:
     unknown: dict[tuple[str, str], list[Entry]] = {}
     respelled: dict[tuple[str, str, str], list[Entry]] = {}
     for entry in record.entries:
-        for field_name, (kind, word_of, _, _) in WORD_FIELDS.items():
+        for field_name, (word_of, _, _) in WORD_FIELDS.items():
             known = words.record_words.get(field_name)
-            word = word_of(entry) if isinstance(entry, kind) else None
+            word = word_of(entry) if getattr(entry, "KEY", None) == field_name else None
             if known is None or not word:
                 continue
             own = known.get(word_key(word))
@@ -87,12 +86,12 @@ def word_warnings(record: Record, words: Vocabulary) -> list[WordWarning]:
                 respelled.setdefault((field_name, word, own), []).append(entry)
     out = []
     for (field_name, word), entries in unknown.items():
-        _, _, said, its = WORD_FIELDS[field_name]
+        _, said, its = WORD_FIELDS[field_name]
         out.append(WordWarning(f"{said} {word!r} ({_entries(entries)}): {record.game} has no such {field_name}, so "
                                f"no check judged {'it' if len(entries) == 1 else 'them'}; {its}: "
                                f"{_listed(words.record_words[field_name])}", True))
     for (field_name, word, own), entries in respelled.items():
-        out.append(WordWarning(f"{WORD_FIELDS[field_name][2]} {word!r} ({_entries(entries)}) read as "
+        out.append(WordWarning(f"{WORD_FIELDS[field_name][1]} {word!r} ({_entries(entries)}) read as "
                                f"{record.game}'s {own!r}", False))
     return out
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ...gamedata.gametoml import TomlDoc, read_info
 from ...gamedata.vocabulary import ReplayHooks, Vocabulary
-from ...record import Record
+from ...record import Record, RecordTerms
 from ...rules.findings import Finding
 from ..hexpack import HexPack
 from ..pack import ListedCheck
@@ -40,6 +40,12 @@ class EuropaNarvik(HexPack):
     id = ID
     package_folder = DATA_DIR.parent
     title = "Europa Narvik"
+
+    @cached_property
+    def record_terms(self) -> RecordTerms:
+        """No entries of its own; its rolls are the die rolls of its game.toml."""
+        rolls = self.data.info.die_rolls.values()
+        return RecordTerms(rolls={roll.id: f"{roll.name} ({roll.source})" for roll in rolls})
 
     @property
     def checks(self) -> tuple[ListedCheck, ...]:

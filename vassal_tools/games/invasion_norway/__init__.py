@@ -24,12 +24,13 @@ from typing import Any
 
 from ...gamedata.gametoml import TomlDoc, read_info
 from ...gamedata.vocabulary import ReplayHooks, Vocabulary
-from ...record import Record
+from ...record import Record, RecordTerms, Roll
 from ...rules.findings import Finding
 from ..pack import BoardKind, GamePack, ListedCheck
 from . import rules_index
 from .checks import CHECKS, LISTED
 from .data import DATA_DIR, NorwayGame, norway_words
+from .interception import detection_names_its_side
 from .rules import NorwayRules
 from .terrain import Terrain
 from .units import UnitKinds
@@ -73,6 +74,13 @@ class InvasionNorway(GamePack):
     def checks(self) -> tuple[ListedCheck, ...]:
         """Each check, the rules its findings cite and what it judges (:data:`.checks.LISTED`)."""
         return tuple(LISTED.values())
+
+    @cached_property
+    def record_terms(self) -> RecordTerms:
+        """No entries of its own; its rolls are the die rolls of its game.toml; a detection roll names its side."""
+        rolls = self.game.data.info.die_rolls.values()
+        return RecordTerms(rolls={roll.id: f"{roll.name} ({roll.source})" for roll in rolls},
+                           checks={Roll.KEY: detection_names_its_side})
 
     @cached_property
     def game(self) -> NorwayGame:

@@ -14,7 +14,9 @@ already intercepted in the naval segment.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...record import Entry, Intercept, Mission, Move, Roll, Unit
 from ...rules.detection import Detection, Modifier, interceptors_allowed
@@ -23,6 +25,13 @@ from ...rules.position import UnitState
 from .rules import NAVAL_DETECTION, NAVAL_MOVEMENT, NAVAL_SEGMENT, Check, NorwayRules
 
 DETECTION = {"naval-detection": "naval", "air-detection": "air"}
+
+
+def detection_names_its_side(roll: Mapping[str, Any]) -> tuple[str, str] | None:
+    """A record's detection roll says which side rolls (6.1.3, 6.3.1: the detecting player's NDV or ADV)."""
+    if roll["side"] is None and roll["purpose"] in DETECTION:
+        return "a detection roll needs the 'side' that rolls", "side"
+    return None
 
 
 @dataclass

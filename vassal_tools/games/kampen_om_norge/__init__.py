@@ -15,9 +15,11 @@ from typing import Any
 
 from ...gamedata.areas import AreaBorder, AreaDeck, AreaMap, AreaPiece, AreaShape
 from ...gamedata.vocabulary import Vocabulary, spellings
+from ...record import RecordTerms
 from ..pack import BoardKind, GamePack, ListedCheck
 from .checks import CHECKS, KampenRules
 from .data import DATA, KampenData, card_key, load_kampen
+from .entries import record_terms
 
 ID = "kampen-om-norge"
 __all__ = ["ID", "KampenPack", "KampenCatalogue", "words_of", "area_map"]
@@ -101,6 +103,10 @@ class KampenPack(GamePack):
     @cached_property
     def vocabulary(self) -> Vocabulary:
         return words_of(self.data)
+
+    @cached_property
+    def record_terms(self) -> RecordTerms:
+        return record_terms(self.data)
 
     @cached_property
     def catalogue(self) -> KampenCatalogue:

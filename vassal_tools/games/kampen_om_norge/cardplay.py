@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ...record import Card as CardEntry
 from ...record import Entry, Move, Place, Remove, Roll
 from ...rules.engine import Audit
 from .board import KampenBoard, rule
 from .data import Card, card_key
+from .entries import Card as CardEntry
 
 # Cards that move the enemy's battalions (Appendix), by card_key: not those battalions' own move.
 SENDERS = {"jagerfly", "veisperring", "sprengtbro"}

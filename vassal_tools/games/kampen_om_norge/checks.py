@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
-from ...record import Card, Entry, Intercept, Move, Place, Roll
+from ...record import Entry, Intercept, Move, Place, Roll
 from ...rules.engine import Audit, Checks
 from ...rules.position import UnitState
 from .board import APRIL, FILE, SAMPLE_MAP, KampenBoard, rule, word
 from .cardplay import CardPlay
 from .data import KampenData
+from .entries import Card
 from .opening import Opening
 from .symbols import Symbols
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...record import Card, Place
+from ...record import Place
 from ...rules.engine import Audit
 from .board import APRIL, rule
+from .entries import Card
 
 SYMBOLS_PER_BATTALION = 3  # 4.3
 

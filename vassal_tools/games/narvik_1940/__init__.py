@@ -25,6 +25,7 @@ from ..hexpack import HexPack
 from ..pack import ListedCheck
 from .catalogue import NarvikCatalogue, read_counters
 from .checks import CHECKS, CITED, DESCRIBED
+from .entries import RECORD_TERMS
 from .rules import NarvikRules
 
 DATA_DIR = Path(__file__).with_name("data")
@@ -48,6 +49,7 @@ class Narvik1940(HexPack):
     id = ID
     package_folder = DATA_DIR.parent
     title = "Narvik 1940"
+    record_terms = RECORD_TERMS  # the record's reveal entries (fog of war, 21.0), its regroup roll
 
     @property
     def checks(self) -> tuple[ListedCheck, ...]:

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...record import Action, Attack, Entry, Reveal
+from ...record import Action, Attack, Entry
 from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .catalogue import is_hex
+from .entries import Reveal
 from .rules import Check, NarvikRules
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from ...gamedata.areas import AreaBorder, AreaMap, AreaPiece, AreaShape
 from ...gamedata.terms import SIZES
 from ...gamedata.vocabulary import Vocabulary, spellings
+from ...record import RecordTerms
 from ..pack import BoardKind, GamePack, ListedCheck
 from .checks import CHECKS, NorwayRules
 from .data import DATA, FILE, NorwayData, load_norway
@@ -87,6 +88,15 @@ class NorwayPack(GamePack):
     """Norway 1940 as the registry knows it."""
 
     id = ID
+    record_terms = RecordTerms(rolls={  # no entries of its own; the rolls its checks read
+        "action-roll": "the action dice of the turn: their difference gives the actions (Actions)",
+        "air-naval-search": "a land-based air unit's search before it attacks ships, with its `unit` and `zone` "
+                            "(Air-Naval Attack)",
+        "refit": "a refit, with its `target` and the `outcome` claimed (Allied Refit Table, German Refit Table)",
+        "shock": "the Shock Table's die (Shock Table)",
+        "early-mobilization": "the die of the early mobilization option (27.2 2a)",
+        "variable-vp": "the die of a variable award (Variable Allied VP)",
+    })
     title = "Norway 1940"
     rulebook = FILE
     board_kind = BoardKind.AREA

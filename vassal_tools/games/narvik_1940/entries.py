@@ -1,0 +1,28 @@
+"""The record entry of Narvik 1940's own: ``reveal``, masked units shown to the enemy (narvik-1940.txt 21.0).
+
+The record format reads it as any entry (:mod:`vassal_tools.record.entries`): the pack hands
+:data:`RECORD_TERMS` to the reader with its words and catalogue.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...record.entries import SIDE, UNITS, Field, GameEntry, RecordTerms, entry_kind
+
+
+@entry_kind("reveal", Field("units", "units", UNITS, required=True, default=()),
+            Field("to", "to", SIDE, required=True, what="the side they are shown to"),
+            nested=True, what="these units of S's enemy are shown to S (fog of war)")
+@dataclass(frozen=True, kw_only=True)
+class Reveal(GameEntry):
+    """Units of the enemy of side ``to`` are shown to that side."""
+
+    units: tuple[str, ...]
+    to: str
+
+
+RECORD_TERMS = RecordTerms(
+    entry_kinds=(Reveal.KIND,),
+    rolls={"regroup": "a regrouped unit's die, with its `unit`, in the regroup action (17.0, the Regroup Table)"},
+)
