@@ -6,12 +6,12 @@ import json
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import CORPUS, corpus_params
+
 from vassal_tools.cli import main
 from vassal_tools.formats.files import open_file
 from vassal_tools.formats.pieces import encode_definition, parse_definition
-from vassal_tools.formats.traits import Delete, Labeler, KeyStroke
+from vassal_tools.formats.traits import Delete, KeyStroke, Labeler
 from vassal_tools.release.lint import lint_module
 
 KASSALA = CORPUS / "modules" / "kassala__Kassala.vmod"
@@ -119,3 +119,41 @@ def test_lint_of_a_save_is_one_line_exit_2():
         pytest.skip("../shared/corpus absent")
     result = CliRunner().invoke(main, ["lint", str(save)])
     assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+
+
+ZONED = "VASSAL.build.module.map.boardPicker.board.ZonedGrid"
+ZONE = "VASSAL.build.module.map.boardPicker.board.mapgrid.Zone"
+REGIONS = "VASSAL.build.module.map.boardPicker.board.RegionGrid"
+REGION = "VASSAL.build.module.map.boardPicker.board.Region"
+
+
+def _zoned_board(module):
+    """Kassala's board (2048x2593) with zones instead of its hex grid: a 4-pixel box, and a port
+    whose region grid names a quay (the port reports only its own name)."""
+    from lxml import etree
+
+    board = module.buildfile.maps[0].boards[0].element
+    for grid in list(board):
+        board.remove(grid)
+    zoned = etree.SubElement(board, ZONED)
+    etree.SubElement(zoned, ZONE, {"name": "Tiny box", "path": "1001,1001;1005,1001;1005,1005;1001,1005"})
+    port = etree.SubElement(zoned, ZONE, {"name": "Port", "path": "0,0;400,0;400,400;0,400"})
+    regions = etree.SubElement(port, REGIONS, {"snapto": "true"})
+    etree.SubElement(regions, REGION, {"name": "Quay", "originx": "120", "originy": "80"})
+    return module.buildfile.maps[0].boards[0].name
+
+
+def test_at_start_stacks_by_grid_location_are_found_where_vassal_puts_them(tmp_path):
+    module = _kassala()
+    board = _zoned_board(module)
+    stacks = module.buildfile.maps[0].setup_stacks
+    for stack, location in zip(stacks, ("Tiny box", "Quay", "Port", "Nowhere")):
+        stack.set("owningBoard", board)
+        stack.set("useGridLocation", "true")
+        stack.set("location", location)
+    out = tmp_path / "zoned.vmod"
+    module.save(out)
+    found = [m for s, c, m in _checks(out) if c == "at-start stack"]
+    # A zone too small for a raster to hit, and a region a zone's grid names, are both places
+    # VASSAL's SetupStack finds (ZonedGrid.getLocation, then getRegionLocation).
+    assert found == ["grid location 'Nowhere' is at no grid location of its board"]

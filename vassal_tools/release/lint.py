@@ -57,6 +57,7 @@ from ..formats.traits import (
 )
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.images import image_size
+from ..geometry.zonedgrid import ZonedGrid
 from .definitions import ModuleDefinitions
 from .traitdiff import label
 
@@ -258,7 +259,7 @@ class _Linter:
             location = stack.location or ""
             board = geometry.board(owner) if owner else None
             boards_to_try = [board] if board is not None else list(geometry.boards)
-            if not location or not any(_grid_has(b, location) for b in boards_to_try):
+            if not location or not any(_grid_point(b, location) is not None for b in boards_to_try):
                 yield Finding("warning", "at-start stack", f"grid location {location!r} is at no grid location "
                               "of its board", where)
             return
@@ -395,17 +396,16 @@ def _cycle(name: str, prototypes: dict[str, Piece], chain: tuple[str, ...] = ())
     return any(_cycle(inner, prototypes, chain + (name,)) for inner in piece.prototypes)
 
 
-def _grid_has(placed, location: str) -> bool:
-    """Does some point of the placed board get this location name? Sampled on a fine raster."""
-    board = placed.board
-    if board.grid is None:
-        return False
-    step = max(8, int((placed.width * placed.height / 100_000) ** 0.5))
-    for y in range(0, placed.height, step):
-        for x in range(0, placed.width, step):
-            if board.location_name(x, y) == location:
-                return True
-    return False
+def _grid_point(placed, location: str):
+    """Where VASSAL puts an at-start stack at this grid location on the placed board (SetupStack
+    ``updatePosition``: the grid's ``getLocation``, then a zone's region of that name), or None."""
+    grid = placed.board.grid
+    if grid is None:
+        return None
+    point = grid.point_of_location(location)
+    if point is None and isinstance(grid, ZonedGrid):
+        point = grid.region_location(location)
+    return point
 
 
 # Menu commands per trait kind: (key field, menu text field).
