@@ -157,3 +157,21 @@ def test_at_start_stacks_by_grid_location_are_found_where_vassal_puts_them(tmp_p
     # A zone too small for a raster to hit, and a region a zone's grid names, are both places
     # VASSAL's SetupStack finds (ZonedGrid.getLocation, then getRegionLocation).
     assert found == ["grid location 'Nowhere' is at no grid location of its board"]
+
+
+def test_gpids_are_read_as_vassals_gpidchecker_reads_them(tmp_path):
+    """GpIdChecker.testGpId keeps the part after the first ':' (``e65:0`` is 0), in a module too,
+    and compares those numbers for duplicates."""
+    module = _kassala()
+    slots = [s for s in module.buildfile.piece_slots if s.gpid][:4]
+    slots[0].gpid, slots[1].gpid, slots[2].gpid, slots[3].gpid = "e65:900", "e66:900", "e65:abc", "e65:"
+    module.buildfile.next_piece_slot_id = 901
+    out = tmp_path / "gpids.vmod"
+    module.save(out)
+    found = [(s, m) for s, c, m in _checks(out) if c == "gpid"]
+    assert not any("'e65:900'" in m for _, m in found)
+    assert ("error", f"gpid e66:900 is a duplicate of e65:900 (VASSAL compares the number after the prefix) "
+                     f"(also {slots[0].class_name} {slots[0].entry_name!r} (gpid e65:900))") in found
+    assert ("error", "gpid 'e65:abc' is not a number after its prefix") in found
+    assert ("error", "gpid 'e65:' has no number after its ':': VASSAL's GpIdChecker stops on it") in found
+    assert len(found) == 3

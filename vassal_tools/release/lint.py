@@ -36,6 +36,7 @@ from typing import Any
 from ..errors import BadInput
 from ..formats.components import child_elements, descendants, is_map_element, simple_name
 from ..formats.files import Module
+from ..formats.java import parse_java_int
 from ..formats.kinds import open_module
 from ..formats.pieces import Piece
 from ..formats.traits import (
@@ -121,28 +122,42 @@ class _Linter:
     # -- gpids and prototypes ----------------------------------------------------------------
 
     def gpids(self) -> Iterator[Finding]:
-        seen: dict[str, str] = {}
-        extension = self.bf.kind == "extension"
+        """VASSAL's GpIdChecker.testGpId, as the editor runs it on a module or an extension: a gpid
+        holding ``:`` is read as the part after the first ``:`` (an extension's ``e65:0`` is 0), which
+        must be an int unique among the file's gpids."""
         missing = [d.where for d in self.definitions.definitions if not d.gpid]
         if missing:
             shown = "; ".join(missing[:3]) + (f"; and {len(missing) - 3} more" if len(missing) > 3 else "")
             yield Finding("error", "gpid", f"{len(missing)} piece slot(s) have no gpid: VASSAL's refresh cannot match "
                           "their pieces by gpid (VASSAL's editor gives them one when the module is saved)", shown)
+        seen: dict[str, tuple[str, str]] = {}
+        highest: int | None = None
         for definition in self.definitions.definitions:
             gpid = definition.gpid
             if not gpid:
                 continue
-            number = gpid.split(":", 1)[1] if extension and ":" in gpid else gpid
-            if not number.isdigit():
-                yield Finding("error", "gpid", f"gpid {gpid!r} is not a number", definition.where)
-            if gpid in seen:
-                yield Finding("error", "gpid", f"duplicate gpid {gpid} (also {seen[gpid]})", definition.where)
+            number = gpid_number(gpid)
+            if number is None:
+                yield Finding("error", "gpid", f"gpid {gpid!r} has no number after its ':': VASSAL's GpIdChecker "
+                              "stops on it", definition.where)
+                continue
+            after = " after its prefix" if number != gpid else ""
+            try:
+                value = parse_java_int(number)
+            except ValueError:
+                yield Finding("error", "gpid", f"gpid {gpid!r} is not a number{after}", definition.where)
             else:
-                seen[gpid] = definition.where
+                highest = value if highest is None else max(highest, value)
+            if number in seen:
+                other_gpid, other = seen[number]
+                same = f"duplicate gpid {gpid}" if other_gpid == gpid else \
+                    f"gpid {gpid} is a duplicate of {other_gpid} (VASSAL compares the number after the prefix)"
+                yield Finding("error", "gpid", f"{same} (also {other})", definition.where)
+            else:
+                seen[number] = (gpid, definition.where)
         next_id = self.bf.next_piece_slot_id
-        numbers = [int(g) for g in seen if g.isdigit()]
-        if next_id is not None and numbers and max(numbers) >= next_id:
-            yield Finding("warning", "gpid", f"nextPieceSlotId {next_id} is not above the highest gpid {max(numbers)}: "
+        if next_id is not None and highest is not None and highest >= next_id:
+            yield Finding("warning", "gpid", f"nextPieceSlotId {next_id} is not above the highest gpid {highest}: "
                           "the editor would hand out a gpid already in use", "root")
 
     def prototypes(self) -> Iterator[Finding]:
@@ -365,6 +380,17 @@ def _global_property_names(container) -> Iterator[Finding]:
 
 
 # -- helpers ----------------------------------------------------------------------------------
+
+
+def gpid_number(gpid: str) -> str | None:
+    """The part of a gpid VASSAL's GpIdChecker reads: all of it, or with a ``:`` Java's
+    ``gpid.split(":")[1]`` (trailing empty parts dropped); None where that index does not exist."""
+    if ":" not in gpid:
+        return gpid
+    parts = gpid.split(":")
+    while parts and not parts[-1]:
+        parts.pop()
+    return parts[1] if len(parts) > 1 else None
 
 
 def _name_of(element) -> str | None:
