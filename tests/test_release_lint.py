@@ -175,3 +175,28 @@ def test_gpids_are_read_as_vassals_gpidchecker_reads_them(tmp_path):
     assert ("error", "gpid 'e65:abc' is not a number after its prefix") in found
     assert ("error", "gpid 'e65:' has no number after its ':': VASSAL's GpIdChecker stops on it") in found
     assert len(found) == 3
+
+
+def test_a_hotkey_clash_is_reported_once_where_it_is_defined(tmp_path):
+    """A clash inside a prototype is the prototype's: one finding, not one per piece using it. A
+    clash a piece's own trait makes with its prototype is one finding for all pieces that make it."""
+    module = _kassala()
+    prototype = module.buildfile.prototype("Unit")
+    piece = parse_definition(prototype.text)[1]
+    piece.traits.insert(0, Labeler.new(menu_command="Rename", label_key=KeyStroke(68, 130)))
+    prototype.text = encode_definition(piece)  # Unit's Delete is Ctrl+D too
+    users = [s for s in module.buildfile.piece_slots if "Unit" in parse_definition(s.text)[1].prototypes]
+    assert len(users) > 10
+    for slot in users[:2]:
+        own = parse_definition(slot.text)[1]
+        own.traits.insert(0, Delete.new(command_name="Scrap", key=KeyStroke(83, 130)))
+        own.traits.insert(0, Labeler.new(menu_command="Note", label_key=KeyStroke(83, 130)))
+        slot.text = encode_definition(own)
+    out = tmp_path / "clash.vmod"
+    module.save(out)
+    found = [f for f in lint_module(out) if f.check == "hotkey"]
+    assert [f.where for f in found] == ["PrototypeDefinition 'Unit'", f"{users[0].class_name} "
+                                        f"{users[0].entry_name!r} (gpid {users[0].gpid}); {users[1].class_name} "
+                                        f"{users[1].entry_name!r} (gpid {users[1].gpid})"]
+    assert "'Rename'" in found[0].message and f"(in {len(users)} pieces)" in found[0].message
+    assert "'Scrap'" in found[1].message and "'Note'" in found[1].message

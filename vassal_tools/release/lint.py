@@ -8,7 +8,8 @@ mistake, ``info`` is worth a look):
   ``/`` is a resource of the engine (``/images/die.gif``), and so is a bare name the
   engine ships (``moved.gif``); an extensionless name may be a ``.gif``. Images a
   GamePieceImage definition draws count as present.
-* duplicate, empty or non-numeric gpids (error: VASSAL's GpIdChecker refuses to refresh);
+* duplicate, empty or non-numeric gpids, read as VASSAL's GpIdChecker reads them (the number
+  after a ``:`` prefix) (error: VASSAL's GpIdChecker refuses to refresh);
 * prototypes referenced but missing (error), and prototype cycles;
 * at-start stacks whose owning board does not exist, that lie off every board, or
   whose grid location no grid resolves (warning);
@@ -16,7 +17,9 @@ mistake, ``info`` is worth a look):
   board or whose cells are larger than it, a region grid with no region on the board,
   zones that leave part of a board with no background grid unnamed (warning);
 * pieces with an empty name (warning);
-* hotkey clashes: one key bound to two different menu commands of one piece (warning);
+* hotkey clashes: one key bound to two different menu commands of one piece (warning),
+  reported once where defined: a clash inside a prototype at the prototype, any other once
+  for all the pieces that hold it;
 * what VASSAL's own editor validation warns about (warning): a map without a Board
   Picker or Stack Metrics, a Board Picker with no board, duplicate board names, a
   board or zone with more than one grid, maps, prototypes and GamePieceImages with a
@@ -38,7 +41,7 @@ from ..formats.components import child_elements, descendants, is_map_element, si
 from ..formats.files import Module
 from ..formats.java import parse_java_int
 from ..formats.kinds import open_module
-from ..formats.pieces import Piece
+from ..formats.pieces import Piece, expand_prototypes
 from ..formats.traits import (
     Clone,
     CounterGlobalKeyCommand,
@@ -127,9 +130,9 @@ class _Linter:
         must be an int unique among the file's gpids."""
         missing = [d.where for d in self.definitions.definitions if not d.gpid]
         if missing:
-            shown = "; ".join(missing[:3]) + (f"; and {len(missing) - 3} more" if len(missing) > 3 else "")
             yield Finding("error", "gpid", f"{len(missing)} piece slot(s) have no gpid: VASSAL's refresh cannot match "
-                          "their pieces by gpid (VASSAL's editor gives them one when the module is saved)", shown)
+                          "their pieces by gpid (VASSAL's editor gives them one when the module is saved)",
+                          _first_of(missing))
         seen: dict[str, tuple[str, str]] = {}
         highest: int | None = None
         for definition in self.definitions.definitions:
@@ -236,19 +239,64 @@ class _Linter:
     # -- pieces -----------------------------------------------------------------------------
 
     def pieces(self) -> Iterator[Finding]:
+        prototype_clashes = self._prototype_clashes()
+        users: Counter[str] = Counter()
+        piece_clashes: dict[tuple[str, tuple[str, ...]], tuple[list[str], list[str]]] = {}
         for definition in self.definitions.definitions:
             if definition.slot is None:
                 continue
             try:
-                piece = self.definitions.expanded(definition)
+                piece = self.definitions.expanded(definition, copy=False)
             except BadInput as err:
                 yield Finding("error", "prototype", err.what, definition.where)
                 continue
             if not piece.name.strip() and not (definition.entry_name or "").strip():
                 yield Finding("warning", "name", "piece has an empty name", definition.where)
+            used = self._prototypes_used(definition.piece)
+            users.update(used)
             for key, commands in _key_clashes(piece).items():
-                listed = "; ".join(commands)
-                yield Finding("warning", "hotkey", f"key {key} runs different menu commands: {listed}", definition.where)
+                texts = tuple(sorted(commands))
+                # A clash a prototype already holds is that prototype's, reported once there.
+                if any(tuple(sorted(prototype_clashes.get(name, {}).get(key, {}))) == texts for name in used):
+                    continue
+                listed, wheres = piece_clashes.setdefault((key, texts), (_commands(commands), []))
+                wheres.append(definition.where)
+        for name, clashes in prototype_clashes.items():
+            count = users[name]
+            uses = f" (in {count} piece{'s' if count != 1 else ''})" if count else ""
+            for key, commands in clashes.items():
+                yield Finding("warning", "hotkey", f"key {key} runs different menu commands: "
+                              f"{'; '.join(_commands(commands))}{uses}", f"PrototypeDefinition {name!r}")
+        for (key, _texts), (listed, wheres) in piece_clashes.items():
+            yield Finding("warning", "hotkey", f"key {key} runs different menu commands: {'; '.join(listed)}",
+                          _first_of(wheres))
+
+    def _prototype_clashes(self) -> dict[str, dict[str, dict[str, str]]]:
+        """Hotkey clashes inside each prototype, its inner prototypes expanded."""
+        out = {}
+        for name, prototype in self.definitions.prototypes.items():
+            try:
+                clashes = _key_clashes(expand_prototypes(prototype, self.definitions.prototypes))
+            except BadInput:
+                continue  # a cycle: prototypes() reports it
+            if clashes:
+                out[name] = clashes
+        return out
+
+    def _prototypes_used(self, piece: Piece) -> set[str]:
+        """The prototypes a piece uses, directly or through other prototypes."""
+        known = self.definitions.prototypes
+        found: set[str] = set()
+        todo = list(piece.prototypes)
+        while todo:
+            name = todo.pop()
+            if name in found:
+                continue
+            found.add(name)
+            inner = known.get(name)
+            if inner is not None:
+                todo += inner.prototypes
+        return found
 
     # -- maps -------------------------------------------------------------------------------
 
@@ -456,8 +504,8 @@ _MENU_KEYS: dict[type, tuple[tuple[str, str], ...]] = {
 }
 
 
-def _key_clashes(piece: Piece) -> dict[str, list[str]]:
-    """Keys bound to two or more different menu commands of one piece."""
+def _key_clashes(piece: Piece) -> dict[str, dict[str, str]]:
+    """Keys bound to two or more different menu commands of one piece: key -> {command: trait}."""
     by_key: dict[str, dict[str, str]] = defaultdict(dict)
     for trait in piece.traits:
         for key_field, text_field in _menu_fields(trait):
@@ -471,7 +519,16 @@ def _key_clashes(piece: Piece) -> dict[str, list[str]]:
             if not key.name and key.code == 0:
                 continue
             by_key[ident].setdefault(text, label(trait))
-    return {k: [f"{text!r} ({owner})" for text, owner in v.items()] for k, v in by_key.items() if len(v) > 1}
+    return {k: v for k, v in by_key.items() if len(v) > 1}
+
+
+def _commands(commands: dict[str, str]) -> list[str]:
+    return [f"{text!r} ({owner})" for text, owner in commands.items()]
+
+
+def _first_of(wheres: list[str]) -> str:
+    """Where a finding is, for one place or many: the first three and a count of the rest."""
+    return "; ".join(wheres[:3]) + (f"; and {len(wheres) - 3} more" if len(wheres) > 3 else "")
 
 
 def _menu_fields(trait: Trait) -> tuple[tuple[str, str], ...]:
