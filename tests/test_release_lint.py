@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import zipfile
 
 import pytest
 from click.testing import CliRunner
@@ -200,3 +201,57 @@ def test_a_hotkey_clash_is_reported_once_where_it_is_defined(tmp_path):
                                         f"{users[1].entry_name!r} (gpid {users[1].gpid})"]
     assert "'Rename'" in found[0].message and f"(in {len(users)} pieces)" in found[0].message
     assert "'Scrap'" in found[1].message and "'Note'" in found[1].message
+
+
+def _extension(tmp_path):
+    """An extension of Kassala: three of its pieces (prototype 'Unit', Kassala's images) in a new
+    palette, one piece using a prototype and an image neither file has, and an image of its own."""
+    from xml.sax.saxutils import escape
+
+    module = _kassala()
+    slots = [s for s in module.buildfile.piece_slots if s.entry_name][:3]
+    bad = parse_definition(slots[0].text)[1]
+    bad.basic.image = "nowhere.png"
+    bad.traits[0].type = "prototype;Nowhere"
+    own = parse_definition(slots[1].text)[1]
+    own.basic.image = "extension-art.png"
+    texts = [s.text for s in slots] + [encode_definition(bad), encode_definition(own)]
+    body = "".join(f'<VASSAL.build.widget.PieceSlot entryName="piece {i}" gpid="ex1:{i}" height="0" width="0">'
+                   f"{escape(text)}</VASSAL.build.widget.PieceSlot>" for i, text in enumerate(texts))
+    build = ('<?xml version="1.0" encoding="UTF-8"?>'
+             '<VASSAL.build.module.ModuleExtension anyModule="false" extensionId="ex1" module="Kassala" '
+             'moduleVersion="1.0" nextPieceSlotId="10" version="1" vassalVersion="3.6.6">'
+             '<VASSAL.build.module.ExtensionElement target="">'
+             '<VASSAL.build.module.PieceWindow name="More pieces"><VASSAL.build.widget.ListWidget entryName="More">'
+             f"{body}</VASSAL.build.widget.ListWidget></VASSAL.build.module.PieceWindow>"
+             "</VASSAL.build.module.ExtensionElement></VASSAL.build.module.ModuleExtension>")
+    out = tmp_path / "more.vmdx"
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr("buildFile.xml", build)
+        zf.writestr("extensiondata", '<?xml version="1.0" encoding="UTF-8"?><data version="1"><version>1</version>'
+                                     "<VassalVersion>3.6.6</VassalVersion></data>")
+        zf.writestr("images/extension-art.png", b"\x89PNG")
+    return out
+
+
+def test_an_extension_is_linted_against_its_module_or_says_what_it_left_unchecked(tmp_path):
+    extension = _extension(tmp_path)
+    alone = [(f.severity, f.check, f.message) for f in lint_module(extension)]
+    # Alone, Kassala's prototype and images are not called missing; the finding says what was not checked.
+    assert not [f for f in alone if f[0] == "error"]
+    assert ("info", "skipped", "linted without its module (give --module BASE): prototypes and images the "
+                               "extension does not hold were not checked (5 prototype reference(s), "
+                               "4 image reference(s))") in alone
+    against = [(f.severity, f.check, f.message) for f in lint_module(extension, KASSALA)]
+    assert [f for f in against if f[0] == "error"] == [
+        ("error", "prototype", "uses prototype 'Nowhere', which neither the extension nor its module defines"),
+        ("error", "image", "image 'nowhere.png' is referenced but missing")]
+    assert not any(c == "skipped" for _, c, _ in against)
+    result = CliRunner().invoke(main, ["lint", str(extension), "--module", str(KASSALA)])
+    assert result.exit_code == 1 and "'Nowhere'" in result.output
+
+
+def test_module_option_is_for_an_extension_only():
+    result = CliRunner().invoke(main, ["lint", str(_kassala().path), "--module", str(KASSALA)])
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+    assert "--module BASE is for linting an extension" in result.output

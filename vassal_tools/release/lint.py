@@ -97,21 +97,40 @@ class Finding:
         return {"severity": self.severity, "check": self.check, "message": self.message, "where": self.where}
 
 
-def lint_module(path) -> list[Finding]:
-    """Every finding for the module at ``path``, errors first."""
+def lint_module(path, base=None) -> list[Finding]:
+    """Every finding for the module or extension at ``path``, errors first.
+
+    ``base``: for an extension, the module it extends; its prototypes and images count as
+    present. Without it, what only the base could hold is not checked, and a finding says so.
+    """
     module = open_module(path)
-    linter = _Linter(module)
+    base_module = None
+    if base is not None:
+        if module.kind != "extension":
+            raise BadInput(path, "is a module: --module BASE is for linting an extension against its module")
+        base_module = open_module(base)
+        if base_module.kind != "module":
+            raise BadInput(base, "is an extension, not the module an extension extends", "--module")
+    linter = _Linter(module, base_module)
     findings = list(linter.run())
     order = {s: i for i, s in enumerate(SEVERITIES)}
     return sorted(findings, key=lambda f: order[f.severity])
 
 
 class _Linter:
-    def __init__(self, module: Module):
+    def __init__(self, module: Module, base: Module | None = None):
         self.module = module
+        self.base = base
         self.bf = module.buildfile
-        self.definitions = ModuleDefinitions(module)
+        self.definitions = ModuleDefinitions(module, ModuleDefinitions(base) if base is not None else None)
         self.geometry = ModuleGeometry(module)
+        # An extension linted alone: names it does not hold may be its module's (counted, not judged).
+        self.unjudged: Counter[str] = Counter()
+
+    @property
+    def alone(self) -> bool:
+        """An extension linted without its module."""
+        return self.bf.kind == "extension" and self.base is None
 
     def run(self) -> Iterator[Finding]:
         yield from self.gpids()
@@ -121,6 +140,21 @@ class _Linter:
         yield from self.setup_stacks()
         yield from self.grids()
         yield from self.validation()
+        yield from self.skipped()
+
+    def skipped(self) -> Iterator[Finding]:
+        """What an extension's lint left unchecked, so a clean result is not read as more than it is."""
+        if self.bf.kind != "extension":
+            return
+        stacks = sum(1 for e in descendants(self.bf.element, ("SetupStack",)) if _in_base_map(e))
+        if stacks:
+            yield Finding("info", "skipped", f"{stacks} at-start stack(s) the extension adds to its module's maps "
+                          "were not checked (their boards and grids are the module's)", "extension")
+        if self.base is not None:
+            return
+        counts = ", ".join(f"{n} {what}" for what, n in self.unjudged.items()) or "no references"
+        yield Finding("info", "skipped", f"linted without its module (give --module BASE): prototypes and images the "
+                      f"extension does not hold were not checked ({counts})", "extension")
 
     # -- gpids and prototypes ----------------------------------------------------------------
 
@@ -165,14 +199,19 @@ class _Linter:
 
     def prototypes(self) -> Iterator[Finding]:
         known = self.definitions.prototypes
+        own = self._own_prototypes()
         owners: list[tuple[str, Piece]] = [(d.where, d.piece) for d in self.definitions.definitions if d.slot is not None]
-        owners += [(f"PrototypeDefinition {name!r}", piece) for name, piece in known.items()]
+        owners += [(f"PrototypeDefinition {name!r}", known[name]) for name in own]
+        definer = "the module does not define" if self.base is None else "neither the extension nor its module defines"
         for where, piece in owners:
             for name in piece.prototypes:
-                if name not in known:
-                    yield Finding("error", "prototype", f"uses prototype {name!r}, which the module does not define",
-                                  where)
-        for name in known:
+                if name in known:
+                    continue
+                if self.alone:
+                    self.unjudged["prototype reference(s)"] += 1
+                else:
+                    yield Finding("error", "prototype", f"uses prototype {name!r}, which {definer}", where)
+        for name in own:
             if _cycle(name, known):
                 yield Finding("error", "prototype", "prototype refers back to itself through its prototypes",
                               f"PrototypeDefinition {name!r}")
@@ -181,11 +220,16 @@ class _Linter:
 
     def images(self) -> Iterator[Finding]:
         present = set(self.module.images())
-        generated = {e.get("name") for e in descendants(self.bf.element, ("GamePieceImage",)) if e.get("name")}
+        generated = _generated_images(self.bf)
+        available = present | generated
+        if self.base is not None:
+            available |= set(self.base.images()) | _generated_images(self.base.buildfile)
         used: set[str] = set()
         for name, where in self._image_references():
-            found = self._resolve(name, present | generated)
-            if found is None:
+            found = self._resolve(name, available)
+            if found is None and self.alone and not name.startswith("/"):
+                self.unjudged["image reference(s)"] += 1
+            elif found is None:
                 severity = "error" if not name.startswith("/") else "warning"
                 what = "engine resource" if name.startswith("/") else "image"
                 yield Finding(severity, "image", f"{what} {name!r} is referenced but missing", where)
@@ -261,7 +305,10 @@ class _Linter:
                     continue
                 listed, wheres = piece_clashes.setdefault((key, texts), (_commands(commands), []))
                 wheres.append(definition.where)
+        own = set(self._own_prototypes())
         for name, clashes in prototype_clashes.items():
+            if name not in own:
+                continue
             count = users[name]
             uses = f" (in {count} piece{'s' if count != 1 else ''})" if count else ""
             for key, commands in clashes.items():
@@ -271,8 +318,13 @@ class _Linter:
             yield Finding("warning", "hotkey", f"key {key} runs different menu commands: {'; '.join(listed)}",
                           _first_of(wheres))
 
+    def _own_prototypes(self) -> list[str]:
+        """The prototypes this file defines (an extension's module's are the module's to lint)."""
+        return list(dict.fromkeys(view.name for view in self.definitions.prototype_views if view.name in
+                                  self.definitions.prototypes))
+
     def _prototype_clashes(self) -> dict[str, dict[str, dict[str, str]]]:
-        """Hotkey clashes inside each prototype, its inner prototypes expanded."""
+        """Hotkey clashes inside each prototype (an extension's module's too), inner prototypes expanded."""
         out = {}
         for name, prototype in self.definitions.prototypes.items():
             try:
@@ -428,6 +480,21 @@ def _global_property_names(container) -> Iterator[Finding]:
 
 
 # -- helpers ----------------------------------------------------------------------------------
+
+
+def _generated_images(bf) -> set[str]:
+    """Images a GamePieceImage definition draws: present without a file."""
+    return {e.get("name") for e in descendants(bf.element, ("GamePieceImage",)) if e.get("name")}
+
+
+def _in_base_map(stack) -> bool:
+    """Is this at-start stack of an extension placed on a map the extension does not define?"""
+    parent = stack.getparent()
+    while parent is not None and not is_map_element(parent):
+        if simple_name(parent.tag) == "ExtensionElement":
+            return True
+        parent = parent.getparent()
+    return False
 
 
 def gpid_number(gpid: str) -> str | None:
