@@ -144,11 +144,18 @@ def _zoned_board(module):
     return module.buildfile.maps[0].boards[0].name
 
 
+def _only_stacks(module, count: int):
+    """The first ``count`` at-start stacks of the map; the others are removed."""
+    stacks = module.buildfile.maps[0].setup_stacks
+    for extra in stacks[count:]:
+        extra.remove()
+    return stacks[:count]
+
+
 def test_at_start_stacks_by_grid_location_are_found_where_vassal_puts_them(tmp_path):
     module = _kassala()
     board = _zoned_board(module)
-    stacks = module.buildfile.maps[0].setup_stacks
-    for stack, location in zip(stacks, ("Tiny box", "Quay", "Port", "Nowhere")):
+    for stack, location in zip(_only_stacks(module, 4), ("Tiny box", "Quay", "Port", "Nowhere")):
         stack.set("owningBoard", board)
         stack.set("useGridLocation", "true")
         stack.set("location", location)
@@ -255,3 +262,24 @@ def test_module_option_is_for_an_extension_only():
     result = CliRunner().invoke(main, ["lint", str(_kassala().path), "--module", str(KASSALA)])
     assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
     assert "--module BASE is for linting an extension" in result.output
+
+
+def test_a_board_partly_outside_its_zones_is_noted_and_a_stack_placed_there_warned(tmp_path):
+    """VASSAL allows zones that leave part of a board unnamed (ZonedGrid.locationName is null
+    there, and the map calls the point 'offboard'); a piece set up there is reported 'offboard'."""
+    module = _kassala()
+    board = _zoned_board(module)
+    inside, outside = _only_stacks(module, 2)
+    for stack, (x, y) in ((inside, (200, 200)), (outside, (1500, 1500))):
+        stack.set("owningBoard", board)
+        stack.set("useGridLocation", "false")
+        stack.set("x", str(x))
+        stack.set("y", str(y))
+    out = tmp_path / "zones.vmod"
+    module.save(out)
+    found = [f for f in lint_module(out) if f.check in ("grid", "at-start stack")]
+    assert [(f.severity, f.check, f.where) for f in found] == [
+        ("warning", "at-start stack", f"at-start stack {outside.name!r} on map {module.buildfile.maps[0].identifier!r}"),
+        ("info", "grid", f"board {board!r} on map {module.buildfile.maps[0].identifier!r}")]
+    assert "lies in no zone" in found[0].message and "'offboard'" in found[0].message
+    assert "VASSAL names a piece there 'offboard'" in found[1].message

@@ -11,11 +11,14 @@ mistake, ``info`` is worth a look):
 * duplicate, empty or non-numeric gpids, read as VASSAL's GpIdChecker reads them (the number
   after a ``:`` prefix) (error: VASSAL's GpIdChecker refuses to refresh);
 * prototypes referenced but missing (error), and prototype cycles;
-* at-start stacks whose owning board does not exist, that lie off every board, or
-  whose grid location no grid resolves (warning);
+* at-start stacks whose owning board does not exist, that lie off every board or in no
+  zone of a board without a background grid, or whose grid location the grid does not
+  read back (warning);
 * grids that do not cover their board: a hex or square grid whose origin lies off the
-  board or whose cells are larger than it, a region grid with no region on the board,
-  zones that leave part of a board with no background grid unnamed (warning);
+  board or whose cells are larger than it, a region grid with no region on the board
+  (warning); zones that leave part of a board with no background grid unnamed (info:
+  VASSAL allows it and calls a piece there "offboard"; an at-start stack placed there is a
+  warning);
 * pieces with an empty name (warning);
 * hotkey clashes: one key bound to two different menu commands of one piece (warning),
   reported once where defined: a clash inside a prototype at the prototype, any other once
@@ -61,6 +64,7 @@ from ..formats.traits import (
 )
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.images import image_size
+from ..geometry.maps import OFFBOARD
 from ..geometry.zonedgrid import ZonedGrid
 from .definitions import ModuleDefinitions
 from .traitdiff import label
@@ -385,10 +389,18 @@ class _Linter:
             if not (0 <= stack.x < board.width and 0 <= stack.y < board.height):
                 yield Finding("warning", "at-start stack", f"position {stack.x},{stack.y} is off its board "
                               f"{owner!r} ({board.width}x{board.height})", where)
-            return
-        x, y = geometry.edge[0] + stack.x, geometry.edge[1] + stack.y
-        if geometry.find_board(x, y) is None:
-            yield Finding("warning", "at-start stack", f"position {stack.x},{stack.y} is off every board", where)
+                return
+            x, y = board.x + stack.x, board.y + stack.y
+        else:
+            x, y = geometry.edge[0] + stack.x, geometry.edge[1] + stack.y
+            if geometry.find_board(x, y) is None:
+                yield Finding("warning", "at-start stack", f"position {stack.x},{stack.y} is off every board", where)
+                return
+        placed = geometry.find_board(x, y)
+        if placed is not None and isinstance(placed.board.grid, ZonedGrid) and geometry.location_name(x, y) == OFFBOARD:
+            yield Finding("warning", "at-start stack", f"position {stack.x},{stack.y} lies in no zone of board "
+                          f"{placed.name!r}, which has no background grid: VASSAL names its pieces' location "
+                          f"{OFFBOARD!r}", where)
 
     def grids(self) -> Iterator[Finding]:
         for view in self.bf.maps:
@@ -666,5 +678,7 @@ def _zones_cover(grid, width: int, height: int, where: str) -> Iterator[Finding]
     uncovered = board.difference(unary_union(shapes)) if shapes else board
     share = uncovered.area / board.area
     if share > 0.001:
-        yield Finding("warning", "grid", f"zones leave {share:.1%} of the board outside every zone and there is no "
-                      "background grid: pieces there have no location name", where)
+        # VASSAL allows it (a display's margins, a sea no piece stands in): ZonedGrid.locationName is
+        # null there and Map.locationName says "offboard". A stack placed there is warned of.
+        yield Finding("info", "grid", f"zones leave {share:.1%} of the board outside every zone and there is no "
+                      f"background grid: VASSAL names a piece there {OFFBOARD!r}", where)
