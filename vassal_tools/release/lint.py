@@ -555,7 +555,10 @@ def _grid_point(placed, location: str):
     grid = placed.board.grid
     if grid is None:
         return None
-    point = grid.point_of_location(location)
+    try:
+        point = grid.point_of_location(location)
+    except (ValueError, IndexError):  # a numbering that cannot be read backwards: VASSAL's BadCoords
+        point = None
     if point is None and isinstance(grid, ZonedGrid):
         point = grid.region_location(location)
     return point
