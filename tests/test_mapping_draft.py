@@ -6,6 +6,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from conftest import CORPUS
 from test_replay_norway_kit import norway  # noqa: F401  (fixture)
 
 from vassal_tools.cli import main
@@ -158,3 +159,51 @@ def test_a_game_on_an_editor_made_module_audits_as_on_the_built_one_through_the_
 
     assert len(built.findings) == 3
     assert facts(editor) == facts(built)
+
+
+TLD = CORPUS / "modules" / "tld__TheLongestDay_tmp.vmod"
+
+
+def test_a_slot_is_never_matched_across_sides(units):
+    # invasion-norway's I/11 is a Norwegian (allied) battalion; a German palette's I/11 is not it.
+    assert units["nor-ir11-1"]["side"] == "allied"
+    matcher = UnitMatcher(units, pack_for(GAME).vocabulary.side_names)
+    german = matcher.match(slot("I/11", palette="Pieces / German / Ind Inf"))
+    assert german.ref is None and "never matched across sides" in german.reason
+    assert "nor-ir11-1" in german.candidates
+    # Named by the roster's side name, the same piece is the Norwegian battalion.
+    assert matcher.match(slot("I/11", palette="Counters / The Allies")).ref == "nor-ir11-1"
+
+
+def test_a_slot_naming_only_a_nationality_the_game_lacks_is_no_unit_of_it(units):
+    named = [u for u, a in units.items() if a["name"] == "II/112"]
+    assert len(named) == 1
+    american = UnitMatcher(units).match(slot("II/112", palette="Pieces / American / 1 Inf Div"))
+    assert american.ref is None and "american units, and the game has none" in american.reason
+    assert UnitMatcher(units).match(slot("II/112", palette="Pieces / German")).ref == named[0]
+
+
+def test_a_module_of_another_game_is_said_to_look_like_one_and_matches_no_unit_across_sides(tmp_path):
+    """The Longest Day (Normandy 1944: American, British, German palettes) drafted as Invasion: Norway."""
+    if not TLD.exists():
+        pytest.skip("../shared/corpus absent")
+    out = tmp_path / "mapping.json"
+    result = CliRunner().invoke(main, ["mapping", str(TLD), "--game", GAME, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("warning: the module 'The Longest Day' looks like another game than "
+                                    "invasion-norway")
+    draft = json.loads(out.read_text(encoding="utf-8"))
+    assert "another_game" in draft["summary"]
+    catalogue = pack_for(GAME).catalogue
+    side_of_palette = {"German": "german", "British": "allied"}
+    for entry in draft["draft"].values():
+        army = entry["palette"].split(" / ")[1]
+        assert army != "American", entry
+        assert catalogue.unit(entry["ref"])["side"] == side_of_palette[army], entry
+
+
+def test_an_editor_made_module_of_the_game_is_not_said_to_be_another(norway, tmp_path):  # noqa: F811
+    """Without Marker unit ids, matched by names alone, the game's own module is the game's."""
+    module = open_file(editor_made(norway.module, tmp_path / "editor-made.vmod"))
+    draft = draft_mapping(module.buildfile, pack_for(GAME).catalogue, GAME, pack_for(GAME).vocabulary.side_names)
+    assert draft["summary"]["matched"] > 0 and "another_game" not in draft["summary"]

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
+import zipfile
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import CORPUS, corpus_params
+
 from vassal_tools.cli import main
 from vassal_tools.formats.files import open_file
 from vassal_tools.formats.pieces import encode_definition, parse_definition
-from vassal_tools.formats.traits import Delete, Labeler, KeyStroke
+from vassal_tools.formats.traits import Delete, KeyStroke, Labeler
 from vassal_tools.release.lint import lint_module
 
 KASSALA = CORPUS / "modules" / "kassala__Kassala.vmod"
@@ -119,3 +120,166 @@ def test_lint_of_a_save_is_one_line_exit_2():
         pytest.skip("../shared/corpus absent")
     result = CliRunner().invoke(main, ["lint", str(save)])
     assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+
+
+ZONED = "VASSAL.build.module.map.boardPicker.board.ZonedGrid"
+ZONE = "VASSAL.build.module.map.boardPicker.board.mapgrid.Zone"
+REGIONS = "VASSAL.build.module.map.boardPicker.board.RegionGrid"
+REGION = "VASSAL.build.module.map.boardPicker.board.Region"
+
+
+def _zoned_board(module):
+    """Kassala's board (2048x2593) with zones instead of its hex grid: a 4-pixel box, and a port
+    whose region grid names a quay (the port reports only its own name)."""
+    from lxml import etree
+
+    board = module.buildfile.maps[0].boards[0].element
+    for grid in list(board):
+        board.remove(grid)
+    zoned = etree.SubElement(board, ZONED)
+    etree.SubElement(zoned, ZONE, {"name": "Tiny box", "path": "1001,1001;1005,1001;1005,1005;1001,1005"})
+    port = etree.SubElement(zoned, ZONE, {"name": "Port", "path": "0,0;400,0;400,400;0,400"})
+    regions = etree.SubElement(port, REGIONS, {"snapto": "true"})
+    etree.SubElement(regions, REGION, {"name": "Quay", "originx": "120", "originy": "80"})
+    return module.buildfile.maps[0].boards[0].name
+
+
+def _only_stacks(module, count: int):
+    """The first ``count`` at-start stacks of the map; the others are removed."""
+    stacks = module.buildfile.maps[0].setup_stacks
+    for extra in stacks[count:]:
+        extra.remove()
+    return stacks[:count]
+
+
+def test_at_start_stacks_by_grid_location_are_found_where_vassal_puts_them(tmp_path):
+    module = _kassala()
+    board = _zoned_board(module)
+    for stack, location in zip(_only_stacks(module, 4), ("Tiny box", "Quay", "Port", "Nowhere")):
+        stack.set("owningBoard", board)
+        stack.set("useGridLocation", "true")
+        stack.set("location", location)
+    out = tmp_path / "zoned.vmod"
+    module.save(out)
+    found = [m for s, c, m in _checks(out) if c == "at-start stack"]
+    # A zone too small for a raster to hit, and a region a zone's grid names, are both places
+    # VASSAL's SetupStack finds (ZonedGrid.getLocation, then getRegionLocation).
+    assert found == ["grid location 'Nowhere' is at no grid location of its board"]
+
+
+def test_gpids_are_read_as_vassals_gpidchecker_reads_them(tmp_path):
+    """GpIdChecker.testGpId keeps the part after the first ':' (``e65:0`` is 0), in a module too,
+    and compares those numbers for duplicates."""
+    module = _kassala()
+    slots = [s for s in module.buildfile.piece_slots if s.gpid][:4]
+    slots[0].gpid, slots[1].gpid, slots[2].gpid, slots[3].gpid = "e65:900", "e66:900", "e65:abc", "e65:"
+    module.buildfile.next_piece_slot_id = 901
+    out = tmp_path / "gpids.vmod"
+    module.save(out)
+    found = [(s, m) for s, c, m in _checks(out) if c == "gpid"]
+    assert not any("'e65:900'" in m for _, m in found)
+    assert ("error", f"gpid e66:900 is a duplicate of e65:900 (VASSAL compares the number after the prefix) "
+                     f"(also {slots[0].class_name} {slots[0].entry_name!r} (gpid e65:900))") in found
+    assert ("error", "gpid 'e65:abc' is not a number after its prefix") in found
+    assert ("error", "gpid 'e65:' has no number after its ':': VASSAL's GpIdChecker stops on it") in found
+    assert len(found) == 3
+
+
+def test_a_hotkey_clash_is_reported_once_where_it_is_defined(tmp_path):
+    """A clash inside a prototype is the prototype's: one finding, not one per piece using it. A
+    clash a piece's own trait makes with its prototype is one finding for all pieces that make it."""
+    module = _kassala()
+    prototype = module.buildfile.prototype("Unit")
+    piece = parse_definition(prototype.text)[1]
+    piece.traits.insert(0, Labeler.new(menu_command="Rename", label_key=KeyStroke(68, 130)))
+    prototype.text = encode_definition(piece)  # Unit's Delete is Ctrl+D too
+    users = [s for s in module.buildfile.piece_slots if "Unit" in parse_definition(s.text)[1].prototypes]
+    assert len(users) > 10
+    for slot in users[:2]:
+        own = parse_definition(slot.text)[1]
+        own.traits.insert(0, Delete.new(command_name="Scrap", key=KeyStroke(83, 130)))
+        own.traits.insert(0, Labeler.new(menu_command="Note", label_key=KeyStroke(83, 130)))
+        slot.text = encode_definition(own)
+    out = tmp_path / "clash.vmod"
+    module.save(out)
+    found = [f for f in lint_module(out) if f.check == "hotkey"]
+    assert [f.where for f in found] == ["PrototypeDefinition 'Unit'", f"{users[0].class_name} "
+                                        f"{users[0].entry_name!r} (gpid {users[0].gpid}); {users[1].class_name} "
+                                        f"{users[1].entry_name!r} (gpid {users[1].gpid})"]
+    assert "'Rename'" in found[0].message and f"(in {len(users)} pieces)" in found[0].message
+    assert "'Scrap'" in found[1].message and "'Note'" in found[1].message
+
+
+def _extension(tmp_path):
+    """An extension of Kassala: three of its pieces (prototype 'Unit', Kassala's images) in a new
+    palette, one piece using a prototype and an image neither file has, and an image of its own."""
+    from xml.sax.saxutils import escape
+
+    module = _kassala()
+    slots = [s for s in module.buildfile.piece_slots if s.entry_name][:3]
+    bad = parse_definition(slots[0].text)[1]
+    bad.basic.image = "nowhere.png"
+    bad.traits[0].type = "prototype;Nowhere"
+    own = parse_definition(slots[1].text)[1]
+    own.basic.image = "extension-art.png"
+    texts = [s.text for s in slots] + [encode_definition(bad), encode_definition(own)]
+    body = "".join(f'<VASSAL.build.widget.PieceSlot entryName="piece {i}" gpid="ex1:{i}" height="0" width="0">'
+                   f"{escape(text)}</VASSAL.build.widget.PieceSlot>" for i, text in enumerate(texts))
+    build = ('<?xml version="1.0" encoding="UTF-8"?>'
+             '<VASSAL.build.module.ModuleExtension anyModule="false" extensionId="ex1" module="Kassala" '
+             'moduleVersion="1.0" nextPieceSlotId="10" version="1" vassalVersion="3.6.6">'
+             '<VASSAL.build.module.ExtensionElement target="">'
+             '<VASSAL.build.module.PieceWindow name="More pieces"><VASSAL.build.widget.ListWidget entryName="More">'
+             f"{body}</VASSAL.build.widget.ListWidget></VASSAL.build.module.PieceWindow>"
+             "</VASSAL.build.module.ExtensionElement></VASSAL.build.module.ModuleExtension>")
+    out = tmp_path / "more.vmdx"
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr("buildFile.xml", build)
+        zf.writestr("extensiondata", '<?xml version="1.0" encoding="UTF-8"?><data version="1"><version>1</version>'
+                                     "<VassalVersion>3.6.6</VassalVersion></data>")
+        zf.writestr("images/extension-art.png", b"\x89PNG")
+    return out
+
+
+def test_an_extension_is_linted_against_its_module_or_says_what_it_left_unchecked(tmp_path):
+    extension = _extension(tmp_path)
+    alone = [(f.severity, f.check, f.message) for f in lint_module(extension)]
+    # Alone, Kassala's prototype and images are not called missing; the finding says what was not checked.
+    assert not [f for f in alone if f[0] == "error"]
+    assert ("info", "skipped", "linted without its module (give --module BASE): prototypes and images the "
+                               "extension does not hold were not checked (5 prototype reference(s), "
+                               "4 image reference(s))") in alone
+    against = [(f.severity, f.check, f.message) for f in lint_module(extension, KASSALA)]
+    assert [f for f in against if f[0] == "error"] == [
+        ("error", "prototype", "uses prototype 'Nowhere', which neither the extension nor its module defines"),
+        ("error", "image", "image 'nowhere.png' is referenced but missing")]
+    assert not any(c == "skipped" for _, c, _ in against)
+    result = CliRunner().invoke(main, ["lint", str(extension), "--module", str(KASSALA)])
+    assert result.exit_code == 1 and "'Nowhere'" in result.output
+
+
+def test_module_option_is_for_an_extension_only():
+    result = CliRunner().invoke(main, ["lint", str(_kassala().path), "--module", str(KASSALA)])
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+    assert "--module BASE is for linting an extension" in result.output
+
+
+def test_a_board_partly_outside_its_zones_is_noted_and_a_stack_placed_there_warned(tmp_path):
+    """VASSAL allows zones that leave part of a board unnamed (ZonedGrid.locationName is null
+    there, and the map calls the point 'offboard'); a piece set up there is reported 'offboard'."""
+    module = _kassala()
+    board = _zoned_board(module)
+    inside, outside = _only_stacks(module, 2)
+    for stack, (x, y) in ((inside, (200, 200)), (outside, (1500, 1500))):
+        stack.set("owningBoard", board)
+        stack.set("useGridLocation", "false")
+        stack.set("x", str(x))
+        stack.set("y", str(y))
+    out = tmp_path / "zones.vmod"
+    module.save(out)
+    found = [f for f in lint_module(out) if f.check in ("grid", "at-start stack")]
+    assert [(f.severity, f.check, f.where) for f in found] == [
+        ("warning", "at-start stack", f"at-start stack {outside.name!r} on map {module.buildfile.maps[0].identifier!r}"),
+        ("info", "grid", f"board {board!r} on map {module.buildfile.maps[0].identifier!r}")]
+    assert "lies in no zone" in found[0].message and "'offboard'" in found[0].message
+    assert "VASSAL names a piece there 'offboard'" in found[1].message

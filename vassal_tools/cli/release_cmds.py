@@ -132,14 +132,17 @@ def orphans_cmd(game: Path, module: Path, no_name_match: bool, as_json: bool) ->
 
 @main.command("lint")
 @click.argument("module", type=click.Path(**_FILE))
+@click.option("--module", "base", type=click.Path(**_FILE),
+              help="For an extension: the module it extends, whose prototypes and images it may use.")
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
-def lint_cmd(module: Path, as_json: bool) -> None:
-    """Check MODULE: missing and unused images, gpids, prototypes, at-start stacks, grids,
-    names, hotkey clashes and VASSAL's own validation. Exit 1 when there are errors or warnings."""
+def lint_cmd(module: Path, base: Path | None, as_json: bool) -> None:
+    """Check MODULE (or an extension): missing and unused images, gpids, prototypes, at-start
+    stacks, grids, names, hotkey clashes and VASSAL's own validation. Exit 1 when there are
+    errors or warnings."""
     from ..release.lint import lint_module
     from ..release.text import lint_text
 
-    findings = [f.to_json() for f in lint_module(module)]
+    findings = [f.to_json() for f in lint_module(module, base)]
     if as_json:
         _json(findings)
     else:

@@ -99,9 +99,12 @@ def _java_space(char: str) -> bool:
 
 
 def parse_java_int(text: str) -> int:
-    """``Integer.parseInt``: optional sign and ASCII digits only, no whitespace."""
+    """``Integer.parseInt``: optional sign and ASCII digits only, no whitespace, within an int."""
     s = text
     body = s[1:] if s[:1] in "+-" else s
     if not body or not body.isascii() or not body.isdigit():
         raise ValueError(f"not an integer: {text!r}")
-    return int(s)
+    value = int(s)
+    if not -2**31 <= value < 2**31:
+        raise ValueError(f"not an int (out of range): {text!r}")
+    return value

@@ -23,3 +23,8 @@ class Grid(Protocol):
     def hex_at(self, x: int, y: int) -> str | None:
         """The name of the cell (hex, square, zone, region) a piece dropped here lands in."""
         ...
+
+    def point_of_location(self, name: str) -> Point | None:
+        """VASSAL's ``getLocation(name)``: the board-local point a location name stands for; None
+        where VASSAL throws BadCoords (the name fits no cell, zone or region)."""
+        ...

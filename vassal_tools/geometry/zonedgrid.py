@@ -8,6 +8,7 @@ format, filled from its own grid or, with ``useParentGrid``, the background grid
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from shapely.geometry import LinearRing
@@ -15,8 +16,10 @@ from shapely.geometry import LinearRing
 from ..errors import BadInput
 from ..formats.formatted import compile_format, render
 from ..formats.java import parse_java_int
+from ..formats.sequence import decode
 from .attributes import Attributes
 from .grid import Grid, Point
+from .regiongrid import RegionGrid
 
 
 def parse_path(path: str, source: str | None = None, where: str = "Zone") -> list[Point]:
@@ -151,6 +154,57 @@ class Zone:
         grid = self.grid
         return (x, y) if grid is None else grid.snap(x, y, force, center_only)
 
+    def _name_pattern(self) -> tuple[re.Pattern | None, int]:
+        """VASSAL's ``Zone.getLocation`` reading of the format: literals, ``$name$`` as the zone's
+        name, ``$gridLocation$`` (with a grid) as a group; any other ``$property$`` matches nothing."""
+        tokens = decode(self.location_format, "$")
+        regex, groups, is_property = "", 0, True
+        for i, token in enumerate(tokens):
+            is_property = not is_property
+            if not token:
+                continue
+            if not is_property or i == len(tokens) - 1:
+                regex += re.escape(token)
+            elif token == "name":
+                regex += re.escape(self.name)
+            elif token == "gridLocation" and self.grid is not None:
+                regex += "(.*)"
+                groups += 1
+        return (re.compile(regex) if regex else None), groups
+
+    def point_of_location(self, name: str) -> Point | None:
+        """VASSAL's ``Zone.getLocation(name)``: the point the zone's format gives that name, or None.
+
+        With ``$gridLocation$`` the last one is read by the zone's grid and must fall in the
+        zone; without it the name is the zone's, and the point its vertices' mean (Java int
+        division), or its first vertex when the mean lies outside (a concave zone).
+        """
+        pattern, groups = self._name_pattern()
+        match = pattern.fullmatch(name) if pattern is not None else None
+        if match is None:
+            return None
+        if groups:
+            grid = self.grid
+            point = None if grid is None else grid.point_of_location(match.group(groups))
+            return point if point is not None and self.contains(*point) else None
+        points = self.polygon.points
+        if not points:
+            return 0, 0
+        n = len(points)
+        x, y = _java_div(sum(p[0] for p in points), n), _java_div(sum(p[1] for p in points), n)
+        return (x, y) if self.contains(x, y) else points[0]
+
+    def region_location(self, name: str) -> Point | None:
+        """VASSAL's ``Zone.getRegionLocation``: the origin of the zone grid's region of that name."""
+        grid = self.grid
+        return grid.point_of_location(name) if isinstance(grid, RegionGrid) else None
+
+
+def _java_div(a: int, b: int) -> int:
+    """Java int division: truncates toward zero."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
 
 class ZonedGrid:
     """Zones in buildFile order over an optional background grid."""
@@ -192,6 +246,24 @@ class ZonedGrid:
         """The name of the snapped point: the cell, hex or zone a piece dropped here lands in."""
         sx, sy = self.snap(x, y, force=True, center_only=True)
         return self.location_name(sx, sy)
+
+    def point_of_location(self, name: str) -> Point | None:
+        """VASSAL's ``ZonedGrid.getLocation``: the first zone whose point for the name lies in it,
+        else the background grid's point, else None."""
+        for zone in self.zones:
+            point = zone.point_of_location(name)
+            if point is not None and zone.contains(*point):
+                return point
+        return None if self.background is None else self.background.point_of_location(name)
+
+    def region_location(self, name: str) -> Point | None:
+        """VASSAL's ``ZonedGrid.getRegionLocation``: a region of a zone's region grid by its own
+        name (an at-start stack may name one even when the zone reports only its own name)."""
+        for zone in self.zones:
+            point = zone.region_location(name)
+            if point is not None and zone.contains(*point):
+                return point
+        return None
 
     @property
     def problems(self) -> list[str]:

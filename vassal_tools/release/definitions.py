@@ -59,8 +59,11 @@ class Definition:
 class ModuleDefinitions:
     """The piece definitions and prototypes of one module (or extension)."""
 
-    def __init__(self, module: Module):
+    def __init__(self, module: Module, base: ModuleDefinitions | None = None):
+        """``base``: for an extension, its module's definitions, whose prototypes the extension's
+        pieces may use (the extension's own win on a shared name: it is loaded after)."""
         self.module = module
+        self.base = base
         self.source = str(module.path) if module.path is not None else None
         buildfile = module.buildfile
         self.prototype_views = buildfile.prototypes
@@ -78,7 +81,7 @@ class ModuleDefinitions:
     @cached_property
     def prototypes(self) -> dict[str, Piece]:
         """Prototype pieces by name; the last definition of a name wins, as in VASSAL."""
-        out: dict[str, Piece] = {}
+        out: dict[str, Piece] = dict(self.base.prototypes) if self.base is not None else {}
         for view in self.prototype_views:
             text = view.text or ""
             if not text.strip():

@@ -8,15 +8,21 @@ mistake, ``info`` is worth a look):
   ``/`` is a resource of the engine (``/images/die.gif``), and so is a bare name the
   engine ships (``moved.gif``); an extensionless name may be a ``.gif``. Images a
   GamePieceImage definition draws count as present.
-* duplicate, empty or non-numeric gpids (error: VASSAL's GpIdChecker refuses to refresh);
+* duplicate, empty or non-numeric gpids, read as VASSAL's GpIdChecker reads them (the number
+  after a ``:`` prefix) (error: VASSAL's GpIdChecker refuses to refresh);
 * prototypes referenced but missing (error), and prototype cycles;
-* at-start stacks whose owning board does not exist, that lie off every board, or
-  whose grid location no grid resolves (warning);
+* at-start stacks whose owning board does not exist, that lie off every board or in no
+  zone of a board without a background grid, or whose grid location the grid does not
+  read back (warning);
 * grids that do not cover their board: a hex or square grid whose origin lies off the
-  board or whose cells are larger than it, a region grid with no region on the board,
-  zones that leave part of a board with no background grid unnamed (warning);
+  board or whose cells are larger than it, a region grid with no region on the board
+  (warning); zones that leave part of a board with no background grid unnamed (info:
+  VASSAL allows it and calls a piece there "offboard"; an at-start stack placed there is a
+  warning);
 * pieces with an empty name (warning);
-* hotkey clashes: one key bound to two different menu commands of one piece (warning);
+* hotkey clashes: one key bound to two different menu commands of one piece (warning),
+  reported once where defined: a clash inside a prototype at the prototype, any other once
+  for all the pieces that hold it;
 * what VASSAL's own editor validation warns about (warning): a map without a Board
   Picker or Stack Metrics, a Board Picker with no board, duplicate board names, a
   board or zone with more than one grid, maps, prototypes and GamePieceImages with a
@@ -36,8 +42,9 @@ from typing import Any
 from ..errors import BadInput
 from ..formats.components import child_elements, descendants, is_map_element, simple_name
 from ..formats.files import Module
+from ..formats.java import parse_java_int
 from ..formats.kinds import open_module
-from ..formats.pieces import Piece
+from ..formats.pieces import Piece, expand_prototypes
 from ..formats.traits import (
     Clone,
     CounterGlobalKeyCommand,
@@ -57,6 +64,8 @@ from ..formats.traits import (
 )
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.images import image_size
+from ..geometry.maps import OFFBOARD
+from ..geometry.zonedgrid import ZonedGrid
 from .definitions import ModuleDefinitions
 from .traitdiff import label
 
@@ -92,21 +101,40 @@ class Finding:
         return {"severity": self.severity, "check": self.check, "message": self.message, "where": self.where}
 
 
-def lint_module(path) -> list[Finding]:
-    """Every finding for the module at ``path``, errors first."""
+def lint_module(path, base=None) -> list[Finding]:
+    """Every finding for the module or extension at ``path``, errors first.
+
+    ``base``: for an extension, the module it extends; its prototypes and images count as
+    present. Without it, what only the base could hold is not checked, and a finding says so.
+    """
     module = open_module(path)
-    linter = _Linter(module)
+    base_module = None
+    if base is not None:
+        if module.kind != "extension":
+            raise BadInput(path, "is a module: --module BASE is for linting an extension against its module")
+        base_module = open_module(base)
+        if base_module.kind != "module":
+            raise BadInput(base, "is an extension, not the module an extension extends", "--module")
+    linter = _Linter(module, base_module)
     findings = list(linter.run())
     order = {s: i for i, s in enumerate(SEVERITIES)}
     return sorted(findings, key=lambda f: order[f.severity])
 
 
 class _Linter:
-    def __init__(self, module: Module):
+    def __init__(self, module: Module, base: Module | None = None):
         self.module = module
+        self.base = base
         self.bf = module.buildfile
-        self.definitions = ModuleDefinitions(module)
+        self.definitions = ModuleDefinitions(module, ModuleDefinitions(base) if base is not None else None)
         self.geometry = ModuleGeometry(module)
+        # An extension linted alone: names it does not hold may be its module's (counted, not judged).
+        self.unjudged: Counter[str] = Counter()
+
+    @property
+    def alone(self) -> bool:
+        """An extension linted without its module."""
+        return self.bf.kind == "extension" and self.base is None
 
     def run(self) -> Iterator[Finding]:
         yield from self.gpids()
@@ -116,44 +144,78 @@ class _Linter:
         yield from self.setup_stacks()
         yield from self.grids()
         yield from self.validation()
+        yield from self.skipped()
+
+    def skipped(self) -> Iterator[Finding]:
+        """What an extension's lint left unchecked, so a clean result is not read as more than it is."""
+        if self.bf.kind != "extension":
+            return
+        stacks = sum(1 for e in descendants(self.bf.element, ("SetupStack",)) if _in_base_map(e))
+        if stacks:
+            yield Finding("info", "skipped", f"{stacks} at-start stack(s) the extension adds to its module's maps "
+                          "were not checked (their boards and grids are the module's)", "extension")
+        if self.base is not None:
+            return
+        counts = ", ".join(f"{n} {what}" for what, n in self.unjudged.items()) or "no references"
+        yield Finding("info", "skipped", f"linted without its module (give --module BASE): prototypes and images the "
+                      f"extension does not hold were not checked ({counts})", "extension")
 
     # -- gpids and prototypes ----------------------------------------------------------------
 
     def gpids(self) -> Iterator[Finding]:
-        seen: dict[str, str] = {}
-        extension = self.bf.kind == "extension"
+        """VASSAL's GpIdChecker.testGpId, as the editor runs it on a module or an extension: a gpid
+        holding ``:`` is read as the part after the first ``:`` (an extension's ``e65:0`` is 0), which
+        must be an int unique among the file's gpids."""
         missing = [d.where for d in self.definitions.definitions if not d.gpid]
         if missing:
-            shown = "; ".join(missing[:3]) + (f"; and {len(missing) - 3} more" if len(missing) > 3 else "")
             yield Finding("error", "gpid", f"{len(missing)} piece slot(s) have no gpid: VASSAL's refresh cannot match "
-                          "their pieces by gpid (VASSAL's editor gives them one when the module is saved)", shown)
+                          "their pieces by gpid (VASSAL's editor gives them one when the module is saved)",
+                          _first_of(missing))
+        seen: dict[str, tuple[str, str]] = {}
+        highest: int | None = None
         for definition in self.definitions.definitions:
             gpid = definition.gpid
             if not gpid:
                 continue
-            number = gpid.split(":", 1)[1] if extension and ":" in gpid else gpid
-            if not number.isdigit():
-                yield Finding("error", "gpid", f"gpid {gpid!r} is not a number", definition.where)
-            if gpid in seen:
-                yield Finding("error", "gpid", f"duplicate gpid {gpid} (also {seen[gpid]})", definition.where)
+            number = gpid_number(gpid)
+            if number is None:
+                yield Finding("error", "gpid", f"gpid {gpid!r} has no number after its ':': VASSAL's GpIdChecker "
+                              "stops on it", definition.where)
+                continue
+            after = " after its prefix" if number != gpid else ""
+            try:
+                value = parse_java_int(number)
+            except ValueError:
+                yield Finding("error", "gpid", f"gpid {gpid!r} is not a number{after}", definition.where)
             else:
-                seen[gpid] = definition.where
+                highest = value if highest is None else max(highest, value)
+            if number in seen:
+                other_gpid, other = seen[number]
+                same = f"duplicate gpid {gpid}" if other_gpid == gpid else \
+                    f"gpid {gpid} is a duplicate of {other_gpid} (VASSAL compares the number after the prefix)"
+                yield Finding("error", "gpid", f"{same} (also {other})", definition.where)
+            else:
+                seen[number] = (gpid, definition.where)
         next_id = self.bf.next_piece_slot_id
-        numbers = [int(g) for g in seen if g.isdigit()]
-        if next_id is not None and numbers and max(numbers) >= next_id:
-            yield Finding("warning", "gpid", f"nextPieceSlotId {next_id} is not above the highest gpid {max(numbers)}: "
+        if next_id is not None and highest is not None and highest >= next_id:
+            yield Finding("warning", "gpid", f"nextPieceSlotId {next_id} is not above the highest gpid {highest}: "
                           "the editor would hand out a gpid already in use", "root")
 
     def prototypes(self) -> Iterator[Finding]:
         known = self.definitions.prototypes
+        own = self._own_prototypes()
         owners: list[tuple[str, Piece]] = [(d.where, d.piece) for d in self.definitions.definitions if d.slot is not None]
-        owners += [(f"PrototypeDefinition {name!r}", piece) for name, piece in known.items()]
+        owners += [(f"PrototypeDefinition {name!r}", known[name]) for name in own]
+        definer = "the module does not define" if self.base is None else "neither the extension nor its module defines"
         for where, piece in owners:
             for name in piece.prototypes:
-                if name not in known:
-                    yield Finding("error", "prototype", f"uses prototype {name!r}, which the module does not define",
-                                  where)
-        for name in known:
+                if name in known:
+                    continue
+                if self.alone:
+                    self.unjudged["prototype reference(s)"] += 1
+                else:
+                    yield Finding("error", "prototype", f"uses prototype {name!r}, which {definer}", where)
+        for name in own:
             if _cycle(name, known):
                 yield Finding("error", "prototype", "prototype refers back to itself through its prototypes",
                               f"PrototypeDefinition {name!r}")
@@ -162,11 +224,16 @@ class _Linter:
 
     def images(self) -> Iterator[Finding]:
         present = set(self.module.images())
-        generated = {e.get("name") for e in descendants(self.bf.element, ("GamePieceImage",)) if e.get("name")}
+        generated = _generated_images(self.bf)
+        available = present | generated
+        if self.base is not None:
+            available |= set(self.base.images()) | _generated_images(self.base.buildfile)
         used: set[str] = set()
         for name, where in self._image_references():
-            found = self._resolve(name, present | generated)
-            if found is None:
+            found = self._resolve(name, available)
+            if found is None and self.alone and not name.startswith("/"):
+                self.unjudged["image reference(s)"] += 1
+            elif found is None:
                 severity = "error" if not name.startswith("/") else "warning"
                 what = "engine resource" if name.startswith("/") else "image"
                 yield Finding(severity, "image", f"{what} {name!r} is referenced but missing", where)
@@ -220,19 +287,72 @@ class _Linter:
     # -- pieces -----------------------------------------------------------------------------
 
     def pieces(self) -> Iterator[Finding]:
+        prototype_clashes = self._prototype_clashes()
+        users: Counter[str] = Counter()
+        piece_clashes: dict[tuple[str, tuple[str, ...]], tuple[list[str], list[str]]] = {}
         for definition in self.definitions.definitions:
             if definition.slot is None:
                 continue
             try:
-                piece = self.definitions.expanded(definition)
+                piece = self.definitions.expanded(definition, copy=False)
             except BadInput as err:
                 yield Finding("error", "prototype", err.what, definition.where)
                 continue
             if not piece.name.strip() and not (definition.entry_name or "").strip():
                 yield Finding("warning", "name", "piece has an empty name", definition.where)
+            used = self._prototypes_used(definition.piece)
+            users.update(used)
             for key, commands in _key_clashes(piece).items():
-                listed = "; ".join(commands)
-                yield Finding("warning", "hotkey", f"key {key} runs different menu commands: {listed}", definition.where)
+                texts = tuple(sorted(commands))
+                # A clash a prototype already holds is that prototype's, reported once there.
+                if any(tuple(sorted(prototype_clashes.get(name, {}).get(key, {}))) == texts for name in used):
+                    continue
+                listed, wheres = piece_clashes.setdefault((key, texts), (_commands(commands), []))
+                wheres.append(definition.where)
+        own = set(self._own_prototypes())
+        for name, clashes in prototype_clashes.items():
+            if name not in own:
+                continue
+            count = users[name]
+            uses = f" (in {count} piece{'s' if count != 1 else ''})" if count else ""
+            for key, commands in clashes.items():
+                yield Finding("warning", "hotkey", f"key {key} runs different menu commands: "
+                              f"{'; '.join(_commands(commands))}{uses}", f"PrototypeDefinition {name!r}")
+        for (key, _texts), (listed, wheres) in piece_clashes.items():
+            yield Finding("warning", "hotkey", f"key {key} runs different menu commands: {'; '.join(listed)}",
+                          _first_of(wheres))
+
+    def _own_prototypes(self) -> list[str]:
+        """The prototypes this file defines (an extension's module's are the module's to lint)."""
+        return list(dict.fromkeys(view.name for view in self.definitions.prototype_views if view.name in
+                                  self.definitions.prototypes))
+
+    def _prototype_clashes(self) -> dict[str, dict[str, dict[str, str]]]:
+        """Hotkey clashes inside each prototype (an extension's module's too), inner prototypes expanded."""
+        out = {}
+        for name, prototype in self.definitions.prototypes.items():
+            try:
+                clashes = _key_clashes(expand_prototypes(prototype, self.definitions.prototypes))
+            except BadInput:
+                continue  # a cycle: prototypes() reports it
+            if clashes:
+                out[name] = clashes
+        return out
+
+    def _prototypes_used(self, piece: Piece) -> set[str]:
+        """The prototypes a piece uses, directly or through other prototypes."""
+        known = self.definitions.prototypes
+        found: set[str] = set()
+        todo = list(piece.prototypes)
+        while todo:
+            name = todo.pop()
+            if name in found:
+                continue
+            found.add(name)
+            inner = known.get(name)
+            if inner is not None:
+                todo += inner.prototypes
+        return found
 
     # -- maps -------------------------------------------------------------------------------
 
@@ -258,7 +378,7 @@ class _Linter:
             location = stack.location or ""
             board = geometry.board(owner) if owner else None
             boards_to_try = [board] if board is not None else list(geometry.boards)
-            if not location or not any(_grid_has(b, location) for b in boards_to_try):
+            if not location or not any(_grid_point(b, location) is not None for b in boards_to_try):
                 yield Finding("warning", "at-start stack", f"grid location {location!r} is at no grid location "
                               "of its board", where)
             return
@@ -269,10 +389,18 @@ class _Linter:
             if not (0 <= stack.x < board.width and 0 <= stack.y < board.height):
                 yield Finding("warning", "at-start stack", f"position {stack.x},{stack.y} is off its board "
                               f"{owner!r} ({board.width}x{board.height})", where)
-            return
-        x, y = geometry.edge[0] + stack.x, geometry.edge[1] + stack.y
-        if geometry.find_board(x, y) is None:
-            yield Finding("warning", "at-start stack", f"position {stack.x},{stack.y} is off every board", where)
+                return
+            x, y = board.x + stack.x, board.y + stack.y
+        else:
+            x, y = geometry.edge[0] + stack.x, geometry.edge[1] + stack.y
+            if geometry.find_board(x, y) is None:
+                yield Finding("warning", "at-start stack", f"position {stack.x},{stack.y} is off every board", where)
+                return
+        placed = geometry.find_board(x, y)
+        if placed is not None and isinstance(placed.board.grid, ZonedGrid) and geometry.location_name(x, y) == OFFBOARD:
+            yield Finding("warning", "at-start stack", f"position {stack.x},{stack.y} lies in no zone of board "
+                          f"{placed.name!r}, which has no background grid: VASSAL names its pieces' location "
+                          f"{OFFBOARD!r}", where)
 
     def grids(self) -> Iterator[Finding]:
         for view in self.bf.maps:
@@ -366,6 +494,32 @@ def _global_property_names(container) -> Iterator[Finding]:
 # -- helpers ----------------------------------------------------------------------------------
 
 
+def _generated_images(bf) -> set[str]:
+    """Images a GamePieceImage definition draws: present without a file."""
+    return {e.get("name") for e in descendants(bf.element, ("GamePieceImage",)) if e.get("name")}
+
+
+def _in_base_map(stack) -> bool:
+    """Is this at-start stack of an extension placed on a map the extension does not define?"""
+    parent = stack.getparent()
+    while parent is not None and not is_map_element(parent):
+        if simple_name(parent.tag) == "ExtensionElement":
+            return True
+        parent = parent.getparent()
+    return False
+
+
+def gpid_number(gpid: str) -> str | None:
+    """The part of a gpid VASSAL's GpIdChecker reads: all of it, or with a ``:`` Java's
+    ``gpid.split(":")[1]`` (trailing empty parts dropped); None where that index does not exist."""
+    if ":" not in gpid:
+        return gpid
+    parts = gpid.split(":")
+    while parts and not parts[-1]:
+        parts.pop()
+    return parts[1] if len(parts) > 1 else None
+
+
 def _name_of(element) -> str | None:
     return element.get("name") or element.get("mapName") or element.get("entryName")
 
@@ -395,17 +549,19 @@ def _cycle(name: str, prototypes: dict[str, Piece], chain: tuple[str, ...] = ())
     return any(_cycle(inner, prototypes, chain + (name,)) for inner in piece.prototypes)
 
 
-def _grid_has(placed, location: str) -> bool:
-    """Does some point of the placed board get this location name? Sampled on a fine raster."""
-    board = placed.board
-    if board.grid is None:
-        return False
-    step = max(8, int((placed.width * placed.height / 100_000) ** 0.5))
-    for y in range(0, placed.height, step):
-        for x in range(0, placed.width, step):
-            if board.location_name(x, y) == location:
-                return True
-    return False
+def _grid_point(placed, location: str):
+    """Where VASSAL puts an at-start stack at this grid location on the placed board (SetupStack
+    ``updatePosition``: the grid's ``getLocation``, then a zone's region of that name), or None."""
+    grid = placed.board.grid
+    if grid is None:
+        return None
+    try:
+        point = grid.point_of_location(location)
+    except (ValueError, IndexError):  # a numbering that cannot be read backwards: VASSAL's BadCoords
+        point = None
+    if point is None and isinstance(grid, ZonedGrid):
+        point = grid.region_location(location)
+    return point
 
 
 # Menu commands per trait kind: (key field, menu text field).
@@ -430,8 +586,8 @@ _MENU_KEYS: dict[type, tuple[tuple[str, str], ...]] = {
 }
 
 
-def _key_clashes(piece: Piece) -> dict[str, list[str]]:
-    """Keys bound to two or more different menu commands of one piece."""
+def _key_clashes(piece: Piece) -> dict[str, dict[str, str]]:
+    """Keys bound to two or more different menu commands of one piece: key -> {command: trait}."""
     by_key: dict[str, dict[str, str]] = defaultdict(dict)
     for trait in piece.traits:
         for key_field, text_field in _menu_fields(trait):
@@ -445,7 +601,16 @@ def _key_clashes(piece: Piece) -> dict[str, list[str]]:
             if not key.name and key.code == 0:
                 continue
             by_key[ident].setdefault(text, label(trait))
-    return {k: [f"{text!r} ({owner})" for text, owner in v.items()] for k, v in by_key.items() if len(v) > 1}
+    return {k: v for k, v in by_key.items() if len(v) > 1}
+
+
+def _commands(commands: dict[str, str]) -> list[str]:
+    return [f"{text!r} ({owner})" for text, owner in commands.items()]
+
+
+def _first_of(wheres: list[str]) -> str:
+    """Where a finding is, for one place or many: the first three and a count of the rest."""
+    return "; ".join(wheres[:3]) + (f"; and {len(wheres) - 3} more" if len(wheres) > 3 else "")
 
 
 def _menu_fields(trait: Trait) -> tuple[tuple[str, str], ...]:
@@ -516,5 +681,7 @@ def _zones_cover(grid, width: int, height: int, where: str) -> Iterator[Finding]
     uncovered = board.difference(unary_union(shapes)) if shapes else board
     share = uncovered.area / board.area
     if share > 0.001:
-        yield Finding("warning", "grid", f"zones leave {share:.1%} of the board outside every zone and there is no "
-                      "background grid: pieces there have no location name", where)
+        # VASSAL allows it (a display's margins, a sea no piece stands in): ZonedGrid.locationName is
+        # null there and Map.locationName says "offboard". A stack placed there is warned of.
+        yield Finding("info", "grid", f"zones leave {share:.1%} of the board outside every zone and there is no "
+                      f"background grid: VASSAL names a piece there {OFFBOARD!r}", where)

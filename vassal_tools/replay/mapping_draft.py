@@ -17,6 +17,12 @@ Confidence, highest first:
   in palette order;
 - 0.7: the name is one unit's with Roman and Arabic numerals exchanged ('2/138' for 'II/138');
 - 0.6: the name is close to one unit's name (similar spelling, same numbers) and to no other.
+
+A slot is never matched across sides: when its palette path, prototypes, images or properties
+name a side or a nationality of the game (``German``, ``Allied``), only units of those sides and
+nationalities (or of none, such as markers) are its candidates; a slot that names only nationalities the game
+has no units of (``American`` in an Invasion: Norway draft) is matched to none. When almost
+nothing matches surely (:data:`ANOTHER_GAME`), the draft says the module looks like another game.
 """
 
 from __future__ import annotations
@@ -38,10 +44,19 @@ ROMAN = {"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii":
 ACCEPT = 0.6
 #: Nationality adjectives a palette or prototype name may use for a nationality of the data.
 #: Short forms count as whole words only ("nor-dd-1.png", "Ger / Navy").
+#: Nationalities no game of the toolkit has are listed too: a slot naming one is no unit of the game.
 NATIONALITY_WORDS = {"british": ("british", "brit", "uk", "gb", "england", "english", "royal navy", "raf"),
                      "german": ("german", "ger", "germany", "wehrmacht", "kriegsmarine", "luftwaffe"),
                      "norwegian": ("norwegian", "nor", "norway", "norsk", "norge"),
-                     "french": ("french", "fr", "france"), "polish": ("polish", "pol", "poland")}
+                     "french": ("french", "fr", "france"), "polish": ("polish", "pol", "poland"),
+                     "american": ("american", "us", "usa", "u.s.", "united states"),
+                     "canadian": ("canadian", "canada"), "soviet": ("soviet", "russian", "ussr", "red army"),
+                     "italian": ("italian", "italy"), "japanese": ("japanese", "japan")}
+#: A draft whose sure matches (:data:`SURE` or more) are at most this share of the module's slots
+#: and of the game's units says the module looks like another game (a module of the game matches
+#: most of its counters by id or name; near-spellings match in any module).
+ANOTHER_GAME = 0.1
+SURE = 0.8
 
 
 @dataclass(frozen=True)
@@ -71,13 +86,21 @@ class Match:
     candidates: list[str] = field(default_factory=list)
 
 
-def draft_mapping(buildfile, catalogue: Catalogue, game: str) -> dict[str, Any]:
-    """The draft mapping of the module whose buildFile is given, against the game's catalogue."""
+def draft_mapping(buildfile, catalogue: Catalogue, game: str,
+                  side_names: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The draft mapping of the module whose buildFile is given, against the game's catalogue.
+
+    ``side_names``: the game's side ids and the names its roster gives them (``allied``: ``The
+    Allies``), words a slot may name its side by besides the side ids.
+    """
     units = {uid: dict(catalogue.unit(uid) or {}) for uid in catalogue.unit_ids()}
-    matcher = UnitMatcher(units)
+    matcher = UnitMatcher(units, side_names)
     matches = matcher.match_all(list(module_slots(buildfile)))
     accepted = [m for m in matches if m.ref is not None and m.confidence >= ACCEPT]
     rejected = [m for m in matches if m not in accepted]
+    found = {m.ref for m in accepted if m.ref}
+    sure = [m for m in accepted if m.confidence >= SURE]
+    another = another_game(buildfile.name, game, len(matches), len(sure), len({m.ref for m in sure}), len(units))
     return {
         "game": game,
         "units": {m.slot.key: {"ref": m.ref} for m in accepted},
@@ -89,8 +112,18 @@ def draft_mapping(buildfile, catalogue: Catalogue, game: str) -> dict[str, Any]:
                        "candidates": m.candidates} for m in rejected],
         "summary": {"slots": len(matches), "matched": len(accepted), "unmatched": len(rejected),
                     "units_of_the_game": len(units),
-                    "units_not_found": sorted(set(units) - {m.ref for m in accepted if m.ref})},
+                    "units_not_found": sorted(set(units) - found),
+                    **({"another_game": another} if another else {})},
     }
+
+
+def another_game(module: str, game: str, slots: int, sure: int, found: int, units: int) -> str | None:
+    """Why the module looks like another game than ``game``, or None: almost none of its slots
+    match a unit surely, and almost none of the game's units are found surely."""
+    if not slots or not units or sure > ANOTHER_GAME * slots or found > ANOTHER_GAME * units:
+        return None
+    return (f"the module {module!r} looks like another game than {game}: only {sure} of its {slots} piece slots "
+            f"match a unit of {game} by id or name ({found} of the game's {units} units); check --game")
 
 
 def module_slots(buildfile) -> Iterable[Slot]:
@@ -119,8 +152,19 @@ def module_slots(buildfile) -> Iterable[Slot]:
 class UnitMatcher:
     """Matches slots to units; each unit is given to one slot at most."""
 
-    def __init__(self, units: Mapping[str, Mapping[str, Any]]):
+    def __init__(self, units: Mapping[str, Mapping[str, Any]], side_names: Mapping[str, str] | None = None):
         self.units = units
+        self.side_of_nationality: dict[str, str] = {}
+        for attrs in units.values():
+            if attrs.get("nationality") and attrs.get("side"):
+                self.side_of_nationality.setdefault(str(attrs["nationality"]), str(attrs["side"]))
+        # Words naming a side: its id, the roster's name for it (without "The"), and its nationalities'.
+        self.side_words: dict[str, str] = {}
+        for side in {str(a["side"]) for a in units.values() if a.get("side")}:
+            self.side_words[side.lower()] = side
+            name = (side_names or {}).get(side, "").lower()
+            for word in {name, name.removeprefix("the ")} - {""}:
+                self.side_words[word] = side
         self.by_key: dict[tuple[str, ...], list[str]] = {}
         self.by_loose_key: dict[tuple[str, ...], list[str]] = {}
         for uid, attrs in units.items():
@@ -148,24 +192,64 @@ class UnitMatcher:
         return [out[i] for i in range(len(slots))]
 
     def match(self, slot: Slot) -> Match:
+        sides, nationalities, foreign = self._sides_named(slot)
+        if foreign and not sides:
+            return Match(slot, None, 0.0, f"its palette, prototypes or images name {' and '.join(sorted(foreign))} "
+                                          "units, and the game has none")
+
+        def free(uid: str) -> bool:
+            # Never across sides, nor to another nationality than the slot names; a unit of no
+            # side or nationality (a marker) may still be the slot's.
+            attrs = self.units[uid]
+            return uid not in self.taken and (not sides or attrs.get("side") in sides | {None}) and \
+                (not nationalities or attrs.get("nationality") in nationalities | {None})
+
         if slot.unit_id is not None:
-            if slot.unit_id in self.units:
-                return self._take(slot, slot.unit_id, 1.0, f"Marker UnitId {slot.unit_id!r} is the unit's id")
-            return Match(slot, None, 0.0, f"Marker UnitId {slot.unit_id!r} is no unit of the game")
-        by_image = [u for u in self._image_ids(slot) if u not in self.taken]
+            if slot.unit_id not in self.units:
+                return Match(slot, None, 0.0, f"Marker UnitId {slot.unit_id!r} is no unit of the game")
+            if not free(slot.unit_id) and slot.unit_id not in self.taken:
+                return self._across(slot, sides, [slot.unit_id])
+            return self._take(slot, slot.unit_id, 1.0, f"Marker UnitId {slot.unit_id!r} is the unit's id")
+        images = self._image_ids(slot)
+        by_image = [u for u in images if free(u)]
         if len(by_image) == 1:
             return self._take(slot, by_image[0], 0.95, f"its image is named after the unit's id {by_image[0]!r}")
-        same_name = [u for u in self.by_key.get(name_key(slot.name), []) if u not in self.taken]
+        named = self.by_key.get(name_key(slot.name), [])
+        same_name = [u for u in named if free(u)]
         if same_name:
             return self._by_name(slot, same_name)
-        numerals = [u for u in self.by_loose_key.get(loose_key(slot.name), []) if u not in self.taken]
+        numerals = [u for u in self.by_loose_key.get(loose_key(slot.name), []) if free(u)]
+        across = [u for u in [*images, *named, *self.by_loose_key.get(loose_key(slot.name), [])]
+                  if u not in self.taken and not free(u)]
+        if across and not numerals:
+            return self._across(slot, sides, across)
         if len(numerals) == 1:
             return self._take(slot, numerals[0], 0.7, f"its name {slot.name!r} is {self.names[numerals[0]]!r} with "
                                                         "Roman and Arabic numerals exchanged: check it")
         if numerals:
             return Match(slot, None, 0.0, f"its name {slot.name!r} fits {len(numerals)} units once Roman and "
                                           "Arabic numerals are exchanged", sorted(numerals)[:8])
-        return self._by_similar_name(slot)
+        return self._by_similar_name(slot, free)
+
+    def _sides_named(self, slot: Slot) -> tuple[set[str], set[str], set[str]]:
+        """What a slot's hints name: sides (by a side word or a nationality of the game), the
+        game's nationalities, and nationalities the game has no units of."""
+        sides = {side for word, side in self.side_words.items() if _word_in(word, slot.hints)}
+        nationalities, foreign = set(), set()
+        for nationality, words in NATIONALITY_WORDS.items():
+            if any(_word_in(w, slot.hints) for w in words):
+                if nationality in self.side_of_nationality:
+                    sides.add(self.side_of_nationality[nationality])
+                    nationalities.add(nationality)
+                else:
+                    foreign.add(nationality)
+        return sides, nationalities, foreign
+
+    def _across(self, slot: Slot, sides: set[str], candidates: list[str]) -> Match:
+        units = ", ".join(f"{u} ({self.units[u].get('side')})" for u in sorted(set(candidates))[:4])
+        return Match(slot, None, 0.0, f"it would match {units}, but its palette, prototypes or images name the "
+                                      f"{' and '.join(sorted(sides))} side or other nationalities: never matched "
+                                      "across sides", sorted(set(candidates))[:8])
 
     def _by_name(self, slot: Slot, candidates: list[str]) -> Match:
         if len(candidates) == 1:
@@ -180,9 +264,9 @@ class UnitMatcher:
         return Match(slot, None, 0.0, f"{len(narrowed or candidates)} units are named {slot.name!r} and nothing in "
                                       "the slot tells them apart", sorted(narrowed or candidates)[:8])
 
-    def _by_similar_name(self, slot: Slot) -> Match:
+    def _by_similar_name(self, slot: Slot, allowed) -> Match:
         wanted = " ".join(name_key(slot.name))
-        free = {uid: " ".join(name_key(n)) for uid, n in self.names.items() if uid not in self.taken}
+        free = {uid: " ".join(name_key(n)) for uid, n in self.names.items() if allowed(uid)}
         scored = sorted(((difflib.SequenceMatcher(None, wanted, key).ratio(), uid) for uid, key in free.items()),
                         reverse=True)[:5]
         candidates = [uid for score, uid in scored if score >= 0.5]
@@ -240,8 +324,9 @@ def summary_lines(draft: Mapping[str, Any]) -> list[str]:
     by_confidence: dict[float, int] = {}
     for entry in draft["draft"].values():
         by_confidence[entry["confidence"]] = by_confidence.get(entry["confidence"], 0) + 1
-    lines = [f"{summary['matched']} of {summary['slots']} piece slots matched to units of {draft['game']}"
-             f" ({summary['units_of_the_game']} units in its data)"]
+    lines = [f"warning: {summary['another_game']}"] if summary.get("another_game") else []
+    lines += [f"{summary['matched']} of {summary['slots']} piece slots matched to units of {draft['game']}"
+              f" ({summary['units_of_the_game']} units in its data)"]
     lines += [f"  {count} at confidence {level:.1f}" for level, count in sorted(by_confidence.items(), reverse=True)]
     if summary["unmatched"]:
         lines.append(f"{summary['unmatched']} slots not matched (see 'unmatched' in the file): "
