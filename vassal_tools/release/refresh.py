@@ -37,7 +37,6 @@ That is what a PBEM player needs to step to the end and go on playing.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -477,8 +476,7 @@ def refresh_game(game_path, module_path, output=None, *, by_name: bool = True, o
     geometry = ModuleGeometry(module, board_layouts(game.stream))
     piles = placed_piles(module, geometry)
     result.decks, decks_of = refresh_decks(game.commands, piles)
-    presence = Presence(Counter(p.new_gpid for p in result.pieces if p.matched_by == "gpid"),
-                        Counter(p.name for p in result.pieces if p.matched_by != "gpid"))
+    presence = Presence((p.new_gpid if p.matched_by == "gpid" else "", p.name) for p in result.pieces)
     result.missing = missing_pieces(game, game.commands, definitions, geometry, piles, decks_of, presence,
                                     add=add_missing, whole_only=whole_only)
     result.added_missing = add_missing
