@@ -52,6 +52,7 @@ from ..formats.commands import (
     encode_commands,
 )
 from ..formats.kinds import open_game, open_module
+from ..formats.match import require_match
 from ..formats.outputs import refuse_overwriting
 from ..formats.pieces import Piece, decode_piece
 from ..formats.sequence import encode
@@ -426,6 +427,7 @@ class RefreshResult:
     decks: list[DeckReport] = field(default_factory=list)
     missing: list[Group] = field(default_factory=list)  # at-start stack pieces and cards the game lacks
     added_missing: bool = False  # whether they were created
+    warnings: list[str] = field(default_factory=list)  # a module that does not match (allowed), a version note
 
     @property
     def added(self) -> int:
@@ -443,6 +445,7 @@ class RefreshResult:
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game, "module": self.module, "output": self.output, "kind": self.kind,
+            "warnings": self.warnings,
             "summary": {"pieces": len(self.pieces), "refreshed": len(self.changed),
                         "unchanged": sum(1 for p in self.pieces if p.matched_by and not p.changed),
                         "unmatched": len(self.unmatched), "matched_by_name": sum(p.matched_by == "name" for p in self.pieces),
@@ -458,8 +461,13 @@ class RefreshResult:
 
 
 def refresh_game(game_path, module_path, output=None, *, by_name: bool = True, old_module=None,
-                 add_missing: bool = False, whole_only: bool = False) -> RefreshResult:
+                 add_missing: bool = False, whole_only: bool = False, allow_mismatch: bool = False) -> RefreshResult:
     """Refresh a save or log against ``module_path``; write ``output`` (if given) atomically.
+
+    The module (and ``old_module``) must be a version of the game's module: a module of
+    another game would swap its pieces for whatever shares their gpid or name, so it is bad
+    input unless ``allow_mismatch`` (then the differences are the result's ``warnings``), and
+    an extension is refused (:func:`~..formats.match.require_match`).
 
     Decks take their settings from the module's DrawPiles (:mod:`.decks`). The at-start
     stack pieces and deck cards the game lacks are listed; ``add_missing`` creates them
@@ -468,10 +476,17 @@ def refresh_game(game_path, module_path, output=None, *, by_name: bool = True, o
     refuse_overwriting(output, {"GAME": game_path, "--module": module_path, "--old-module": old_module})
     game = open_game(game_path)
     module = open_module(module_path)
-    old = ModuleDefinitions(open_module(old_module)) if old_module is not None else None
+    warnings = require_match(game, module, allow_mismatch, new_version=True)
+    old = None
+    if old_module is not None:
+        played_with = open_module(old_module)
+        warnings += [w for w in require_match(game, played_with, allow_mismatch, new_version=True)
+                     if w.startswith("WARNING")]
+        old = ModuleDefinitions(played_with)
     definitions = ModuleDefinitions(module)
     refresher = PieceRefresher(Matcher(definitions, by_name), old)
-    result = RefreshResult(str(game.path), str(module.path), str(output) if output else None, game.kind, [])
+    result = RefreshResult(str(game.path), str(module.path), str(output) if output else None, game.kind, [],
+                           warnings=warnings)
     _rewrite(game.commands, refresher, result)
     geometry = ModuleGeometry(module, board_layouts(game.stream))
     piles = placed_piles(module, geometry)
@@ -486,9 +501,9 @@ def refresh_game(game_path, module_path, output=None, *, by_name: bool = True, o
     return result
 
 
-def orphans(game_path, module_path, *, by_name: bool = True) -> list[PieceReport]:
+def orphans(game_path, module_path, *, by_name: bool = True, allow_mismatch: bool = False) -> list[PieceReport]:
     """The pieces of a save or log that match no definition of the module: exactly what refresh keeps as is."""
-    return refresh_game(game_path, module_path, by_name=by_name).unmatched
+    return refresh_game(game_path, module_path, by_name=by_name, allow_mismatch=allow_mismatch).unmatched
 
 
 def _rewrite(commands: list[Command], refresher: PieceRefresher, result: RefreshResult) -> None:

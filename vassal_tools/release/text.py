@@ -101,8 +101,9 @@ def patch_text(result: dict[str, Any]) -> str:
 
 def refresh_text(result: dict[str, Any]) -> str:
     summary = result["summary"]
-    lines = [f"{result['game']} ({result['kind']}) refreshed against {result['module']}"
-             + (f" -> {result['output']}" if result["output"] else "")]
+    lines = list(result.get("warnings", []))
+    lines.append(f"{result['game']} ({result['kind']}) refreshed against {result['module']}"
+                 + (f" -> {result['output']}" if result["output"] else ""))
     lines.append(f"{summary['pieces']} pieces: {summary['refreshed']} refreshed, {summary['unchanged']} unchanged, "
                  f"{summary['unmatched']} unmatched (kept as they were); {summary['matched_by_name']} matched by name")
     if summary["state_changes_translated"]:

@@ -171,3 +171,66 @@ def test_a_corpus_game_refreshed_against_its_own_module_misses_nothing(game, mod
     if not game.exists():
         pytest.skip("../shared/corpus absent")
     assert refresh_game(game, module, tmp_path / f"out{game.suffix}").missing == []
+
+
+# -- a module of another game -------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _one_line_exit_2(*args) -> str:
+    done = CliRunner().invoke(main, [str(a) for a in args], prog_name="vassal-tools")
+    assert done.exit_code == 2, done.output
+    line, = done.output.strip().splitlines()
+    return line
+
+
+def test_refresh_against_another_norway_game_is_refused_in_one_line(demo, tmp_path):
+    """refresh LOG --module OTHER_GAME.vmod exited 0 and swapped 50 pieces (I/138 became Dietl)."""
+    other = build_module(ROOT / "module_src" / "narvik_1940", tmp_path / "narvik",
+                         cache=tmp_path.parent / "build-art-cache")
+    out = tmp_path / "r.vlog"
+    for verb in (["refresh", "-o", out], ["orphans"]):
+        line = _one_line_exit_2(verb[0], demo / "sample-game.vlog", "--module", other, *verb[1:])
+        assert "does not match module" in line and "'Invasion: Norway'" in line and "'Narvik 1940'" in line
+        assert line.endswith("(pass --allow-mismatch to read it anyway)")
+    assert not out.exists()
+    done = CliRunner().invoke(main, ["refresh", str(demo / "sample-game.vlog"), "--module", str(other), "-o", str(out),
+                                     "--allow-mismatch"])
+    assert done.exit_code == 0 and done.output.startswith(
+        "WARNING: read against a module it does not match (narvik-1940.vmod): "
+        "it was saved with module 'Invasion: Norway', this is 'Narvik 1940'")
+
+
+def _extension(path: Path, extends: str) -> Path:
+    import zipfile
+
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("buildFile.xml", f'<VASSAL.build.module.ModuleExtension module="{extends}" moduleVersion="0.1"'
+                    ' version="1.0" anyModule="false" description="Extra units">'
+                    '<VASSAL.build.module.ExtensionElement target=""/></VASSAL.build.module.ModuleExtension>')
+        zf.writestr("extensiondata", '<?xml version="1.0" encoding="UTF-8"?><data version="1"><version>1.0</version>'
+                    "<VassalVersion>3.7.0</VassalVersion><universal>false</universal></data>")
+    return path
+
+
+def test_an_extension_given_as_the_module_is_refused_in_one_line(mini, tmp_path):
+    name = vassal_tools.open(mini["module"]).name
+    extension = _extension(tmp_path / "extra.vext", name)
+    out = tmp_path / "out.vsav"
+    for allow in ([], ["--allow-mismatch"]):
+        line = _one_line_exit_2("refresh", mini["save"], "--module", extension, "-o", out, *allow)
+        assert line == f"vassal-tools: {extension}: is an extension of module {name!r}, not a module: " \
+                       "give the module it extends"
+    assert not out.exists()
+
+
+def test_a_new_version_that_drops_a_piece_is_no_mismatch(mini, tmp_path):
+    """A new version may drop and rename pieces: refresh keeps and lists them, it does not refuse."""
+    module = vassal_tools.open(mini["module"])
+    for slot in [s for s in module.buildfile.piece_slots if s.entry_name == "Me-109"]:
+        slot.element.getparent().remove(slot.element)
+    dropped = tmp_path / "dropped.vmod"
+    module.save(dropped)
+    result = refresh_game(mini["save"], dropped, tmp_path / "out.vsav")
+    assert [p.name for p in result.unmatched] == ["Me-109"] and result.warnings == []
