@@ -14,18 +14,29 @@ def _value(value: Any) -> str:
     return repr(text) if len(text) <= 120 else repr(text[:117] + "...")
 
 
+def _pair(old: Any, new: Any) -> str:
+    """``old -> new``; two long texts are cut around where they first differ, so a change is
+    never shown as two identical strings."""
+    if isinstance(old, str) and isinstance(new, str) and old != new and max(len(old), len(new)) > 120:
+        start = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
+        cut = max(0, start - 40)
+        if cut:
+            return f"{_value('...' + old[cut:])} -> {_value('...' + new[cut:])}"
+    return f"{_value(old)} -> {_value(new)}"
+
+
 def change_line(change: dict[str, Any]) -> str:
     """One change of a piece or prototype, in words."""
     what = change["what"]
     if what in ("trait added", "trait removed"):
         return f"{what}: {change['trait']}"
     if what == "property":
-        return f"property {change['property']}: {_value(change['old'])} -> {_value(change['new'])}"
+        return f"property {change['property']}: {_pair(change['old'], change['new'])}"
     if what == "trait field":
-        return f"{change['trait']}: {change['field']} {_value(change['old'])} -> {_value(change['new'])}"
+        return f"{change['trait']}: {change['field']} {_pair(change['old'], change['new'])}"
     if what in ("trait type", "trait state"):
-        return f"{change['trait']}: {what.split()[1]} {_value(change['old'])} -> {_value(change['new'])}"
-    return f"{what}: {_value(change.get('old'))} -> {_value(change.get('new'))}"
+        return f"{change['trait']}: {what.split()[1]} {_pair(change['old'], change['new'])}"
+    return f"{what}: {_pair(change.get('old'), change.get('new'))}"
 
 
 def diff_text(report: dict[str, Any]) -> str:
@@ -50,9 +61,9 @@ def diff_text(report: dict[str, Any]) -> str:
     _added_removed(lines, "Components", comps, lambda c: f"{c['kind']}: {c['path']}")
     for comp in comps["changed"]:
         lines.append(f"  changed {comp['kind']}: {comp['path']}")
-        lines += [f"    {a['name']}: {_value(a['old'])} -> {_value(a['new'])}" for a in comp["attributes"]]
+        lines += [f"    {a['name']}: {_pair(a['old'], a['new'])}" for a in comp["attributes"]]
         if "text" in comp:
-            lines.append(f"    text: {_value(comp['text']['old'])} -> {_value(comp['text']['new'])}")
+            lines.append(f"    text: {_pair(comp['text']['old'], comp['text']['new'])}")
     if report["metadata"]:
         lines.append("Metadata:")
         lines += [f"  {m['entry']} {m['field']}: {_value(m['old'])} -> {_value(m['new'])}" for m in report["metadata"]]
