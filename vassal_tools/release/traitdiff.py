@@ -24,11 +24,11 @@ from ..formats.traits import (
     BasicPiece,
     DynamicProperty,
     FreeRotator,
+    KeyStroke,
     Labeler,
     Layer,
     Marker,
     Prototype,
-    KeyStroke,
     Trait,
     UnknownTrait,
 )
