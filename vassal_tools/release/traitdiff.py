@@ -199,7 +199,7 @@ def _field_changes(before: Trait, after: Trait, name: str) -> list[dict[str, Any
         new_value = new_values.get(key)
         if old_value != new_value and _meaning(old_value) != _meaning(new_value):
             out.append({"what": "trait field", "trait": name, "field": key,
-                        "old": jsonable(old_value), "new": jsonable(new_value)})
+                        "old": _shown(old_value), "new": _shown(new_value)})
     if not out and _unknown_fields(before) != _unknown_fields(after):  # a newer VASSAL's additions differ
         out.append({"what": "trait type", "trait": name, "old": before.type, "new": after.type})
     # Otherwise the types differ only in how they are written: trailing fields at their
@@ -231,6 +231,15 @@ def _meaning(value: Any) -> Any:
     if isinstance(value, (list, tuple)) and not hasattr(value, "_fields"):
         return [_meaning(v) for v in value]
     return value
+
+
+def _shown(value: Any) -> Any:
+    """A field value for release notes: a named key command by its name, as the editor shows it."""
+    if isinstance(value, KeyStroke) and value.name:
+        return value.name
+    if isinstance(value, (list, tuple)) and not hasattr(value, "_fields"):
+        return [_shown(v) for v in value]
+    return jsonable(value)
 
 
 def jsonable(value: Any) -> Any:
