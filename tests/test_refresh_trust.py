@@ -20,6 +20,7 @@ from vassal_tools.formats.commands import AddPiece, encode_commands, walk
 from vassal_tools.formats.traits.encoding import join
 from vassal_tools.release.patch import patch_module
 from vassal_tools.release.refresh import is_piece, refresh_game
+from vassal_tools.report.audit import audit_file
 
 MINI = Path(__file__).parent / "data" / "build" / "mini_game"
 # One counter renamed, one property changed: an erratum applies to the palette slot and the
@@ -156,6 +157,10 @@ set = { properties = { Type = "CA" } }
         assert len(_pieces(out)) == len(_pieces(log))
     result = refresh_game(log, patched, tmp_path / "again.vlog")
     assert sorted(p.name for p in result.changed) == ["Admiral Hipper", "Glasgow"] and result.missing == []
+    # The refreshed game (added-missing run, the last one written) audits as the game did:
+    # the doubled pieces gave it a false finding.
+    findings = [(f.rule, f.step) for f in audit_file(log, demo / "invasion-norway.vmod").findings]
+    assert [(f.rule, f.step) for f in audit_file(out, patched).findings] == findings
 
 
 def _corpus_games():
