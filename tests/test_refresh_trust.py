@@ -123,6 +123,33 @@ def test_a_piece_a_new_version_adds_to_an_at_start_stack_is_still_listed(mini, t
     assert result.added == 2 and len(_pieces(tmp_path / "out.vsav")) == len(_pieces(mini["save"])) + 2
 
 
+def test_a_stack_of_a_board_the_game_does_not_use_is_not_missing(mini, tmp_path):
+    """VASSAL places an at-start stack only when its owning board is in the game
+    (SetupStack.isOwningBoardActive): a module with a second map board for another set-up
+    (Paths of Glory's Deluxe map) lists none of that board's 44 stacks as missing."""
+    from copy import deepcopy
+
+    from vassal_tools.formats.mapviews import SetupStack
+
+    module = vassal_tools.open(mini["module"])
+    map_view = module.buildfile.maps[0]
+    template = map_view.setup_stacks[0].piece_slots[0]
+    for name, board in (("Elsewhere", "A board of another set-up"), ("Here", map_view.boards[0].name)):
+        stack = SetupStack.new({"name": name, "owningBoard": board, "x": "10", "y": "10"})
+        map_view.append(stack)
+        copy = deepcopy(template.element)
+        gpid = "900" if name == "Here" else "901"
+        copy.set("gpid", gpid)
+        copy.set("entryName", f"New {name}")
+        copy.text = copy.text.replace(f";{template.gpid};", f";{gpid};")
+        stack.append(copy)
+    module.buildfile.next_piece_slot_id = 1000
+    crafted = tmp_path / "crafted.vmod"
+    module.save(crafted)
+    result = refresh_game(mini["save"], crafted, tmp_path / "out.vsav")
+    assert [g.name for g in result.missing] == ["Here"] and result.not_in_game == ["Elsewhere"]
+
+
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("demo")

@@ -21,7 +21,10 @@ map's edge plus x, y), or in a new stack there; a card on top of the game's deck
 DrawPile, or in a new deck made as VASSAL's "Add decks" makes one (the DrawPile's type,
 face down unless its face-down option is Never or MenuDefaultUp) when the game has none.
 ``whole_only`` keeps to the foolproof rule #12927 proposes: only stacks and decks none
-of whose pieces the game has. What cannot be placed (a stack placed by grid location, a
+of whose pieces the game has. A stack or deck whose owning board the game does not use is
+not part of the game: VASSAL's New Game places one only when its board is in the game
+(SetupStack.isOwningBoardActive), so it is never missing; such stacks and decks are
+counted apart (:attr:`Missing.inactive`). What cannot be placed (a stack placed by grid location, a
 board the game does not show) is listed with the reason. Nothing is ever removed.
 """
 
@@ -106,20 +109,35 @@ class Presence:
         return True
 
 
+@dataclass
+class Missing:
+    """The groups with slots the game lacks, and the names of the at-start stacks and decks of
+    boards the game does not use (not part of the game, so nothing of them is missing)."""
+
+    groups: list[Group]
+    inactive: list[str]
+
+
 def missing_pieces(game, commands: list[Command], definitions: ModuleDefinitions, geometry: ModuleGeometry,
                    piles: list[PlacedPile], decks_of: dict[int, AddPiece], presence: Presence, *,
-                   add: bool = False, whole_only: bool = False) -> list[Group]:
+                   add: bool = False, whole_only: bool = False) -> Missing:
     """The module's at-start stacks and decks with slots the game lacks; created with ``add``.
 
     ``decks_of``: the game's deck AddPiece for each DrawPile (by ``id()`` of its PlacedPile)."""
-    groups = []
+    groups, inactive = [], []
     for map_view in definitions.module.buildfile.maps:
         for stack in map_view.setup_stacks:
+            if not _board_in_game(stack.owning_board, map_view.identifier, geometry):
+                inactive.append(stack.name or "")
+                continue
             position, reason = _stack_position(stack, map_view.identifier, geometry)
             groups.append(_group("at-start stack", stack, map_view.identifier, stack.piece_slots, position, reason))
     for placed in piles:
         in_game = id(placed) in decks_of
-        reason = "" if placed.position is not None or in_game else "its board is not on the game's map"
+        if not in_game and not _board_in_game(placed.pile.owning_board, placed.map, geometry):
+            inactive.append(placed.pile.name or "")
+            continue
+        reason = "" if placed.position is not None or in_game else "its map is not laid out in the game"
         group = _group("deck", placed.pile, placed.map, placed.pile.card_slots, placed.position, reason)
         group.pile = placed
         groups.append(group)
@@ -128,7 +146,18 @@ def missing_pieces(game, commands: list[Command], definitions: ModuleDefinitions
     groups = [g for g in groups if g.missing and (not whole_only or len(g.missing) == g.slots)]
     if add:
         Adder(game, commands, definitions).add(groups, decks_of)
-    return groups
+    return Missing(groups, inactive)
+
+
+def _board_in_game(owner: str | None, map_id: str, geometry: ModuleGeometry) -> bool:
+    """Whether VASSAL would place a stack or deck of this owning board in the game: always
+    without one, else only when the game's map shows that board."""
+    if not owner:
+        return True
+    try:
+        return geometry.map(map_id).board(owner) is not None
+    except BadInput:
+        return False
 
 
 def _group(kind: str, holder, map_id: str, slots, position, reason: str) -> Group:

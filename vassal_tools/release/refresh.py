@@ -426,6 +426,7 @@ class RefreshResult:
     changes_translated: int = 0
     decks: list[DeckReport] = field(default_factory=list)
     missing: list[Group] = field(default_factory=list)  # at-start stack pieces and cards the game lacks
+    not_in_game: list[str] = field(default_factory=list)  # at-start stacks and decks of boards the game lacks
     added_missing: bool = False  # whether they were created
     warnings: list[str] = field(default_factory=list)  # a module that does not match (allowed), a version note
 
@@ -452,11 +453,13 @@ class RefreshResult:
                         "state_changes_translated": self.changes_translated,
                         "decks": len(self.decks), "decks_changed": sum(bool(d.changes or d.moved) for d in self.decks),
                         "decks_unmatched": sum(d.matched is None for d in self.decks),
-                        "missing": sum(len(g.missing) for g in self.missing), "added": self.added},
+                        "missing": sum(len(g.missing) for g in self.missing), "added": self.added,
+                        "not_in_game": len(self.not_in_game)},
             "refreshed": [p.to_json() for p in self.changed],
             "unmatched": [p.to_json() for p in self.unmatched],
             "decks": [d.to_json() for d in self.decks],
             "missing": [g.to_json() for g in self.missing],
+            "not_in_game": self.not_in_game,
         }
 
 
@@ -492,8 +495,9 @@ def refresh_game(game_path, module_path, output=None, *, by_name: bool = True, o
     piles = placed_piles(module, geometry)
     result.decks, decks_of = refresh_decks(game.commands, piles)
     presence = Presence((p.new_gpid if p.matched_by == "gpid" else "", p.name) for p in result.pieces)
-    result.missing = missing_pieces(game, game.commands, definitions, geometry, piles, decks_of, presence,
-                                    add=add_missing, whole_only=whole_only)
+    found = missing_pieces(game, game.commands, definitions, geometry, piles, decks_of, presence,
+                           add=add_missing, whole_only=whole_only)
+    result.missing, result.not_in_game = found.groups, found.inactive
     result.added_missing = add_missing
     if output is not None:
         game.stream = encode_commands(game.commands)

@@ -124,6 +124,11 @@ def refresh_text(result: dict[str, Any]) -> str:
         lines += [f"    {change_line(c)}" for c in piece["changes"]]
     lines += _deck_lines(result.get("decks", []))
     lines += _missing_lines(result.get("missing", []), summary.get("added", 0))
+    apart = result.get("not_in_game", [])
+    if apart:
+        lines.append(f"Not part of this game ({len(apart)} at-start stacks and decks of boards it does not use, "
+                     f"so nothing of them is missing): {', '.join(repr(n) for n in apart[:5])}"
+                     + (f" and {len(apart) - 5} more" if len(apart) > 5 else ""))
     if result["unmatched"]:
         lines.append("Unmatched pieces (no definition by gpid or name):")
         lines += [f"  {_piece_words(p)}" for p in result["unmatched"]]
