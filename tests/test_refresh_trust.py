@@ -155,7 +155,22 @@ def demo(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("demo")
     done = CliRunner().invoke(main, ["demo", "-o", str(out)])
     assert done.exit_code == 0, done.output
+    (out / "demo-said.txt").write_text(done.output, encoding="utf-8")
     return out
+
+
+def test_the_demo_hints_only_at_options_of_the_verbs_it_names(demo):
+    """The demo printed the audit's hint "--mapping", an option the demo lacks."""
+    import re
+
+    import click
+
+    said = (demo / "demo-said.txt").read_text(encoding="utf-8")
+    hinted = re.findall(r"(?:vassal-tools (\w+) )?(?<![\w-])(--[a-z][\w-]*)", said)
+    assert ("audit", "--mapping") in hinted
+    for verb, option in hinted:
+        command = main.get_command(click.Context(main), verb or "demo")
+        assert option in {opt for param in command.params for opt in getattr(param, "opts", ())}, (verb, option)
 
 
 def test_the_reported_case_demo_log_after_a_two_counter_patch(demo, tmp_path):
