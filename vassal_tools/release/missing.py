@@ -24,8 +24,9 @@ face down unless its face-down option is Never or MenuDefaultUp) when the game h
 of whose pieces the game has. A stack or deck whose owning board the game does not use is
 not part of the game: VASSAL's New Game places one only when its board is in the game
 (SetupStack.isOwningBoardActive), so it is never missing; such stacks and decks are
-counted apart (:attr:`Missing.inactive`). What cannot be placed (a stack placed by grid location, a
-board the game does not show) is listed with the reason. Nothing is ever removed.
+named apart (:attr:`Missing.inactive`). What cannot be placed (a stack placed by grid
+location, on a map the game does not lay out) is listed with the reason. Nothing is ever
+removed.
 """
 
 from __future__ import annotations
