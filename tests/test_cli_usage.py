@@ -144,3 +144,70 @@ def test_verb_modules_define_commands_and_no_library_functions(module_name):
               if not name.startswith("_") and inspect.isfunction(value) and value.__module__ == module.__name__}
     assert public == {}, f"library functions in the CLI: {sorted(public)}"
     assert any(isinstance(value, click.Command) for value in vars(module).values())
+
+
+def _options(verb: str) -> set[str]:
+    command = main.get_command(click.Context(main), verb)
+    return {opt for param in command.params for opt in getattr(param, "opts", ())}
+
+
+def _hinted(text: str, verb: str) -> list[tuple[str, str]]:
+    """Every option a text names, with the verb it belongs to: the running verb's, or the one
+    named right before it (``vassal-tools audit --mapping FILE``)."""
+    return [(named or verb, option)
+            for named, option in re.findall(r"(?:vassal-tools (\w+) )?(?<![\w-])(--[a-z][\w-]*)", text)]
+
+
+def _module_readers() -> list[str]:
+    """Every verb that reads a game with a --module (walked from the click commands)."""
+    ctx = click.Context(main)
+    return [verb for verb in sorted(VERBS) if "--module" in _options(verb)
+            and isinstance(main.get_command(ctx, verb).params[0], click.Argument)]
+
+
+def _filled(verb: str, tmp_path: Path) -> list[str]:
+    """The verb's required options other than --module, each with a usable value."""
+    out = []
+    for param in main.get_command(click.Context(main), verb).params:
+        if not isinstance(param, click.Option) or not param.required or "--module" in param.opts:
+            continue
+        if isinstance(param.type, (click.IntRange, click.types.IntParamType)):
+            out += [param.opts[0], "0"]
+        elif isinstance(param.type, click.Path):
+            out += [param.opts[0], str(tmp_path / f"{verb}-out")]
+        else:
+            raise AssertionError(f"{verb} {param.opts[0]}: no value to fill in for this test")
+    return out
+
+
+@pytest.mark.parametrize("verb", _module_readers())
+def test_a_verb_reading_a_game_with_another_module_hints_only_at_options_it_has(verb, tmp_path):
+    """replay said --allow-mismatch, which it lacked, and drew an empty board (issue 20)."""
+    other = CORPUS / "modules" / "kassala__Kassala.vmod"
+    if not LOG.exists():
+        pytest.skip("../shared/corpus absent")
+    runner = CliRunner()
+    args = [verb, str(LOG), "--module", str(other), *_filled(verb, tmp_path)]
+    refused = runner.invoke(main, args, prog_name="vassal-tools")
+    allowed = runner.invoke(main, [*args, "--allow-mismatch"], prog_name="vassal-tools") \
+        if "--allow-mismatch" in _options(verb) else None
+    if verb in REFUSE_ANOTHER_MODULE:
+        assert refused.exit_code == 2 and "does not match module" in refused.output, refused.output
+        assert allowed is not None and "does not match module" not in allowed.output, allowed.output
+    for result in (refused, allowed):
+        if result is None:
+            continue
+        for owner, option in _hinted(result.output, verb):
+            assert option in _options(owner), (verb, option, result.output)
+
+
+# The verbs that read a game's pieces through --module: each refuses another game's module
+# unless --allow-mismatch. The others use the module for words only.
+REFUSE_ANOTHER_MODULE = {"audit", "orphans", "position", "record", "refresh", "render", "replay", "steps"}
+MODULE_FOR_WORDS = {"chain": "place names in its report", "dice": "each button's die"}
+# lint's --module is the module an extension extends (BASE): it reads no game.
+MODULE_AS_BASE = {"lint": "the module an extension extends"}
+
+
+def test_every_verb_with_a_module_is_walked():
+    assert set(_module_readers()) == REFUSE_ANOTHER_MODULE | set(MODULE_FOR_WORDS) | set(MODULE_AS_BASE)

@@ -92,7 +92,8 @@ def test_refresh_against_a_module_of_its_own_decks_changes_nothing(tmp_path):
         made = tmp_path / f"{name}.vmod"
         module.save(made)
         out = tmp_path / f"out-{name}"
-        result = refresh_game(save, made, out)
+        # Kassala's module carrying the save's decks is another game's module on purpose.
+        result = refresh_game(save, made, out, allow_mismatch=True)
         assert len(result.decks) == len(decks)
         assert all(d.matched is not None and not d.changes for d in result.decks)
         assert open_file(out).stream == game.stream

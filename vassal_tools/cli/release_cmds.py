@@ -21,6 +21,9 @@ class _PathOptions(TypedDict):
 
 
 _FILE = _PathOptions(dir_okay=False, path_type=Path)
+_ALLOW = click.option("--allow-mismatch", is_flag=True,
+                      help="Go on even if --module is not a version of the module the game was played with "
+                           "(its name or maps differ); the report then starts with a warning.")
 
 
 def _json(data) -> None:
@@ -91,9 +94,10 @@ def patch_cmd(module: Path, errata: Path, output: Path, version: str | None, as_
 @click.option("--only-whole", is_flag=True,
               help="With --add-missing: only stacks and decks the game has none of (never re-create a piece "
                    "the game removed from a stack or deck it still has).")
+@_ALLOW
 @click.option("--json", "as_json", is_flag=True, help="Print the per-piece report as JSON.")
 def refresh_cmd(game: Path, module: Path, output: Path, old_module: Path | None, no_name_match: bool,
-                add_missing: bool, only_whole: bool, as_json: bool) -> None:
+                add_missing: bool, only_whole: bool, allow_mismatch: bool, as_json: bool) -> None:
     """Refresh the pieces of a save or log (GAME) with their definitions in the new module,
     keeping position, stack order and state, and its decks' settings with the module's
     DrawPiles; unmatched pieces are kept and listed, missing ones listed or added."""
@@ -104,7 +108,7 @@ def refresh_cmd(game: Path, module: Path, output: Path, old_module: Path | None,
     if only_whole and not add_missing:
         raise BadInput(None, "--only-whole narrows --add-missing: give both, or neither")
     result = refresh_game(game, module, output, by_name=not no_name_match, old_module=old_module,
-                          add_missing=add_missing, whole_only=only_whole).to_json()
+                          add_missing=add_missing, whole_only=only_whole, allow_mismatch=allow_mismatch).to_json()
     if as_json:
         _json(result)
     else:
@@ -115,14 +119,15 @@ def refresh_cmd(game: Path, module: Path, output: Path, old_module: Path | None,
 @click.argument("game", type=click.Path(**_FILE))
 @click.option("--module", "module", required=True, type=click.Path(**_FILE), help="The module to match against.")
 @click.option("--no-name-match", is_flag=True, help="Match pieces by gpid only, never by name.")
+@_ALLOW
 @click.option("--json", "as_json", is_flag=True, help="Print the pieces as JSON.")
-def orphans_cmd(game: Path, module: Path, no_name_match: bool, as_json: bool) -> None:
+def orphans_cmd(game: Path, module: Path, no_name_match: bool, allow_mismatch: bool, as_json: bool) -> None:
     """List the pieces of GAME that match no definition of MODULE by gpid or name: exactly the
     ones a refresh would keep as they are. Exit 0 when there are none, 1 when there are."""
     from ..release.refresh import orphans
     from ..release.text import orphans_text
 
-    pieces = [p.to_json() for p in orphans(game, module, by_name=not no_name_match)]
+    pieces = [p.to_json() for p in orphans(game, module, by_name=not no_name_match, allow_mismatch=allow_mismatch)]
     if as_json:
         _json(pieces)
     else:

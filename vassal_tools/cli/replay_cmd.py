@@ -26,8 +26,12 @@ from . import main
 @click.option("--mapping", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="JSON file naming the units of a module whose pieces carry no unit Marker properties.")
 @click.option("--game", default=None, help="Rule pack id (default: from the mapping file or the module name).")
-def replay_cmd(log: Path, module: Path, output: Path, mapping: Path | None, game: str | None) -> None:
+@click.option("--allow-mismatch", is_flag=True,
+              help="Draw the log even if --module is not the module it was played with (its name, maps or pieces "
+                   "differ); the page's notes then start with a warning.")
+def replay_cmd(log: Path, module: Path, output: Path, mapping: Path | None, game: str | None,
+               allow_mismatch: bool) -> None:
     """Write LOG as one offline HTML page that steps through the game on the module's own board."""
     units = read_mapping(mapping) if mapping is not None else None
-    written = write_replay_page(log, module, output, units, game)
+    written = write_replay_page(log, module, output, units, game, allow_mismatch=allow_mismatch)
     click.echo(f"{written} ({written.stat().st_size / 1e6:.1f} MB)")

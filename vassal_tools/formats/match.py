@@ -6,7 +6,11 @@ the log's ``moduledata``, the maps the log puts pieces on, and the piece definit
 adds (by gpid, or by name for files older than gpids, as VASSAL's refresh matches them;
 a module that defines no pieces at all is not checked piece by piece).
 A different module version is said but is no mismatch on its own: a module updated
-between turns keeps its maps and pieces, and those are checked.
+between turns keeps its maps and pieces, and those are checked. A reader that takes a
+*new version* on purpose (refresh) asks with ``new_version``: a new version may drop and
+rename pieces (the reader reports those itself), so a game that names the module's own name
+is not checked piece by piece, and one that names no module (VASSAL 2.x) only fails when
+most of its pieces match nothing: a new version keeps most pieces, another game few or none.
 
 :func:`require_match` turns the differences into one line of bad input, or, when the user
 allowed it, into warnings every report shows first.
@@ -42,11 +46,13 @@ class ModuleMatch:
         return not self.problems
 
 
-def compare(game: SavedGame, module: Module) -> ModuleMatch:
-    """The differences between ``game`` and the module it is read against."""
+def compare(game: SavedGame, module: Module, *, new_version: bool = False) -> ModuleMatch:
+    """The differences between ``game`` and the module it is read against (``new_version``:
+    a new version of the game's module is wanted, see above)."""
     out = ModuleMatch()
     meta = game.module_metadata
-    if meta is not None and meta.name and module.name and meta.name != module.name:
+    named = meta is not None and bool(meta.name) and bool(module.name)
+    if named and meta is not None and meta.name != module.name:
         out.problems.append(f"it was saved with module {meta.name!r}, this is {module.name!r}")
     elif meta is not None and meta.version and module.version and meta.version != module.version:
         out.notes.append(f"it was saved with version {meta.version} of {module.name!r}, this is {module.version}")
@@ -55,20 +61,29 @@ def compare(game: SavedGame, module: Module) -> ModuleMatch:
     unknown_maps = sorted(set(maps) - known)
     if unknown_maps:
         out.problems.append(f"it puts pieces on maps the module does not have: {_listed(unknown_maps, repr)}")
+    if new_version and named:
+        return out
     definitions = PieceIndex(module)
     # A module that defines no pieces (maps only) cannot be checked piece by piece.
     unmatched = _unmatched(pieces, definitions) if definitions.texts else Counter()
-    if unmatched:
-        total = sum(unmatched.values())
-        out.problems.append(f"{total} piece{'s' if total != 1 else ''} it adds match no piece definition of the "
-                            f"module by gpid or name ({_listed(sorted(unmatched), repr)})")
+    total = sum(unmatched.values())
+    if total and (not new_version or 2 * total > sum(pieces.values())):
+        of_all = f" of {sum(pieces.values())}" if new_version else ""
+        out.problems.append(f"{total}{of_all} piece{'s' if total != 1 else ''} it adds match no piece definition of "
+                            f"the module by gpid or name ({_listed(sorted(unmatched), repr)})")
     return out
 
 
-def require_match(game: SavedGame, module: Module, allow: bool = False) -> list[str]:
+def require_match(game: SavedGame, module: Module, allow: bool = False, *, new_version: bool = False) -> list[str]:
     """Nothing (or a version note) when the module matches; otherwise BadInput in one line,
-    or, with ``allow``, the differences as warnings for the top of every report."""
-    found = compare(game, module)
+    or, with ``allow``, the differences as warnings for the top of every report.
+
+    An extension is never the module a game was played with: it is refused whatever ``allow``."""
+    if module.buildfile.kind == "extension":
+        extension = module.buildfile.extension
+        base = f" of module {extension.module!r}" if extension is not None and extension.module else ""
+        raise BadInput(module.path, f"is an extension{base}, not a module: give the module it extends")
+    found = compare(game, module, new_version=new_version)
     if found.problems and not allow:
         raise BadInput(game.path, f"does not match module {module.path}: {'; '.join(found.problems)} "
                                   f"(pass {ALLOW_OPTION} to read it anyway)")

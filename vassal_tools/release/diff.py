@@ -4,8 +4,10 @@
 them:
 
 * pieces (every palette slot, at-start stack slot and deck card), matched by gpid,
-  then by palette path and name, then by name alone: added, removed, renamed, moved,
-  and for a changed piece which traits and properties changed, old and new values;
+  then by palette path and name, then by name alone, then by image (a piece renamed
+  and given a new gpid keeps its picture), then same-named copies in order: added,
+  removed, renamed, moved, and for a changed piece which traits and properties changed,
+  old and new values (a named key command by its name, not its session's key code);
 * prototypes, matched by name, compared the same way;
 * every other component of the buildFile (maps, boards, grids, zones, at-start stacks,
   decks, global properties, turn trackers, dice ...), matched by its place in the tree
@@ -25,6 +27,7 @@ from ..errors import BadInput
 from ..formats.components import element_text, is_folder, simple_name
 from ..formats.files import Module
 from ..formats.kinds import open_module
+from ..formats.traits.values import without_named_key_codes
 from ..formats.xmlsafe import parse_tree
 from .definitions import Definition, ModuleDefinitions
 from .imagediff import ImageDecoder, compare_images
@@ -102,7 +105,9 @@ def diff_pieces(old: ModuleDefinitions, new: ModuleDefinitions) -> dict[str, lis
 
 
 def match_definitions(old: list[Definition], new: list[Definition]):
-    """``(pairs, removed, added)``: pairs matched by gpid, then palette path and name, then name.
+    """``(pairs, removed, added)``: pairs matched by gpid, then palette path and name, then name,
+    then the BasicPiece's image, each where it picks one definition on each side; then the
+    same-named definitions left, in document order.
 
     Slots that share gpid, place and name (copies VASSAL's editor left behind) are
     first paired in document order, so that an unchanged module matches itself.
@@ -114,10 +119,41 @@ def match_definitions(old: list[Definition], new: list[Definition]):
     left, right = [item[1] for item in left], [item[1] for item in right]
     for key, how in ((lambda d: d.gpid or None, "gpid"),
                      (lambda d: (d.palette_path, d.context, d.name), "palette path and name"),
-                     (lambda d: d.name or None, "name")):
+                     (lambda d: d.name or None, "name"),
+                     (_image, "image")):
         found, left, right = _match_unique(left, right, key)
         pairs += [(a, b, how) for a, b in found]
+    found, left, right = _match_in_order(left, right, lambda d: d.name or None)
+    pairs += [(a, b, "name") for a, b in found]
     return pairs, left, right
+
+
+def _image(definition: Definition) -> tuple[str, ...] | None:
+    """The pictures the definition itself shows (its BasicPiece's and Layers'), in order."""
+    try:
+        images = definition.piece.images
+    except BadInput:
+        return None
+    return tuple(images) or None
+
+
+def _match_in_order(left: list, right: list, key):
+    """Pair items of the same key, the first left with the first right and so on."""
+    waiting: dict[Any, list] = {}
+    for item in right:
+        k = key(item)
+        if k is not None:
+            waiting.setdefault(k, []).append(item)
+    pairs, rest_left, used = [], [], set()
+    for item in left:
+        queue = waiting.get(key(item))
+        if queue:
+            partner = queue.pop(0)
+            pairs.append((item, partner))
+            used.add(id(partner))
+        else:
+            rest_left.append(item)
+    return pairs, rest_left, [item for item in right if id(item) not in used]
 
 
 def _numbered(definitions: list[Definition]) -> list[tuple[tuple, Definition]]:
@@ -220,10 +256,11 @@ def diff_components(old: Module, new: Module) -> dict[str, list]:
             continue
         attributes = _attribute_changes(dict(element.attrib), dict(other.attrib))
         text_old, text_new = _own_text(element), _own_text(other)
-        if attributes or text_old != text_new:
+        text_changed = without_named_key_codes(text_old) != without_named_key_codes(text_new)
+        if attributes or text_changed:
             entry: dict[str, Any] = {"path": path_text(key, element), "kind": component_kind(element),
                                      "attributes": attributes}
-            if text_old != text_new:
+            if text_changed:
                 entry["text"] = {"old": text_old, "new": text_new}
             changed.append(entry)
     removed = [_component_entry(k, e) for k, e in before.items() if k not in after and _top_change(k, after)]
@@ -241,10 +278,13 @@ def _own_text(element) -> str:
 
 
 def _attribute_changes(old: dict[str, str], new: dict[str, str]) -> list[dict[str, Any]]:
+    """Attributes whose values differ, but for the session codes of named keys (a hotkey)."""
     out = []
     for name in list(old) + [n for n in new if n not in old]:
-        if old.get(name) != new.get(name):
-            out.append({"name": name, "old": old.get(name), "new": new.get(name)})
+        before, after = old.get(name), new.get(name)
+        if before != after and (before is None or after is None
+                                or without_named_key_codes(before) != without_named_key_codes(after)):
+            out.append({"name": name, "old": before, "new": after})
     return out
 
 

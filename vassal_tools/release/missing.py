@@ -4,9 +4,14 @@ VASSAL places at-start stacks and fills decks only when a new game starts, so a 
 added to an at-start stack or a card added to a deck in a new module version never
 reaches a game already under way. :func:`missing_pieces` finds them: every slot of an
 at-start stack (SetupStack) or deck (DrawPile) that no piece of the game stands for.
-A game piece stands for one slot: by gpid (the slot's, which a piece placed from it
-carries, vassal-formats.md 2.6), else, for a piece the refresh matched by name (a
-VASSAL 2.x save has no gpids), by that name. Slots sharing a gpid need as many pieces.
+A game piece stands for one slot: first by gpid (the slot's, which VASSAL's New Game
+gives a piece it places from the slot, vassal-formats.md 2.6), then, for the slots left,
+by name: a piece no slot took by gpid stands for a slot of its (refreshed) name. That
+second pass recognises the pieces of a save that did not come from New Game: a set-up
+save that gives each piece its palette slot's gpid (``vassal-tools setup``, a maintainer's
+hand-made opening position), and a VASSAL 2.x save, which has no gpids. Slots sharing a
+gpid or a name need as many pieces. All slots take by gpid before any takes by name, so a
+name never takes a piece another slot has by gpid.
 
 Without ``add`` they are only listed. With ``add`` each is created as VASSAL makes a
 piece from a slot (prototypes expanded, the slot's gpid as PieceId, a new unique id)
@@ -16,14 +21,18 @@ map's edge plus x, y), or in a new stack there; a card on top of the game's deck
 DrawPile, or in a new deck made as VASSAL's "Add decks" makes one (the DrawPile's type,
 face down unless its face-down option is Never or MenuDefaultUp) when the game has none.
 ``whole_only`` keeps to the foolproof rule #12927 proposes: only stacks and decks none
-of whose pieces the game has. What cannot be placed (a stack placed by grid location, a
-board the game does not show) is listed with the reason. Nothing is ever removed.
+of whose pieces the game has. A stack or deck whose owning board the game does not use is
+not part of the game: VASSAL's New Game places one only when its board is in the game
+(SetupStack.isOwningBoardActive), so it is never missing; such stacks and decks are
+named apart (:attr:`Missing.inactive`). What cannot be placed (a stack placed by grid
+location, on a map the game does not lay out) is listed with the reason. Nothing is ever
+removed.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,53 +77,94 @@ class Group:
 class Presence:
     """The game's pieces as a pool each module slot takes one from: by gpid, else by name.
 
-    ``gpids``: the gpid of every piece the refresh matched by gpid; ``names``: the name of
-    every piece matched by name or not matched at all (a piece of a save without gpids)."""
+    ``pieces``: the gpid and name of every game piece, the gpid empty unless the refresh
+    matched the piece by it (a name-matched piece's gpid says nothing of where it came from)."""
 
-    def __init__(self, gpids: Counter, names: Counter):
-        self.gpids = gpids
-        self.names = names
+    def __init__(self, pieces: Iterable[tuple[str, str]]):
+        self.gpids: Counter[str] = Counter()
+        self.names: Counter[str] = Counter()
+        self.name_of: dict[str, str] = {}
+        for gpid, name in pieces:
+            self.names[name] += 1
+            if gpid:
+                self.gpids[gpid] += 1
+                self.name_of[gpid] = name
 
-    def take(self, slot) -> bool:
-        """Whether a game piece stands for ``slot`` (and is then used up)."""
-        if slot.gpid and self.gpids[slot.gpid] > 0:
-            self.gpids[slot.gpid] -= 1
-            return True
+    def missing(self, slot_lists: Sequence[Sequence[Any]]) -> list[list[Any]]:
+        """For each list of slots, those no game piece stands for (each piece stands for one slot)."""
+        left = [[slot for slot in slots if not self._take_gpid(slot)] for slots in slot_lists]
+        return [[slot for slot in slots if not self._take_name(slot)] for slots in left]
+
+    def _take_gpid(self, slot) -> bool:
+        if not slot.gpid or self.gpids[slot.gpid] <= 0:
+            return False
+        self.gpids[slot.gpid] -= 1
+        self.names[self.name_of[slot.gpid]] -= 1
+        return True
+
+    def _take_name(self, slot) -> bool:
         name = _slot_name(slot)
-        if name is not None and self.names[name] > 0:
-            self.names[name] -= 1
-            return True
-        return False
+        if name is None or self.names[name] <= 0:
+            return False
+        self.names[name] -= 1
+        return True
+
+
+@dataclass
+class Missing:
+    """The groups with slots the game lacks, and the names of the at-start stacks and decks of
+    boards the game does not use (not part of the game, so nothing of them is missing)."""
+
+    groups: list[Group]
+    inactive: list[str]
 
 
 def missing_pieces(game, commands: list[Command], definitions: ModuleDefinitions, geometry: ModuleGeometry,
                    piles: list[PlacedPile], decks_of: dict[int, AddPiece], presence: Presence, *,
-                   add: bool = False, whole_only: bool = False) -> list[Group]:
+                   add: bool = False, whole_only: bool = False) -> Missing:
     """The module's at-start stacks and decks with slots the game lacks; created with ``add``.
 
     ``decks_of``: the game's deck AddPiece for each DrawPile (by ``id()`` of its PlacedPile)."""
-    groups = []
+    groups, inactive = [], []
     for map_view in definitions.module.buildfile.maps:
         for stack in map_view.setup_stacks:
+            if not _board_in_game(stack.owning_board, map_view.identifier, geometry):
+                inactive.append(stack.name or "")
+                continue
             position, reason = _stack_position(stack, map_view.identifier, geometry)
-            groups.append(_group("at-start stack", stack, map_view.identifier, stack.piece_slots, presence,
-                                 position, reason))
+            groups.append(_group("at-start stack", stack, map_view.identifier, stack.piece_slots, position, reason))
     for placed in piles:
         in_game = id(placed) in decks_of
-        reason = "" if placed.position is not None or in_game else "its board is not on the game's map"
-        group = _group("deck", placed.pile, placed.map, placed.pile.card_slots, presence, placed.position, reason)
+        if not in_game and not _board_in_game(placed.pile.owning_board, placed.map, geometry):
+            inactive.append(placed.pile.name or "")
+            continue
+        reason = "" if placed.position is not None or in_game else "its map is not laid out in the game"
+        group = _group("deck", placed.pile, placed.map, placed.pile.card_slots, placed.position, reason)
         group.pile = placed
         groups.append(group)
+    for group, missing in zip(groups, presence.missing([g.missing for g in groups])):
+        group.missing = missing
     groups = [g for g in groups if g.missing and (not whole_only or len(g.missing) == g.slots)]
     if add:
         Adder(game, commands, definitions).add(groups, decks_of)
-    return groups
+    return Missing(groups, inactive)
 
 
-def _group(kind: str, holder, map_id: str, slots, presence: Presence, position, reason: str) -> Group:
+def _board_in_game(owner: str | None, map_id: str, geometry: ModuleGeometry) -> bool:
+    """Whether VASSAL would place a stack or deck of this owning board in the game: always
+    without one, else only when the game's map shows that board."""
+    if not owner:
+        return True
+    try:
+        return geometry.map(map_id).board(owner) is not None
+    except BadInput:
+        return False
+
+
+def _group(kind: str, holder, map_id: str, slots, position, reason: str) -> Group:
+    """The group with all its usable slots as missing, before the game's pieces are taken off."""
     usable = [s for s in slots if (s.text or "").strip()]
-    missing = [s for s in usable if not presence.take(s)]
-    return Group(kind, holder.name or "", map_id, len(usable), missing, position, reason)
+    return Group(kind, holder.name or "", map_id, len(usable), usable, position, reason)
 
 
 class Adder:

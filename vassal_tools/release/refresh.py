@@ -37,7 +37,6 @@ That is what a PBEM player needs to step to the end and go on playing.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -53,6 +52,7 @@ from ..formats.commands import (
     encode_commands,
 )
 from ..formats.kinds import open_game, open_module
+from ..formats.match import require_match
 from ..formats.outputs import refuse_overwriting
 from ..formats.pieces import Piece, decode_piece
 from ..formats.sequence import encode
@@ -426,7 +426,9 @@ class RefreshResult:
     changes_translated: int = 0
     decks: list[DeckReport] = field(default_factory=list)
     missing: list[Group] = field(default_factory=list)  # at-start stack pieces and cards the game lacks
+    not_in_game: list[str] = field(default_factory=list)  # at-start stacks and decks of boards the game lacks
     added_missing: bool = False  # whether they were created
+    warnings: list[str] = field(default_factory=list)  # a module that does not match (allowed), a version note
 
     @property
     def added(self) -> int:
@@ -444,23 +446,31 @@ class RefreshResult:
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game, "module": self.module, "output": self.output, "kind": self.kind,
+            "warnings": self.warnings,
             "summary": {"pieces": len(self.pieces), "refreshed": len(self.changed),
                         "unchanged": sum(1 for p in self.pieces if p.matched_by and not p.changed),
                         "unmatched": len(self.unmatched), "matched_by_name": sum(p.matched_by == "name" for p in self.pieces),
                         "state_changes_translated": self.changes_translated,
                         "decks": len(self.decks), "decks_changed": sum(bool(d.changes or d.moved) for d in self.decks),
                         "decks_unmatched": sum(d.matched is None for d in self.decks),
-                        "missing": sum(len(g.missing) for g in self.missing), "added": self.added},
+                        "missing": sum(len(g.missing) for g in self.missing), "added": self.added,
+                        "not_in_game": len(self.not_in_game)},
             "refreshed": [p.to_json() for p in self.changed],
             "unmatched": [p.to_json() for p in self.unmatched],
             "decks": [d.to_json() for d in self.decks],
             "missing": [g.to_json() for g in self.missing],
+            "not_in_game": self.not_in_game,
         }
 
 
 def refresh_game(game_path, module_path, output=None, *, by_name: bool = True, old_module=None,
-                 add_missing: bool = False, whole_only: bool = False) -> RefreshResult:
+                 add_missing: bool = False, whole_only: bool = False, allow_mismatch: bool = False) -> RefreshResult:
     """Refresh a save or log against ``module_path``; write ``output`` (if given) atomically.
+
+    The module (and ``old_module``) must be a version of the game's module: a module of
+    another game would swap its pieces for whatever shares their gpid or name, so it is bad
+    input unless ``allow_mismatch`` (then the differences are the result's ``warnings``), and
+    an extension is refused (:func:`~..formats.match.require_match`).
 
     Decks take their settings from the module's DrawPiles (:mod:`.decks`). The at-start
     stack pieces and deck cards the game lacks are listed; ``add_missing`` creates them
@@ -469,18 +479,25 @@ def refresh_game(game_path, module_path, output=None, *, by_name: bool = True, o
     refuse_overwriting(output, {"GAME": game_path, "--module": module_path, "--old-module": old_module})
     game = open_game(game_path)
     module = open_module(module_path)
-    old = ModuleDefinitions(open_module(old_module)) if old_module is not None else None
+    warnings = require_match(game, module, allow_mismatch, new_version=True)
+    old = None
+    if old_module is not None:
+        played_with = open_module(old_module)
+        warnings += [w for w in require_match(game, played_with, allow_mismatch, new_version=True)
+                     if w.startswith("WARNING")]
+        old = ModuleDefinitions(played_with)
     definitions = ModuleDefinitions(module)
     refresher = PieceRefresher(Matcher(definitions, by_name), old)
-    result = RefreshResult(str(game.path), str(module.path), str(output) if output else None, game.kind, [])
+    result = RefreshResult(str(game.path), str(module.path), str(output) if output else None, game.kind, [],
+                           warnings=warnings)
     _rewrite(game.commands, refresher, result)
     geometry = ModuleGeometry(module, board_layouts(game.stream))
     piles = placed_piles(module, geometry)
     result.decks, decks_of = refresh_decks(game.commands, piles)
-    presence = Presence(Counter(p.new_gpid for p in result.pieces if p.matched_by == "gpid"),
-                        Counter(p.name for p in result.pieces if p.matched_by != "gpid"))
-    result.missing = missing_pieces(game, game.commands, definitions, geometry, piles, decks_of, presence,
-                                    add=add_missing, whole_only=whole_only)
+    presence = Presence((p.new_gpid if p.matched_by == "gpid" else "", p.name) for p in result.pieces)
+    found = missing_pieces(game, game.commands, definitions, geometry, piles, decks_of, presence,
+                           add=add_missing, whole_only=whole_only)
+    result.missing, result.not_in_game = found.groups, found.inactive
     result.added_missing = add_missing
     if output is not None:
         game.stream = encode_commands(game.commands)
@@ -488,9 +505,9 @@ def refresh_game(game_path, module_path, output=None, *, by_name: bool = True, o
     return result
 
 
-def orphans(game_path, module_path, *, by_name: bool = True) -> list[PieceReport]:
+def orphans(game_path, module_path, *, by_name: bool = True, allow_mismatch: bool = False) -> list[PieceReport]:
     """The pieces of a save or log that match no definition of the module: exactly what refresh keeps as is."""
-    return refresh_game(game_path, module_path, by_name=by_name).unmatched
+    return refresh_game(game_path, module_path, by_name=by_name, allow_mismatch=allow_mismatch).unmatched
 
 
 def _rewrite(commands: list[Command], refresher: PieceRefresher, result: RefreshResult) -> None:

@@ -14,18 +14,29 @@ def _value(value: Any) -> str:
     return repr(text) if len(text) <= 120 else repr(text[:117] + "...")
 
 
+def _pair(old: Any, new: Any) -> str:
+    """``old -> new``; two long texts are cut around where they first differ, so a change is
+    never shown as two identical strings."""
+    if isinstance(old, str) and isinstance(new, str) and old != new and max(len(old), len(new)) > 120:
+        start = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
+        cut = max(0, start - 40)
+        if cut:
+            return f"{_value('...' + old[cut:])} -> {_value('...' + new[cut:])}"
+    return f"{_value(old)} -> {_value(new)}"
+
+
 def change_line(change: dict[str, Any]) -> str:
     """One change of a piece or prototype, in words."""
     what = change["what"]
     if what in ("trait added", "trait removed"):
         return f"{what}: {change['trait']}"
     if what == "property":
-        return f"property {change['property']}: {_value(change['old'])} -> {_value(change['new'])}"
+        return f"property {change['property']}: {_pair(change['old'], change['new'])}"
     if what == "trait field":
-        return f"{change['trait']}: {change['field']} {_value(change['old'])} -> {_value(change['new'])}"
+        return f"{change['trait']}: {change['field']} {_pair(change['old'], change['new'])}"
     if what in ("trait type", "trait state"):
-        return f"{change['trait']}: {what.split()[1]} {_value(change['old'])} -> {_value(change['new'])}"
-    return f"{what}: {_value(change.get('old'))} -> {_value(change.get('new'))}"
+        return f"{change['trait']}: {what.split()[1]} {_pair(change['old'], change['new'])}"
+    return f"{what}: {_pair(change.get('old'), change.get('new'))}"
 
 
 def diff_text(report: dict[str, Any]) -> str:
@@ -50,9 +61,9 @@ def diff_text(report: dict[str, Any]) -> str:
     _added_removed(lines, "Components", comps, lambda c: f"{c['kind']}: {c['path']}")
     for comp in comps["changed"]:
         lines.append(f"  changed {comp['kind']}: {comp['path']}")
-        lines += [f"    {a['name']}: {_value(a['old'])} -> {_value(a['new'])}" for a in comp["attributes"]]
+        lines += [f"    {a['name']}: {_pair(a['old'], a['new'])}" for a in comp["attributes"]]
         if "text" in comp:
-            lines.append(f"    text: {_value(comp['text']['old'])} -> {_value(comp['text']['new'])}")
+            lines.append(f"    text: {_pair(comp['text']['old'], comp['text']['new'])}")
     if report["metadata"]:
         lines.append("Metadata:")
         lines += [f"  {m['entry']} {m['field']}: {_value(m['old'])} -> {_value(m['new'])}" for m in report["metadata"]]
@@ -101,8 +112,9 @@ def patch_text(result: dict[str, Any]) -> str:
 
 def refresh_text(result: dict[str, Any]) -> str:
     summary = result["summary"]
-    lines = [f"{result['game']} ({result['kind']}) refreshed against {result['module']}"
-             + (f" -> {result['output']}" if result["output"] else "")]
+    lines = list(result.get("warnings", []))
+    lines.append(f"{result['game']} ({result['kind']}) refreshed against {result['module']}"
+                 + (f" -> {result['output']}" if result["output"] else ""))
     lines.append(f"{summary['pieces']} pieces: {summary['refreshed']} refreshed, {summary['unchanged']} unchanged, "
                  f"{summary['unmatched']} unmatched (kept as they were); {summary['matched_by_name']} matched by name")
     if summary["state_changes_translated"]:
@@ -112,6 +124,11 @@ def refresh_text(result: dict[str, Any]) -> str:
         lines += [f"    {change_line(c)}" for c in piece["changes"]]
     lines += _deck_lines(result.get("decks", []))
     lines += _missing_lines(result.get("missing", []), summary.get("added", 0))
+    apart = result.get("not_in_game", [])
+    if apart:
+        lines.append(f"Not part of this game ({len(apart)} at-start stacks and decks of boards it does not use, "
+                     f"so nothing of them is missing): {', '.join(repr(n) for n in apart[:5])}"
+                     + (f" and {len(apart) - 5} more" if len(apart) > 5 else ""))
     if result["unmatched"]:
         lines.append("Unmatched pieces (no definition by gpid or name):")
         lines += [f"  {_piece_words(p)}" for p in result["unmatched"]]

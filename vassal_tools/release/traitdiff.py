@@ -7,10 +7,15 @@ trait whose strings differ is compared field by field through its typed fields.
 The BasicPiece's name and image, Marker values and Dynamic Property values are
 reported as "name", "image" and "property" changes, which is how a maintainer
 thinks of them; everything else as trait field changes with old and new values.
+
+A named key command is compared by its name: VASSAL's editor writes it with a key
+code of its own session (vassal-formats.md 4.3), so two saves of one module differ in
+codes nobody changed. Such a difference is no change (:func:`same_type`).
 """
 
 from __future__ import annotations
 
+import re
 from difflib import SequenceMatcher
 from typing import Any
 
@@ -19,6 +24,7 @@ from ..formats.traits import (
     BasicPiece,
     DynamicProperty,
     FreeRotator,
+    KeyStroke,
     Labeler,
     Layer,
     Marker,
@@ -26,6 +32,7 @@ from ..formats.traits import (
     Trait,
     UnknownTrait,
 )
+from ..formats.traits.values import without_named_key_codes
 
 _IDENTITIES: dict[tuple[type, str], tuple[str, str]] = {}
 _FIELD_NAMES: dict[type, frozenset[str]] = {}
@@ -102,6 +109,12 @@ def pair_traits(old: list[Trait], new: list[Trait]) -> list[tuple[Trait | None, 
     return pairs
 
 
+def same_type(before: Trait, after: Trait) -> bool:
+    """The two traits' types are the same but for the codes of named keys."""
+    return before.type == after.type or \
+        without_named_key_codes(before.type) == without_named_key_codes(after.type)
+
+
 def stateless(piece: Piece) -> Piece:
     """The piece's traits without their states: to compare definitions, not positions and levels."""
     return Piece(type(t)(t.type, None) for t in piece.traits)
@@ -130,7 +143,7 @@ def piece_changes(old: Piece, new: Piece) -> list[dict[str, Any]]:
             changes.append({"what": "trait added", "trait": label(after), "type": after.type})
         elif after is None:
             changes.append({"what": "trait removed", "trait": label(before), "type": before.type})
-        elif before.type != after.type or before.state != after.state:
+        elif not same_type(before, after) or before.state != after.state:
             changes += trait_changes(before, after)
     return changes
 
@@ -146,7 +159,7 @@ def trait_changes(before: Trait, after: Trait) -> list[dict[str, Any]]:
     if isinstance(before, DynamicProperty) and isinstance(after, DynamicProperty) and before.value != after.value:
         out.append({"what": "property", "property": after.key, "old": before.value, "new": after.value,
                     "trait": name})
-    if before.type != after.type:
+    if not same_type(before, after):
         out += _field_changes(before, after, name)
     if not isinstance(after, DynamicProperty) and before.state != after.state:
         out.append({"what": "trait state", "trait": name, "old": before.state, "new": after.state})
@@ -184,12 +197,49 @@ def _field_changes(before: Trait, after: Trait, name: str) -> list[dict[str, Any
     old_values, new_values = before.values(), after.values()
     for key, old_value in old_values.items():
         new_value = new_values.get(key)
-        if old_value != new_value:
+        if old_value != new_value and _meaning(old_value) != _meaning(new_value):
             out.append({"what": "trait field", "trait": name, "field": key,
-                        "old": jsonable(old_value), "new": jsonable(new_value)})
-    if not out:  # fields beyond the known ones differ (a newer VASSAL's additions)
+                        "old": _shown(old_value), "new": _shown(new_value)})
+    if not out and _unknown_fields(before) != _unknown_fields(after):  # a newer VASSAL's additions differ
         out.append({"what": "trait type", "trait": name, "old": before.type, "new": after.type})
+    # Otherwise the types differ only in how they are written: trailing fields at their
+    # defaults left out by one VASSAL and written by another, or named keys' codes.
     return out
+
+
+def _unknown_fields(trait: Trait) -> list[str]:
+    """The type's fields after the ones the trait's layout knows, trailing empty ones left out."""
+    extra = [without_named_key_codes(t) for t in trait.tokens()[len(trait.layout()):]]
+    while extra and not extra[-1]:
+        extra.pop()
+    return extra
+
+
+# Trailing empty fields of a ``|``-encoded text (a Global Key Command's target): the defaults,
+# written by one VASSAL version and left out by another.
+_TRAILING_EMPTY_FIELDS = re.compile(r"(?:\\*\|)+$")
+
+
+def _meaning(value: Any) -> Any:
+    """A field value as a maintainer compares it: named keys by name (also inside text), a
+    ``|``-encoded text without its trailing empty fields."""
+    if isinstance(value, KeyStroke):
+        return value.meaning
+    if isinstance(value, str):
+        text = without_named_key_codes(value)
+        return _TRAILING_EMPTY_FIELDS.sub("", text) if text.count("|") >= 3 else text
+    if isinstance(value, (list, tuple)) and not hasattr(value, "_fields"):
+        return [_meaning(v) for v in value]
+    return value
+
+
+def _shown(value: Any) -> Any:
+    """A field value for release notes: a named key command by its name, as the editor shows it."""
+    if isinstance(value, KeyStroke) and value.name:
+        return value.name
+    if isinstance(value, (list, tuple)) and not hasattr(value, "_fields"):
+        return [_shown(v) for v in value]
+    return jsonable(value)
 
 
 def jsonable(value: Any) -> Any:

@@ -54,7 +54,7 @@ def unidentified_note(pieces: dict[str, int], shown: int = 12) -> str:
     more = f" and {len(names) - shown} more names" if len(names) > shown else ""
     total = sum(pieces.values())
     return (f"{total} piece{'s' if total != 1 else ''} not identified as units, so not checked: {listed}{more}"
-            " (a mapping file, --mapping, can name units among them)")
+            " (a mapping file, vassal-tools audit --mapping FILE, can name units among them)")
 
 
 def is_record_file(path: str | os.PathLike) -> bool:

@@ -34,7 +34,8 @@ from markupsafe import Markup
 from ..errors import BadInput
 from ..formats.archive import atomic_write, same_file
 from ..formats.files import Module
-from ..formats.kinds import open_module
+from ..formats.kinds import open_game, open_module
+from ..formats.match import require_match
 from ..games.play import pack_of
 from ..replay.replayer import Replayer
 from ..replay.state import GameState, PieceState
@@ -327,32 +328,47 @@ def _unit_reader(module: Module, mapping: Mapping_ | None, audit: AuditResult | 
 
 
 def audit_for_page(log: str | os.PathLike, module: Module, mapping: Mapping_ | None = None,
-                   game: str | None = None) -> AuditResult | None:
+                   game: str | None = None, allow_mismatch: bool = False) -> AuditResult | None:
     """The audit shown on the page; None when no rule pack knows the module (the page then has no findings)."""
     try:
         pack_of(module, mapping, game)
     except BadInput:
         return None
-    return audit_file(log, module, mapping, game)
+    return audit_file(log, module, mapping, game, allow_mismatch=allow_mismatch)
 
 
 def page_data(log: str | os.PathLike, module: Module | str | os.PathLike, mapping: Mapping_ | None = None,
-              game: str | None = None, audit: AuditResult | None = None) -> PageData:
-    """The page's data: images, looks, per-step changes, words, turns and findings."""
+              game: str | None = None, audit: AuditResult | None = None, *, allow_mismatch: bool = False) -> PageData:
+    """The page's data: images, looks, per-step changes, words, turns and findings.
+
+    A module that is not the log's is bad input unless ``allow_mismatch``: the page would show
+    an empty or wrong board; allowed, the page's notes start with the differences. A given
+    ``audit`` has checked the module already."""
     if not isinstance(module, Module):
         module = open_module(module)
+    unaudited = f"no rule pack knows the module {module.name!r}: the page shows no findings"
     if audit is None:
-        audit = audit_for_page(log, module, mapping, game)
+        said = require_match(open_game(log), module, allow_mismatch)
+        try:
+            audit = audit_for_page(log, module, mapping, game, allow_mismatch)
+        except BadInput as err:
+            if not said:
+                raise
+            # Allowed on purpose: the board is drawn, the rules of the wrong game are not applied.
+            unaudited = f"not audited: the rules of {module.name!r} cannot read this log ({err.what})"
+    else:
+        said = list(audit.mismatch)
     data = PageBuilder(log, module, mapping, audit).build()
+    data.notes = said + data.notes
     if audit is None:
-        data.notes.append(f"no rule pack knows the module {module.name!r}: the page shows no findings")
+        data.notes.append(unaudited)
     return data
 
 
 def replay_page(log: str | os.PathLike, module: Module | str | os.PathLike, mapping: Mapping_ | None = None,
-                game: str | None = None, audit: AuditResult | None = None) -> str:
+                game: str | None = None, audit: AuditResult | None = None, *, allow_mismatch: bool = False) -> str:
     """The whole page for a log, as HTML text."""
-    return render_page(page_data(log, module, mapping, game, audit))
+    return render_page(page_data(log, module, mapping, game, audit, allow_mismatch=allow_mismatch))
 
 
 def render_page(data: PageData) -> str:
@@ -369,9 +385,9 @@ def _script_json(value: Any) -> Markup:
 
 
 def write_replay_page(log: str | os.PathLike, module: str | os.PathLike, output: str | os.PathLike,
-                      mapping: Mapping_ | None = None, game: str | None = None) -> Path:
+                      mapping: Mapping_ | None = None, game: str | None = None, *, allow_mismatch: bool = False) -> Path:
     """Write the page atomically; refuses to write over the log or the module."""
     if same_file(output, module):
         raise BadInput(output, "refusing to overwrite the module (write the page elsewhere)")
-    html = replay_page(log, module, mapping, game)
+    html = replay_page(log, module, mapping, game, allow_mismatch=allow_mismatch)
     return atomic_write(output, html.encode("utf-8"), protect=log)

@@ -8,6 +8,7 @@ the text VASSAL's ``append`` overloads produce.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,6 +125,12 @@ class KeyStroke:
         text = f"{self.code},{self.modifiers}"
         return f"{text},{self.name}" if self.name else text
 
+    @property
+    def meaning(self) -> tuple[Any, ...]:
+        """What the key stands for: a named command by its name alone (its code is only the
+        session's), any other key by code and modifiers. Two versions of a module compare so."""
+        return ("named", self.name) if self.name else (self.code, self.modifiers)
+
     @classmethod
     def ctrl(cls, char: str) -> KeyStroke:
         """Ctrl + a character, as legacy one-character keys and defaults mean it."""
@@ -149,6 +156,20 @@ class KeyStroke:
         except ValueError:
             return None
         return cls(code, modifiers, parts[2] if len(parts) > 2 else "")
+
+
+# A named key inside any text, at any depth of escaping (``57965\\,0\\,Flip`` in a ``,``-list):
+# a code from NAMED_KEY_BASE up, the modifiers, then the name.
+_NAMED_KEY_TEXT = re.compile(r"(?<!\d)(\d{5})(\\*,\\*\d+\\*,)(?=[^\\,;:/|\s])")
+
+
+def without_named_key_codes(text: str) -> str:
+    """``text`` with the per-session code of every named key left out (``57965,0,Flip`` becomes
+    ``,0,Flip``): to compare type strings and attributes of two versions of a module, which
+    VASSAL's editor writes with codes of its own session (vassal-formats.md 4.3)."""
+    if "," not in text:
+        return text
+    return _NAMED_KEY_TEXT.sub(lambda m: m.group(2) if int(m.group(1)) >= NAMED_KEY_BASE else m.group(0), text)
 
 
 class Key(Codec):
