@@ -9,8 +9,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-from shapely.geometry import Polygon
-from shapely.geometry import box as shapely_box
+from shapely.geometry import Polygon, box as shapely_box
 from shapely.ops import unary_union
 
 from vassal_tools.art.canvas import Canvas

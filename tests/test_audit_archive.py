@@ -16,9 +16,8 @@ import shutil
 
 import pytest
 from click.testing import CliRunner
-from conftest import CORPUS
-from test_replay_page import demo  # noqa: F401  (fixture)
 
+from conftest import CORPUS
 from vassal_tools.cli import main
 
 OTHER_MODULE_LOG = CORPUS / "logs" / "zxvt__5x5_startup.vlog"
@@ -26,7 +25,7 @@ DEMO_RULES = {"invasion-norway.txt 6.2": 1, "invasion-norway.txt 11.1.1": 1, "in
 
 
 @pytest.fixture(scope="module")
-def archive(demo, tmp_path_factory):  # noqa: F811
+def archive(demo, tmp_path_factory):
     folder = tmp_path_factory.mktemp("archive")
     log = (demo / "sample-game.vlog").read_bytes()
     (folder / "round1").mkdir()

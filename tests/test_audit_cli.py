@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from test_replay_kit import LogWriter, mini_module  # noqa: F401  (fixture)
+from kits.mini_module import LogWriter
 from vassal_tools.cli import main
 from vassal_tools.replay.recorder import record_log
 from vassal_tools.rules import audit

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_replay_kit import LogWriter, mini_module  # noqa: F401  (fixture)
 
+from kits.mini_module import LogWriter
 from vassal_tools.cli import main
 from vassal_tools.formats.pieces import Piece
 from vassal_tools.formats.traits import BasicPiece
@@ -22,7 +22,7 @@ def _run(*args):
 
 
 @pytest.fixture(scope="module")
-def with_strangers(mini_module, tmp_path_factory) -> Path:  # noqa: F811
+def with_strangers(mini_module, tmp_path_factory) -> Path:
     """The overstacked Bergen game, plus three pieces that carry no unit properties:
     two 'Mystery crate' and one 'Smoke'."""
     w = LogWriter("April #5", "german-land-movement")
@@ -41,7 +41,7 @@ def with_strangers(mini_module, tmp_path_factory) -> Path:  # noqa: F811
     return w.write(tmp_path_factory.mktemp("logs") / "strangers.vlog", mini_module)
 
 
-def test_unidentified_pieces_are_counted_in_text_json_and_html(with_strangers, mini_module, tmp_path):  # noqa: F811
+def test_unidentified_pieces_are_counted_in_text_json_and_html(with_strangers, mini_module, tmp_path):
     text = _run("audit", with_strangers, "--module", mini_module)
     assert text.exit_code == 1, text.output
     first, *findings = text.stdout.splitlines()
@@ -59,7 +59,7 @@ def test_unidentified_pieces_are_counted_in_text_json_and_html(with_strangers, m
     assert html.index('class="notice') < html.index("<table")  # above the findings
 
 
-def test_a_game_of_units_only_has_no_note(mini_module, tmp_path):  # noqa: F811
+def test_a_game_of_units_only_has_no_note(mini_module, tmp_path):
     w = LogWriter("April #5", "german-land-movement")
     w.setup(UNITS[0], "4331")
     w.begin()
@@ -70,7 +70,7 @@ def test_a_game_of_units_only_has_no_note(mini_module, tmp_path):  # noqa: F811
 
 
 @pytest.mark.parametrize("ref", ["ger-159-ir-9", "GER-159-IR-1 ", ""])
-def test_a_mapping_ref_that_names_no_unit_is_an_error_naming_the_entry(ref, with_strangers, mini_module, tmp_path):  # noqa: F811
+def test_a_mapping_ref_that_names_no_unit_is_an_error_naming_the_entry(ref, with_strangers, mini_module, tmp_path):
     mapping = tmp_path / "mapping.json"
     mapping.write_text(json.dumps({"units": {"Mystery crate": {"ref": ref}}}), encoding="utf-8")
     for verb in ("audit", "record"):
@@ -80,7 +80,7 @@ def test_a_mapping_ref_that_names_no_unit_is_an_error_naming_the_entry(ref, with
         assert str(mapping) in line and "units['Mystery crate']" in line and f"{ref!r} names no unit" in line
 
 
-def test_a_mapping_ref_that_names_a_unit_makes_the_piece_that_unit(with_strangers, mini_module, tmp_path):  # noqa: F811
+def test_a_mapping_ref_that_names_a_unit_makes_the_piece_that_unit(with_strangers, mini_module, tmp_path):
     """The same entry spelt right: the crates become units of the record and leave the note."""
     mapping = tmp_path / "mapping.json"
     mapping.write_text(json.dumps({"units": {"Mystery crate": {"ref": "ger-138-gj-1"}}}), encoding="utf-8")

@@ -6,9 +6,8 @@ from __future__ import annotations
 from html import escape
 
 import pytest
-from test_replay_kit import mini_module  # noqa: F401  (fixture)
-from test_report_html import pictures, two_findings  # noqa: F401  (fixture)
 
+from kits.report_pages import pictures
 from vassal_tools.replay.replayer import Replayer
 from vassal_tools.report.board import BADGE, COMPACT_SHOWN, HIGHLIGHT, KEY_WORDS, BoardPainter
 
@@ -16,7 +15,7 @@ BERGEN_UNITS = ("nor-ir1-1", "nor-ir1-2", "nor-ir2-1", "nor-ir2-2", "nor-ir3-1")
 
 
 @pytest.fixture(scope="module")
-def bergen(two_findings):  # noqa: F811
+def bergen(two_findings):
     """The painter, the state after the five battalions stacked in 4332, and their piece ids."""
     result, _page = two_findings
     state = Replayer(result.log).state_at(6)
@@ -55,7 +54,7 @@ def test_a_framed_top_piece_stays_on_its_stack(bergen):
     assert len(drawn) == 1 and drawn[0].framed and drawn[0].x < stack.x + 10
 
 
-def test_the_finding_picture_frames_its_units_and_shows_the_count(two_findings):  # noqa: F811
+def test_the_finding_picture_frames_its_units_and_shows_the_count(two_findings):
     _result, page = two_findings
     bergen_picture = pictures(page)[0].convert("RGB")
     colours = {colour for _n, colour in bergen_picture.getcolors(1 << 20)}
@@ -74,7 +73,7 @@ def test_the_picture_key_explains_each_mark_it_draws(bergen):
     assert KEY_WORDS["badge"] not in far.key  # the stack is outside the crop
 
 
-def test_the_report_prints_the_key_under_each_picture(two_findings):  # noqa: F811
+def test_the_report_prints_the_key_under_each_picture(two_findings):
     _result, page = two_findings
     for words in (KEY_WORDS["outline"], KEY_WORDS["frame"], KEY_WORDS["badge"]):
         assert escape(words) in page

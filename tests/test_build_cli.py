@@ -18,11 +18,6 @@ from vassal_tools.cli import main
 MINI = Path(__file__).parent / "data" / "build" / "mini_game"
 
 
-@pytest.fixture(scope="session")
-def art_cache(tmp_path_factory) -> Path:
-    return tmp_path_factory.getbasetemp() / "build-art-cache"
-
-
 @pytest.fixture
 def game_dir(tmp_path) -> Path:
     target = tmp_path / "game"

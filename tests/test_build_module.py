@@ -15,9 +15,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import load_vectors
 
 import vassal_tools
+from conftest import load_vectors
+from kits.module_places import expected_places, marker_of, place_of
 from vassal_tools.builder.module import build_module
 from vassal_tools.formats.pieces import parse_definition
 from vassal_tools.formats.sequence import decode
@@ -26,12 +27,6 @@ from vassal_tools.gamedata import load_game
 from vassal_tools.geometry.from_module import ModuleGeometry
 
 MINI = Path(__file__).parent / "data" / "build" / "mini_game"
-
-
-@pytest.fixture(scope="session")
-def art_cache(tmp_path_factory) -> Path:
-    # One cache for every build test of the session: the art is drawn once.
-    return tmp_path_factory.getbasetemp() / "build-art-cache"
 
 
 @pytest.fixture(scope="module")
@@ -52,10 +47,6 @@ def game():
 def palette_slots(module):
     """The counters' slots (the Control markers the builder adds are not counters of the game)."""
     return [s for s in module.buildfile.piece_slots if s.palette_path and "UnitId" in marker_of(s)]
-
-
-def marker_of(slot) -> dict[str, str]:
-    return parse_definition(slot.text)[1].marker_properties
 
 
 def test_the_module_opens_with_our_reader(built, module):
@@ -178,39 +169,6 @@ def test_trait_types_have_the_fields_vassal_reads(module):
             else:
                 assert len(decode(trait.type[len(prefix):], ";")) == defaults[prefix], prefix
     assert {"emb2;", "mark;", "prototype;", "piece;", "delete;"} <= seen
-
-
-# Where the mini scenario's boxes are entered: an air holding box at its Ready section (7.1.6).
-BOX_SPOTS = {"zone-germany": ("zone-germany/ready", "Germany air units: ready"),
-             "turn-april-2": ("turn-april-2", "April #2"),
-             "gunfire-norwegian-leads": ("gunfire-norwegian-leads", "Gunfire Support Norwegian Leads")}
-
-
-def place_of(board_map, x: int, y: int) -> tuple[str, str]:
-    """(hex or zone name, location name) of a map point, as the module's geometry finds them."""
-    placed = board_map.find_board(x, y)
-    grid = placed.board.grid
-    zone = grid.find_zone(*placed.to_local(x, y)) if hasattr(grid, "find_zone") else None
-    name = zone.name if zone is not None and zone.name != "Hexes" else board_map.hex_at(x, y)
-    return name, board_map.location_name(x, y)
-
-
-def setup_places(module) -> dict[str, str]:
-    """Each at-start stack's units and the hex or zone its point is in, through the module's own grids."""
-    geometry = ModuleGeometry(module)
-    found = {}
-    for map_ in module.buildfile.maps:
-        board_map = geometry.map(map_.identifier)
-        for stack in map_.setup_stacks:
-            board = board_map.board(stack.owning_board)
-            x, y = board.x + stack.x, board.y + stack.y  # SetupStack x, y are board-relative (7)
-            for slot in stack.piece_slots:
-                found[marker_of(slot)["UnitId"]] = place_of(board_map, x, y)[0]
-    return found
-
-
-def expected_places(scenario) -> dict[str, tuple[str, str]]:
-    return {p.unit: BOX_SPOTS.get(p.at, (p.at, p.at)) for p in scenario.setup}
 
 
 def test_at_start_stacks_land_where_the_scenario_says(module, game):

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import vassal_tools
+from kits.module_places import place_of
 from vassal_tools.builder.module import assemble, module_archive, setup_stream
 from vassal_tools.builder.savegame import write_save
 from vassal_tools.errors import BadInput
@@ -20,14 +21,8 @@ from vassal_tools.formats import commands as cmd
 from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.pieces import parse_definition
 from vassal_tools.geometry.from_module import ModuleGeometry
-from test_build_module import place_of
 
 GAME = Path(__file__).resolve().parent.parent / "module_src" / "invasion_norway"
-
-
-@pytest.fixture(scope="session")
-def art_cache(tmp_path_factory) -> Path:
-    return tmp_path_factory.getbasetemp() / "build-art-cache"
 
 
 @pytest.fixture(scope="module")

@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_build_module import expected_places, place_of
 
 import vassal_tools
+from kits.module_places import expected_places, place_of
 from vassal_tools.builder.module import build_module, write_setup
 from vassal_tools.formats import commands as cmd
 from vassal_tools.formats.pieces import parse_definition
@@ -23,11 +23,6 @@ from vassal_tools.geometry.from_module import ModuleGeometry, board_layouts
 
 MINI = Path(__file__).parent / "data" / "build" / "mini_game"
 ESC = "\x1b"
-
-
-@pytest.fixture(scope="session")
-def art_cache(tmp_path_factory) -> Path:
-    return tmp_path_factory.getbasetemp() / "build-art-cache"
 
 
 @pytest.fixture(scope="module")

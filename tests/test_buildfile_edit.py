@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from vassal_tools.formats.buildfile import BuildFile
 from vassal_tools.formats.components import Component

@@ -14,10 +14,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_replay_norway_kit import norway  # noqa: F401  (fixture)
 
-from vassal_tools.builder.module import VASSAL_VERSION, setup_stream
-from vassal_tools.builder.savegame import write_save
+from kits.norway_log import Game
+from vassal_tools.builder.module import VASSAL_VERSION
 from vassal_tools.builder.turns import TRACKER_ID, tracker_state
 from vassal_tools.cli import main
 from vassal_tools.formats.commands import parse_single
@@ -26,33 +25,14 @@ from vassal_tools.formats.metadata import write_metadata
 from vassal_tools.formats.pieces import Piece, encode_definition
 from vassal_tools.formats.traits import BasicPiece, Hideable, Labeler, Marker, Obscurable
 from vassal_tools.replay.chain import build_chain, compare_positions, position_of, read_log
-from vassal_tools.replay.logwriter import LogWriter
 from vassal_tools.replay.state import GameState
 
 ROOT = Path(__file__).resolve().parent.parent
 OTHER_GAME = ROOT.parent / "shared" / "corpus" / "logs" / "tld__0606-1.vlog"
 
 
-class Game:
-    """A PBEM game on the built module: logs written in turn by Anna and Bert."""
-
-    def __init__(self, built, folder: Path):
-        self.built = built
-        self.folder = folder
-        assembly = built.assembly
-        self.opening = write_save(folder / "start.vsav", setup_stream(assembly), moduledata=assembly.moduledata,
-                                  module_version=assembly.version, vassal_version=VASSAL_VERSION,
-                                  description="start", date_saved=0)
-
-    def place(self, loc: str) -> tuple[str, int, int]:
-        return self.built.assembly.locator.point(loc)
-
-    def writer(self, start: Path, who: str) -> LogWriter:
-        return LogWriter(open_file(start), self.place, who, f"{who.lower()}-pw")
-
-
 @pytest.fixture(scope="module")
-def game(norway, tmp_path_factory):  # noqa: F811
+def game(norway, tmp_path_factory):
     """Three logs that chain, a replayed second turn, and an edited save between logs."""
     folder = tmp_path_factory.mktemp("chain")
     g = Game(norway, folder)
@@ -101,7 +81,7 @@ def run(*args: str):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
-def test_a_whole_chain_exits_0(game, norway):  # noqa: F811
+def test_a_whole_chain_exits_0(game, norway):
     logs = [game / "1-anna.vlog", game / "2-bert.vlog", game / "3-anna.vlog", game / "4-bert.vlog"]
     result = run("chain", *logs, "--module", norway.module)
     assert result.exit_code == 0, result.output
@@ -109,7 +89,7 @@ def test_a_whole_chain_exits_0(game, norway):  # noqa: F811
     assert result.output.count("continues where the earlier log ended") == 3
 
 
-def test_a_piece_moved_between_logs_is_named_by_unit_and_hex(game, norway):  # noqa: F811
+def test_a_piece_moved_between_logs_is_named_by_unit_and_hex(game, norway):
     chain = build_chain([game / "3-anna.vlog", game / "4-bert-edited.vlog"], norway.module)
     assert not chain.whole
     (link,) = chain.links
@@ -127,7 +107,7 @@ def test_a_piece_moved_between_logs_is_named_by_unit_and_hex(game, norway):  # n
     assert [g.path.name for g in chain.gaps] == ["4-bert-edited.vlog"]
 
 
-def test_a_replayed_turn_shows_both_logs_dice(game, norway):  # noqa: F811
+def test_a_replayed_turn_shows_both_logs_dice(game, norway):
     logs = [game / "1-anna.vlog", game / "2-bert.vlog", game / "2-bert-again.vlog"]
     result = run("chain", *logs, "--module", norway.module)
     assert result.exit_code == 1
@@ -135,7 +115,7 @@ def test_a_replayed_turn_shows_both_logs_dice(game, norway):  # noqa: F811
     assert "step 3: Bert, Air Detection 2 | step 2: Bert, Air Detection 9" in result.output
 
 
-def test_a_missing_log_is_a_gap(game, norway):  # noqa: F811
+def test_a_missing_log_is_a_gap(game, norway):
     result = run("chain", game / "1-anna.vlog", game / "3-anna.vlog", "--module", norway.module, "--json")
     assert result.exit_code == 1
     data = json.loads(result.output)
@@ -152,7 +132,7 @@ def test_a_missing_log_is_a_gap(game, norway):  # noqa: F811
 
 
 @pytest.mark.skipif(not OTHER_GAME.exists(), reason="corpus absent")
-def test_a_log_of_another_game_is_set_aside(game, norway, tmp_path):  # noqa: F811
+def test_a_log_of_another_game_is_set_aside(game, norway, tmp_path):
     logs = [game / "1-anna.vlog", OTHER_GAME, game / "2-bert.vlog"]
     chain = build_chain(logs, norway.module)
     assert [log.path.name for log in chain.other_game] == [OTHER_GAME.name]

@@ -15,8 +15,8 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
-from conftest import CORPUS, ROOT
 
+from conftest import CORPUS, ROOT
 from vassal_tools.cli import COMMAND_MODULES, VERBS, main
 
 LOG = CORPUS / "logs" / "zxvt__5x5_startup.vlog"

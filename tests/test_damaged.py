@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import CORPUS
-from test_replay_kit import LogWriter, mini_module  # noqa: F401  (fixture)
 
 import vassal_tools
+from conftest import CORPUS
+from kits.mini_module import LogWriter
 from vassal_tools.cli import main
 from vassal_tools.errors import BadInput
 from vassal_tools.formats.commands import decode_commands

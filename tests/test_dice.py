@@ -16,9 +16,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_chain import Game
-from test_replay_norway_kit import norway  # noqa: F401  (fixture)
 
+from kits.norway_log import Game
 from vassal_tools.cli import main
 from vassal_tools.formats.commands import Chat
 from vassal_tools.formats.files import open_file
@@ -35,7 +34,7 @@ def dice_line(button: str, result: str, player: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def logs(norway, tmp_path_factory):  # noqa: F811
+def logs(norway, tmp_path_factory):
     folder = tmp_path_factory.mktemp("dice")
     g = Game(norway, folder)
     anna = g.writer(g.opening, "Anna")
@@ -195,7 +194,7 @@ def test_rolls_of_logs_keeps_log_order(logs):
     assert rolls[0].log == str(second) and rolls[-1].log == str(first)
 
 
-def test_a_module_gives_each_buttons_die(logs, norway):  # noqa: F811
+def test_a_module_gives_each_buttons_die(logs, norway):
     _, second = logs
     runner = CliRunner()
     # The built module's Naval Detection button is nSides 10, plus -1: faces 0 to 9 (1.4.6: a 0 is zero).

@@ -14,9 +14,9 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from conftest import RULES
-from hex_packs import rules_cited
 
+from conftest import RULES
+from kits.hex_packs import rules_cited
 from vassal_tools.cli import main
 from vassal_tools.gamedata import citations
 from vassal_tools.games import pack_for, pack_ids

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_build_module import setup_places
 
 import vassal_tools
+from kits.module_places import setup_places
 from vassal_tools.builder.module import (
     assemble,
     build_module,

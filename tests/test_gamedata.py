@@ -13,8 +13,8 @@ import re
 from collections import Counter
 
 import pytest
-from conftest import ROOT, RULES
 
+from conftest import ROOT, RULES
 from vassal_tools.gamedata import GameData, citations, load_game
 
 GAME = ROOT / "module_src" / "invasion_norway"

@@ -11,8 +11,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
 
+from conftest import ROOT
 from vassal_tools.errors import BadInput
 from vassal_tools.gamedata import citations, load_game
 

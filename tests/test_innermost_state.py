@@ -4,8 +4,8 @@ one the full chain split gives, for every piece of every corpus save and log."""
 from __future__ import annotations
 
 import pytest
-from conftest import corpus_params
 
+from conftest import corpus_params
 from vassal_tools.formats.commands import AddPiece, walk
 from vassal_tools.formats.files import open_file
 from vassal_tools.formats.traits.encoding import (

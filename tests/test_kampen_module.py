@@ -11,11 +11,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from area_modules import build_cli
 from click.testing import CliRunner
 from shapely.geometry import Point, Polygon, box
 
 import vassal_tools
+from kits.area_modules import build_cli
 from vassal_tools.art.areamap import draw_area_map
 from vassal_tools.cli import main
 from vassal_tools.games.kampen_om_norge import KampenPack

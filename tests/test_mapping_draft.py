@@ -7,7 +7,6 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from test_replay_norway_kit import norway  # noqa: F401  (fixture)
 from vassal_tools.cli import main
 from vassal_tools.formats.files import open_file
 from vassal_tools.formats.pieces import encode_definition, parse_definition

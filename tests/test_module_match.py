@@ -4,12 +4,11 @@ with --allow-mismatch, a warning at the top of every report."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import CORPUS, corpus_files
 
+from conftest import CORPUS, corpus_files
 from vassal_tools.cli import main
 from vassal_tools.formats.files import open_file
 from vassal_tools.formats.match import compare
@@ -27,14 +26,6 @@ def modules():
     if not KASSALA.exists():
         pytest.skip("../shared/corpus absent")
     return {prefix: open_file(MODULES / name) for prefix, name in OWN_MODULE.items()}
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("demo")
-    result = CliRunner().invoke(main, ["demo", "-o", str(out)])
-    assert result.exit_code == 0, result.output
-    return out
 
 
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.name)

@@ -10,11 +10,11 @@ import random
 from pathlib import Path
 
 import pytest
-from area_modules import build_cli, module_images
 from click.testing import CliRunner
 from shapely.geometry import Point, Polygon, box
 
 import vassal_tools
+from kits.area_modules import build_cli, module_images
 from vassal_tools.art.areamap import draw_area_map
 from vassal_tools.builder.area_module import (
     area_archive,

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import CORPUS
 
+from conftest import CORPUS
 from vassal_tools.cli import main
 from vassal_tools.errors import BadInput
 from vassal_tools.formats.archive import atomic_write

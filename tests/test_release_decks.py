@@ -12,8 +12,8 @@ from copy import deepcopy
 
 import pytest
 from click.testing import CliRunner
-from conftest import CORPUS
 
+from conftest import CORPUS
 from vassal_tools.cli import main
 from vassal_tools.formats.commands import AddPiece, ChangePiece, LogCommand, encode_commands, walk
 from vassal_tools.formats.files import open_file

@@ -9,11 +9,10 @@ audit must flag what the moves break, with a picture drawn from the module's art
 from __future__ import annotations
 
 import pytest
-from test_replay_kit import GAME_DIR
 
-from vassal_tools.builder.module import assemble, module_archive, setup_stream
+from kits.mini_module import GAME_DIR
+from vassal_tools.builder.module import setup_stream
 from vassal_tools.builder.savegame import write_save
-from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.sequence import decode, encode
 from vassal_tools.replay.recorder import record_log
 from vassal_tools.replay.replayer import Replayer
@@ -26,10 +25,10 @@ INFANTRY = ["ger-159-ir-1", "ger-159-ir-2", "ger-159-ir-3", "ger-193-ir-1", "ger
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
+def built(norway, tmp_path_factory):
+    """The session's built module (campaign) and its opening save."""
     folder = tmp_path_factory.mktemp("built")
-    assembly = assemble(GAME_DIR, scenario="campaign")
-    module = write_archive(module_archive(assembly), folder / "invasion-norway.vmod")
+    assembly, module = norway.assembly, norway.module
     stream = setup_stream(assembly)
     save = write_save(folder / "start.vsav", stream, moduledata=assembly.moduledata, module_version="0.1",
                       description="start", vassal_version="3.7.0", date_saved=0)

@@ -15,8 +15,8 @@ import zipfile
 import pytest
 from click.testing import CliRunner
 
-from test_replay_kit import LogWriter as MiniWriter, build_mini_module
-from test_replay_norway_kit import RecordAsLog, norway  # noqa: F401  (fixture)
+from kits.mini_module import LogWriter as MiniWriter, build_mini_module
+from kits.norway_log import RecordAsLog
 from vassal_tools.cli import main
 from vassal_tools.replay.declarations import DeclarationError, UnitName, read_declaration
 from vassal_tools.replay.recorder import record_log

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import CORPUS
 from PIL import Image, ImageChops
 
+from conftest import CORPUS
 from vassal_tools.cli import main
 from vassal_tools.formats.components import child_elements, simple_name
 from vassal_tools.replay.recorder import open_module
@@ -33,14 +33,6 @@ from vassal_tools.report.replay_page import page_data
 
 CHROMIUM = "/usr/bin/chromium"
 BERGEN_UNITS = ["ger-138-gj-1", "ger-138-gj-2", "ger-138-gj-3", "ger-139-gj-1", "ger-139-gj-2"]
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory):
-    out = tmp_path_factory.mktemp("replay-demo")
-    result = CliRunner().invoke(main, ["demo", "-o", str(out)])
-    assert result.exit_code == 0, result.output
-    return out
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ import zipfile
 import pytest
 
 from conftest import CORPUS
-from test_replay_kit import LogWriter, build_mini_module, mini_module, spot  # noqa: F401  (fixture)
+from kits.mini_module import LogWriter, build_mini_module, spot
 from vassal_tools.errors import BadInput
 from vassal_tools.formats.pieces import Piece, encode_definition
 from vassal_tools.formats.traits import BasicPiece

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from test_replay_norway_kit import RecordAsLog, norway  # noqa: F401  (fixture)
+from kits.norway_log import RecordAsLog
 from vassal_tools.replay.recorder import record_log
 from vassal_tools.rules import audit
 

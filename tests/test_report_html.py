@@ -7,16 +7,15 @@ a player looks at.
 
 from __future__ import annotations
 
-import base64
 import importlib.util
-import io
 import re
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
-from test_replay_kit import LogWriter, mini_module  # noqa: F401  (fixture)
+from kits.mini_module import LogWriter
+from kits.report_pages import pictures
 from vassal_tools.report.audit import audit_file
 from vassal_tools.report.board import HIGHLIGHT, OUTLINE
 from vassal_tools.report.html import html_report
@@ -30,32 +29,6 @@ def _screenshot_module():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-@pytest.fixture(scope="module")
-def two_findings(mini_module, tmp_path_factory):
-    """Bergen overstacked by one battalion (11.1.1), and a Hurricane on Ark Royal (8.7.1)."""
-    w = LogWriter("May #2", "allied-land-movement")
-    units = ["nor-ir1-1", "nor-ir1-2", "nor-ir2-1", "nor-ir2-2", "nor-ir3-1"]
-    for unit in units:
-        w.setup(unit, "4331")
-    w.setup("brit-hurricane-1", "Scotland")
-    w.begin()
-    w.step(w.walk(units[0], "4332"))
-    for below, unit in zip(units, units[1:]):
-        w.step(w.walk(unit, "4332", onto=below))
-    w.step(w.chat("Bert", "all in Bergen"))
-    w.step(w.phase("May #2", "allied-air-missions"))  # 7
-    w.step(w.walk("brit-hurricane-1", "carrier:Ark Royal"))
-    w.step(w.phase("May #2", "allied-ops-german-air-missions"))  # 9
-    log = w.write(tmp_path_factory.mktemp("logs") / "two.vlog", mini_module)
-    result = audit_file(log, mini_module)
-    return result, html_report(result)
-
-
-def pictures(page: str) -> list[Image.Image]:
-    return [Image.open(io.BytesIO(base64.b64decode(data)))
-            for data in re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)]
 
 
 def test_every_finding_is_on_the_page_with_its_rule_and_place(two_findings):

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import CORPUS
 
 import vassal_tools
+from conftest import CORPUS
 from vassal_tools.cli import main
 from vassal_tools.errors import BadInput
 from vassal_tools.formats.obfuscation import deobfuscate, form_of, key_of, obfuscate

@@ -20,7 +20,6 @@ import io
 import zipfile
 from pathlib import Path
 
-import pytest
 from PIL import Image, ImageDraw
 
 from vassal_tools.builder.savegame import write_save
@@ -31,7 +30,7 @@ from vassal_tools.formats.traits import BasicPiece, Embellishment, Marker
 from vassal_tools.gamedata import load_game
 from vassal_tools.geometry.hexgrid import HexGrid
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GAME_DIR = ROOT / "module_src" / "invasion_norway"
 ESC = "\x1b"
 OP, STRAT, AIR = "Operational Map", "Strategic Map", "Airbase Display"
@@ -166,11 +165,6 @@ def build_mini_module(path: Path) -> Path:
                 shade = colour if face == "front" else tuple(c // 2 for c in colour)
                 zf.writestr(f"images/{side}-{face}.png", _image((30, 30), shade))
     return path
-
-
-@pytest.fixture(scope="session")
-def mini_module(tmp_path_factory) -> Path:
-    return build_mini_module(tmp_path_factory.mktemp("module") / "invasion-norway.vmod")
 
 
 # ---------------------------------------------------------------------------------- places
@@ -436,13 +430,3 @@ class LogWriter:
         moduledata = zipfile.ZipFile(module).read("moduledata")
         return write_save(path, self.stream(), moduledata=moduledata, module_version="0.1",
                           description="test log", vassal_version="3.7.0", date_saved=0)
-
-
-def test_mini_module_names_its_places_like_the_game(mini_module):
-    from vassal_tools import open as vt_open
-    from vassal_tools.geometry.from_module import ModuleGeometry
-
-    geometry = ModuleGeometry(vt_open(mini_module))
-    assert geometry.location_name(OP, *hex_point("4332")) == "4332"
-    assert geometry.location_name(STRAT, *spot("Troms")[1:]) == "Troms"
-    assert geometry.location_name(AIR, *spot("Fornebu Ready")[1:]) == "Fornebu Ready"

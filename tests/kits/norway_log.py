@@ -27,13 +27,17 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pytest
-
-from vassal_tools.builder.module import Assembly, assemble, module_archive
-from vassal_tools.builder.savegame import PlacedPiece, SETUP_STACK, opening_stream, write_save
-from vassal_tools.builder.scenario import StartStack
 from vassal_tools.builder import turns, weather
 from vassal_tools.builder.boards import layout_command
+from vassal_tools.builder.module import (
+    VASSAL_VERSION,
+    Assembly,
+    assemble,
+    module_archive,
+    setup_stream,
+)
+from vassal_tools.builder.savegame import SETUP_STACK, PlacedPiece, opening_stream, write_save
+from vassal_tools.builder.scenario import StartStack
 from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.files import open_file
 from vassal_tools.formats.pieces import Piece, expand_prototypes
@@ -45,7 +49,7 @@ from vassal_tools.replay.logwriter import LogWriter
 from vassal_tools.replay.units import Mapping_
 from vassal_tools.rules import pack_for
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GAME_DIR = ROOT / "module_src" / "invasion_norway"
 SEATS = {"german": ("Anna", "anna-pw", "German"), "allied": ("Bert", "bert-pw", "Allied")}
 DETECT = {"naval-detection": "naval", "air-detection": "air"}
@@ -94,11 +98,6 @@ def built_norway(root: Path) -> BuiltNorway:
         opened = open_file(module)
         _BUILT[root] = BuiltNorway(assembly, module, opened, Locations(ModuleGeometry(opened), catalogue), catalogue)
     return _BUILT[root]
-
-
-@pytest.fixture(scope="session")
-def norway(tmp_path_factory) -> BuiltNorway:
-    return built_norway(tmp_path_factory.getbasetemp())
 
 
 # ---------------------------------------------------------------------------------- places
@@ -504,26 +503,19 @@ _KINDS = ("phase", "end", "weather", "place", "move", "steps", "remove", "contro
           "mission", "intercept", "roll")
 
 
-def test_a_record_becomes_a_log_of_the_built_module(norway, tmp_path):
-    """The kit itself: a move, a Control marker and a declaration come back as the record said."""
-    from vassal_tools.replay.recorder import record_log
+class Game:
+    """A PBEM game on the built module: logs written in turn by Anna and Bert."""
 
-    record = {"format": "vassal-tools/record@1", "game": "invasion-norway", "entries": [
-        {"turn": "April #5", "phase": "german-land-movement"},
-        {"place": "ger-159-ir-1", "at": "4720"},
-        {"move": "ger-159-ir-1", "to": "4820"},
-        {"control": "4332", "side": "german"},
-        {"end": "german-land-movement"},
-        {"turn": "April #5", "phase": "german-land-combat"},
-        {"attack": {"hex": "4619", "attackers": ["ger-159-ir-1"], "supply": []}},
-    ]}
-    written = RecordAsLog(norway, record).write(tmp_path / "kit.vlog")
-    got = record_log(written.path, norway.opened, written.mapping)
-    bodies = [{k: v for k, v in e.items() if k not in ("step", "said")} for e in got.data["entries"]]
-    assert bodies[2:] == [
-        {"place": "ger-159-ir-1", "at": "4720"}, {"move": "ger-159-ir-1", "to": "4820"},
-        {"control": "4332", "side": "german"}, {"turn": "April #5", "phase": "german-land-combat"},
-        {"attack": {"hex": "4619", "attackers": ["ger-159-ir-1"], "supply": []}},
-    ]
-    assert written.declarations == ["attack 4619 with I/159 supply none"]
-    assert got.warnings == []
+    def __init__(self, built, folder: Path):
+        self.built = built
+        self.folder = folder
+        assembly = built.assembly
+        self.opening = write_save(folder / "start.vsav", setup_stream(assembly), moduledata=assembly.moduledata,
+                                  module_version=assembly.version, vassal_version=VASSAL_VERSION,
+                                  description="start", date_saved=0)
+
+    def place(self, loc: str) -> tuple[str, int, int]:
+        return self.built.assembly.locator.point(loc)
+
+    def writer(self, start: Path, who: str) -> LogWriter:
+        return LogWriter(open_file(start), self.place, who, f"{who.lower()}-pw")
