@@ -16,7 +16,10 @@ from vassal_tools.cli import main
 from vassal_tools.report.audit import audit_file
 from vassal_tools.report.html import html_report
 
-ROOT = Path(__file__).resolve().parent.parent
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent  # the checkout
+DATA = TESTS / "data"  # the tests' own input files
+RECORDS = TESTS / "records"  # game records written from the rulebooks
 SHARED = ROOT.parent / "shared"
 VECTORS = SHARED / "vectors"
 CORPUS = SHARED / "corpus"

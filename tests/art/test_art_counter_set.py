@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import csv
 import json
-from pathlib import Path
 
 import pytest
 
+from conftest import DATA
 from vassal_tools.art import counter_set
 from vassal_tools.art.counter_set import MANIFEST, file_stem, render_all
 from vassal_tools.errors import BadInput
 
-FIXTURE = Path(__file__).parent / "data" / "art" / "units.csv"
+FIXTURE = DATA / "art" / "units.csv"
 
 
 def _rows() -> list[dict]:

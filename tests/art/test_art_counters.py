@@ -8,17 +8,17 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from conftest import DATA, ROOT
 from vassal_tools.art import fonts
 from vassal_tools.art.colours import parse
-from vassal_tools.art.png import png_bytes
 from vassal_tools.art.counters import render_counter
 from vassal_tools.art.palette import Colours, Palette, game_palette
+from vassal_tools.art.png import png_bytes
 from vassal_tools.art.templates import template_for
 from vassal_tools.art.units import counter_data
 from vassal_tools.errors import BadInput
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURE = Path(__file__).parent / "data" / "art" / "units.csv"
+FIXTURE = DATA / "art" / "units.csv"
 GAME_UNITS = ROOT / "module_src" / "invasion_norway" / "units.csv"
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import csv
 from collections import defaultdict
-from pathlib import Path
 
 import pytest
 from shapely.geometry import Polygon, box as shapely_box
 from shapely.ops import unary_union
 
+from conftest import ROOT
 from vassal_tools.art.canvas import Canvas
 from vassal_tools.art.colours import parse
 from vassal_tools.art.map_data import map_data
@@ -24,7 +24,7 @@ from vassal_tools.art.operational import (
     place_names,
 )
 
-GAME = Path(__file__).resolve().parent.parent / "module_src" / "invasion_norway"
+GAME = ROOT / "module_src" / "invasion_norway"
 SKIPPED_KINDS = ("map_edge_group", "frozen_fjord", "mobilization_center")  # not labelled by name
 
 

@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 from shapely.geometry import Point, Polygon
 
+from conftest import DATA, ROOT
 from vassal_tools.art import maps as maps_module
 from vassal_tools.art.colours import parse
 from vassal_tools.art.map_data import map_data, read_csv
@@ -17,7 +18,7 @@ from vassal_tools.art.map_style import load_map_style
 from vassal_tools.art.maps import map_painters, render_maps
 from vassal_tools.errors import BadInput
 
-FIXTURE = Path(__file__).parent / "data" / "art" / "map"
+FIXTURE = DATA / "art" / "map"
 STYLE = load_map_style()
 
 
@@ -206,7 +207,7 @@ def test_zone_path_is_a_zoned_grid_path(arts):
     assert points == art.zones["Troms"] and len(points) == 4
 
 
-GAME = Path(__file__).resolve().parent.parent / "module_src" / "invasion_norway"
+GAME = ROOT / "module_src" / "invasion_norway"
 
 
 @pytest.mark.skipif(not (GAME / "boxes.csv").exists(), reason="module_src boxes.csv not written yet")

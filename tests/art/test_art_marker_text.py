@@ -4,13 +4,13 @@ marker's zone name ran into both edges)."""
 from __future__ import annotations
 
 import csv
-from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from vassal_tools.art.counters import render_counter
 
-GAME_UNITS = Path(__file__).resolve().parent.parent / "module_src" / "invasion_norway" / "units.csv"
+GAME_UNITS = ROOT / "module_src" / "invasion_norway" / "units.csv"
 SCALE = 4
 SIZE = 64  # marker.toml size
 BORDER = 1.0  # marker.toml frame border_width

@@ -16,13 +16,14 @@ import pytest
 from click.testing import CliRunner
 
 import vassal_tools
+from conftest import DATA, ROOT
 from vassal_tools.builder.gpids import LEDGER
 from vassal_tools.builder.module import build_module
 from vassal_tools.cli import main
 from vassal_tools.formats.pieces import parse_definition
 
-MINI = Path(__file__).parent / "data" / "build" / "mini_game"
-NORWAY = Path(__file__).resolve().parent.parent / "module_src" / "invasion_norway"
+MINI = DATA / "build" / "mini_game"
+NORWAY = ROOT / "module_src" / "invasion_norway"
 
 
 @pytest.fixture(scope="module")

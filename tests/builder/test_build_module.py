@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import vassal_tools
-from conftest import load_vectors
+from conftest import DATA, load_vectors
 from kits.module_places import expected_places, marker_of, place_of
 from vassal_tools.builder.module import build_module
 from vassal_tools.formats.pieces import parse_definition
@@ -26,7 +26,7 @@ from vassal_tools.formats.traits import Embellishment, Marker, Prototype
 from vassal_tools.gamedata import load_game
 from vassal_tools.geometry.from_module import ModuleGeometry
 
-MINI = Path(__file__).parent / "data" / "build" / "mini_game"
+MINI = DATA / "build" / "mini_game"
 
 
 @pytest.fixture(scope="module")

@@ -8,11 +8,10 @@ save, is where the scenario puts it, as the module's own grids name it.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 import vassal_tools
+from conftest import ROOT
 from kits.module_places import place_of
 from vassal_tools.builder.module import assemble, module_archive, setup_stream
 from vassal_tools.builder.savegame import write_save
@@ -22,7 +21,7 @@ from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.pieces import parse_definition
 from vassal_tools.geometry.from_module import ModuleGeometry
 
-GAME = Path(__file__).resolve().parent.parent / "module_src" / "invasion_norway"
+GAME = ROOT / "module_src" / "invasion_norway"
 
 
 @pytest.fixture(scope="module")

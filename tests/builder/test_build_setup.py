@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import vassal_tools
+from conftest import DATA
 from kits.module_places import expected_places, place_of
 from vassal_tools.builder.module import build_module, write_setup
 from vassal_tools.formats import commands as cmd
@@ -21,7 +22,7 @@ from vassal_tools.formats.traits import Prototype
 from vassal_tools.gamedata import load_game
 from vassal_tools.geometry.from_module import ModuleGeometry, board_layouts
 
-MINI = Path(__file__).parent / "data" / "build" / "mini_game"
+MINI = DATA / "build" / "mini_game"
 ESC = "\x1b"
 
 

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from conftest import RECORDS
 from kits.mini_module import LogWriter
 from vassal_tools.cli import main
 from vassal_tools.replay.recorder import record_log
 from vassal_tools.rules import audit
 
-RECORDS = Path(__file__).resolve().parent / "records"
 GAMES = ["stacking-break-companies", "stacking-break-combat-phase", "stacking-keep-full-hex",
          "stacking-keep-passing-through", "naval-stack-break", "naval-stack-keep", "carrier-break-types",
          "carrier-keep-types", "unloading-break", "airbase-break-enemy-base"]

@@ -13,9 +13,10 @@ import pytest
 from click.testing import CliRunner
 
 import vassal_tools
+from conftest import DATA
 from vassal_tools.cli import main
 
-MINI = Path(__file__).parent / "data" / "build" / "mini_game"
+MINI = DATA / "build" / "mini_game"
 
 
 @pytest.fixture

@@ -4,13 +4,13 @@ refuses in one line, naming them."""
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 from click.testing import CliRunner
 
+from conftest import DATA
 from vassal_tools.cli import main
 
-MINI = Path(__file__).parent / "data" / "build" / "mini_game"  # a hex game with one scenario, "opening"
+MINI = DATA / "build" / "mini_game"  # a hex game with one scenario, "opening"
 
 
 def test_a_hex_game_with_one_scenario_needs_no_scenario_option(tmp_path):

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from conftest import ROOT
 from vassal_tools.cli import main
 from vassal_tools.games import pack_for
 
-ROOT = Path(__file__).resolve().parent.parent
 GAMES = {"kampen-om-norge": ROOT / "module_src" / "kampen_om_norge",
          "norway-1940": ROOT / "module_src" / "norway_1940"}
 # One unit of each game, its name as units.csv gives it, and a new name (a test value).

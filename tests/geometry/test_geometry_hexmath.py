@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import itertools
 import json
-from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from vassal_tools.geometry.hexgrid import HexGrid
 from vassal_tools.geometry.hexmath import HexMap
 from vassal_tools.geometry.numbering import HexGridNumbering, ObliqueHexGridNumbering
 
-ROOT = Path(__file__).resolve().parent.parent
 OPERATIONAL_GRID = ROOT / "module_src" / "invasion_norway" / "operational_grid.json"
 
 # Every numbering option that changes which names sit next to each other.

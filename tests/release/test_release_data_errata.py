@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from conftest import ROOT
 from vassal_tools.builder.module import build_module
 from vassal_tools.cli import main
 from vassal_tools.release.diff import diff_modules
 
-ROOT = Path(__file__).resolve().parent.parent
 NORWAY = ROOT / "module_src" / "invasion_norway"
 REAL_ERRATA = NORWAY / "errata" / "errata.toml"
 LAKE_HEXES = ("3522", "3823", "5229")  # invasion-norway.txt 5.1.4 ADD names them

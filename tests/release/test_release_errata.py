@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import tomllib
+
 import pytest
 
+from conftest import ROOT
 from vassal_tools.errors import BadInput
 from vassal_tools.release.errata import parse_errata, read_errata, require_module_entries
-
-import tomllib
 
 
 def parse(text: str):
@@ -119,9 +120,8 @@ set = { lake = "yes" }
 
 def test_the_documented_example_parses():
     """The worked example of docs/errata-format.md is a valid file."""
-    from pathlib import Path
 
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "errata-format.md").read_text(encoding="utf-8")
+    doc = (ROOT / "docs" / "errata-format.md").read_text(encoding="utf-8")
     block = doc.split("## Worked example", 1)[1].split("```toml", 1)[1].split("```", 1)[0]
     errata = parse(block)
     assert [e.target.kind for e in errata.entries] == ["piece", "image", "prototype", "hex"]

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from conftest import ROOT
 from kits.norway_log import Game
 from vassal_tools.builder.module import VASSAL_VERSION
 from vassal_tools.builder.turns import TRACKER_ID, tracker_state
@@ -27,7 +28,6 @@ from vassal_tools.formats.traits import BasicPiece, Hideable, Labeler, Marker, O
 from vassal_tools.replay.chain import build_chain, compare_positions, position_of, read_log
 from vassal_tools.replay.state import GameState
 
-ROOT = Path(__file__).resolve().parent.parent
 OTHER_GAME = ROOT.parent / "shared" / "corpus" / "logs" / "tld__0606-1.vlog"
 
 

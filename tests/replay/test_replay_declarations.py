@@ -15,6 +15,7 @@ import zipfile
 import pytest
 from click.testing import CliRunner
 
+from conftest import RECORDS
 from kits.mini_module import LogWriter as MiniWriter, build_mini_module
 from kits.norway_log import RecordAsLog
 from vassal_tools.cli import main
@@ -235,9 +236,8 @@ def test_a_d10_shown_one_to_ten_reads_ten_as_zero(tmp_path):
 
 
 def test_a_legal_full_length_log_has_no_findings(norway, tmp_path):
-    from pathlib import Path
 
-    path = Path(__file__).with_name("records") / "game-legal-long.json"
+    path = RECORDS / "game-legal-long.json"
     record = json.loads(path.read_text(encoding="utf-8"))
     written = RecordAsLog(norway, record).write(tmp_path / "long.vlog")
     recorded = record_log(written.path, norway.opened, written.mapping)

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
+from conftest import RECORDS
 from kits.norway_log import RecordAsLog
 from vassal_tools.replay.recorder import record_log
 from vassal_tools.rules import audit
 
-RECORDS = Path(__file__).with_name("records")
 FIXTURES = sorted(RECORDS.glob("*.json"))
 
 #: Fixtures a log cannot express even with the conventions, and why. (None.)

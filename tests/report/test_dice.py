@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from conftest import SHARED
 from kits.norway_log import Game
 from vassal_tools.cli import main
 from vassal_tools.formats.commands import Chat
@@ -25,7 +26,7 @@ from vassal_tools.formats.logsteps import split_stream
 from vassal_tools.replay.rolls import LoggedRoll, rolls_of_log, rolls_of_logs
 from vassal_tools.report.dicestats import Die, dice_report, group_stats
 
-CORPUS_LOGS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "logs"
+CORPUS_LOGS = SHARED / "corpus" / "logs"
 ANNA_MORALE = [1, 6, 6, 6, 2, 6]
 
 

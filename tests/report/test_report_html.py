@@ -9,18 +9,17 @@ from __future__ import annotations
 
 import importlib.util
 import re
-from pathlib import Path
 
 import pytest
 from PIL import Image
 
+from conftest import ROOT
 from kits.mini_module import LogWriter
 from kits.report_pages import pictures
 from vassal_tools.report.audit import audit_file
 from vassal_tools.report.board import HIGHLIGHT, OUTLINE
 from vassal_tools.report.html import html_report
 
-ROOT = Path(__file__).resolve().parent.parent
 HEADER = (47, 59, 47)  # the page header's colour (report/html.py)
 
 

@@ -10,11 +10,8 @@ takes one by entering it).
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from conftest import RECORDS
 from vassal_tools.rules import audit
-
-RECORDS = Path(__file__).with_name("records")
 
 
 def test_a_record_without_control_names_the_hexes_it_assumed_friendly():

@@ -15,12 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from conftest import RULES
+from conftest import RECORDS, RULES
 from vassal_tools.games.invasion_norway import rules_index
 from vassal_tools.rules import audit
 
 GAME = Path(rules_index.__file__).parent
-RECORDS = Path(__file__).with_name("records")
 
 
 @pytest.fixture(scope="module")

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from conftest import RECORDS
 from vassal_tools.errors import BadInput
 from vassal_tools.rules import audit, pack_for
 
-RECORDS = Path(__file__).with_name("records")
 FIXTURES = sorted(RECORDS.glob("*.json"))
 
 

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from conftest import RECORDS
 from vassal_tools.cli import main
 from vassal_tools.rules import audit
 
-RECORDS = Path(__file__).parent / "records" / "europa_narvik"
+RECORDS = RECORDS / "europa_narvik"
 NAMES = sorted(path.stem for path in RECORDS.glob("*.json"))
 
 

@@ -8,10 +8,10 @@ data or the code.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
+from conftest import ROOT, SHARED
 from vassal_tools.games import pack_for, pack_ids
 from vassal_tools.games.kampen_om_norge import ID
 from vassal_tools.games.kampen_om_norge.checks import CHECKS, FILE
@@ -19,7 +19,7 @@ from vassal_tools.games.kampen_om_norge.data import load_kampen
 from vassal_tools.record.builder import RecordBuilder
 from vassal_tools.rules import audit
 
-RULEBOOK = Path(__file__).resolve().parents[1].parent / "shared" / "rules" / FILE
+RULEBOOK = SHARED / "rules" / FILE
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +102,7 @@ def test_ship_cards(game):
 
 
 def test_the_data_is_where_maintainers_edit_it():
-    assert (Path(__file__).resolve().parents[1] / "module_src" / "kampen_om_norge" / "areas.csv").is_file()
+    assert (ROOT / "module_src" / "kampen_om_norge" / "areas.csv").is_file()
 
 
 # -- the registry and the words
@@ -131,7 +131,7 @@ def test_every_rule_a_finding_can_cite_is_printed():
     # The checks cite rule("N") or an Appendix card (a card's name is printed in bold, 2.4).
     text = RULEBOOK.read_text(encoding="utf-8")
     printed = set(re.findall(r"^(\d+(?:\.\d+)?) ", text, re.MULTILINE)) | {"3", "4"}
-    package = Path(__file__).resolve().parents[1] / "vassal_tools" / "games" / "kampen_om_norge"
+    package = ROOT / "vassal_tools" / "games" / "kampen_om_norge"
     cited = {c for path in package.glob("*.py") for c in re.findall(r'rule\("([^"]+)"', path.read_text())}
     assert cited and {c for c in cited if not c.startswith("Appendix")} <= printed
     appendix = text[text.index("APPENDIX\n"):]

@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from conftest import ROOT
 from vassal_tools.builder.area_module import (
     area_archive,
     area_game,
@@ -25,7 +25,7 @@ from vassal_tools.games import pack_ids
 from vassal_tools.games.kampen_om_norge.data import DATA
 from vassal_tools.replay.logwriter import LogWriter
 
-SOURCES = Path(__file__).resolve().parents[1] / "module_src"
+SOURCES = ROOT / "module_src"
 
 # A turn and phase each game's records allow (records-four-games.md).
 OPENINGS = {"kampen-om-norge": ("Round 1", "german-movement"), "norway-1940": ("Turn 1", "actions"),

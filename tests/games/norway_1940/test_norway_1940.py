@@ -6,11 +6,11 @@ keeps it. Expectations are read off the sheet (the heading is named beside them)
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from conftest import SHARED
 from vassal_tools.cli import main
 from vassal_tools.games import pack_for
 from vassal_tools.games.norway_1940 import ID
@@ -18,7 +18,7 @@ from vassal_tools.games.norway_1940.checks import CHECKS
 from vassal_tools.games.norway_1940.data import FILE, HEADINGS, check_source, load_norway
 from vassal_tools.rules import audit
 
-RULEBOOK = Path(__file__).resolve().parents[1].parent / "shared" / "rules" / FILE
+RULEBOOK = SHARED / "rules" / FILE
 
 
 @pytest.fixture(scope="module")

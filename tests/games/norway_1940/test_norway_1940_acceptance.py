@@ -8,15 +8,15 @@ rests on. The audit must give exactly those, no more and no fewer.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from conftest import DATA
 from vassal_tools.cli import main
 from vassal_tools.rules import audit
 
-RECORDS = sorted((Path(__file__).parent / "data" / "norway_1940_acceptance").glob("*.json"))
+RECORDS = sorted((DATA / "norway_1940_acceptance").glob("*.json"))
 
 
 def test_there_are_records_that_break_rules_and_records_that_keep_them():
