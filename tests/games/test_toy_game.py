@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from toy_game.pack import DATA, ID, RULE, install
 
 import vassal_tools
+from toy_game.pack import DATA, ID, RULE, install
+from vassal_tools import games
 from vassal_tools.builder.module import (
     assemble,
     module_archive,
@@ -35,7 +36,12 @@ from vassal_tools.replay.logwriter import LogWriter
 
 @pytest.fixture(scope="module", autouse=True)
 def toy():
-    return install()
+    """The toy registered for this file's tests only: the registry is given back as it was after,
+    so the tests that list the games (tests/games/test_games_listing.py) see the five games in any
+    order. (The registry has no unregister yet: the pack contract of issue 21 may add one.)"""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(games, "_PACKS", dict(games._PACKS))
+        yield install()
 
 
 def run(*args) -> object:
