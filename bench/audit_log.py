@@ -100,8 +100,8 @@ def write_built_log(folder: Path, steps: int) -> tuple[Path, Path, int]:
     from vassal_tools.builder.module import assemble, module_archive, setup_stream
     from vassal_tools.builder.savegame import write_save
     from vassal_tools.formats.archive import write_archive
-    from vassal_tools.formats.sequence import decode, encode
     from vassal_tools.formats.files import open_file
+    from vassal_tools.formats.sequence import decode, encode
     from vassal_tools.replay.replayer import Replayer
     from vassal_tools.report.render import geometry_of
 

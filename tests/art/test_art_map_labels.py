@@ -8,7 +8,8 @@ import csv
 from collections import defaultdict
 
 import pytest
-from shapely.geometry import Polygon, box as shapely_box
+from shapely.geometry import Polygon
+from shapely.geometry import box as shapely_box
 from shapely.ops import unary_union
 
 from conftest import ROOT

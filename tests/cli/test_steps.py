@@ -168,7 +168,9 @@ def test_steps_cli_rejects_a_module():
 
 def test_steps_with_module_name_hexes_of_every_move_on_the_hex_map():
     import re
+
     from click.testing import CliRunner
+
     from conftest import CORPUS
     from vassal_tools.cli import main
 

@@ -209,7 +209,7 @@ def test_edge_legacy_attribute_is_overridden_alphabetically():
 def test_bad_integer_attribute_names_the_element():
     bf = BuildFile.from_bytes(small(a_map("M", extra='edgeWidth="wide"')), "m.vmod")
     with pytest.raises(BadInput, match=r"m\.vmod: .*edgeWidth='wide' is not an integer"):
-        bf.maps[0].edge
+        _ = bf.maps[0].edge
 
 
 def test_global_property_containers():

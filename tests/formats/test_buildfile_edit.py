@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vassal_tools.formats.buildfile import BuildFile
 from vassal_tools.formats.components import Component
@@ -167,10 +168,10 @@ def test_any_slot_text_survives_a_round_trip(value, crlf):
 def test_lexical_forms_lxml_cannot_write_survive_until_edited():
     # '<a></a>', single quotes and a character reference: lxml writes these differently
     data = (
-        "<?xml version='1.0'?>\n<VASSAL.build.GameModule name='T' version=\"1\">"
-        "<VASSAL.build.module.Documentation></VASSAL.build.module.Documentation>&#65;"
-        "</VASSAL.build.GameModule>"
-    ).encode()
+        b"<?xml version='1.0'?>\n<VASSAL.build.GameModule name='T' version=\"1\">"
+        b"<VASSAL.build.module.Documentation></VASSAL.build.module.Documentation>&#65;"
+        b"</VASSAL.build.GameModule>"
+    )
     bf = BuildFile.from_bytes(data)
     assert bf.to_bytes() == data
     bf.description = "d"

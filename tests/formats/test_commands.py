@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import CORPUS, VECTORS, corpus_params, load_vectors
 from vassal_tools.formats import commands as cmd

@@ -6,10 +6,25 @@ import pytest
 
 from conftest import load_vectors
 from vassal_tools.errors import BadInput
-from vassal_tools.formats.pieces import Piece, decode_piece, encode_definition, expand_prototypes, parse_definition
+from vassal_tools.formats.pieces import (
+    Piece,
+    decode_piece,
+    encode_definition,
+    expand_prototypes,
+    parse_definition,
+)
 from vassal_tools.formats.traits import (
-    BasicName, BasicPiece, Comment, DynamicProperty, Embellishment, Labeler, Marker, MovementMarkable,
-    Obscurable, Prototype, Stack,
+    BasicName,
+    BasicPiece,
+    Comment,
+    DynamicProperty,
+    Embellishment,
+    Labeler,
+    Marker,
+    MovementMarkable,
+    Obscurable,
+    Prototype,
+    Stack,
 )
 
 DATA = load_vectors("pieces_commands.json")

@@ -13,7 +13,12 @@ from lxml import etree
 
 from conftest import CORPUS, corpus_params
 from vassal_tools.formats.obfuscation import deobfuscate
-from vassal_tools.formats.pieces import Piece, encode_definition, expand_prototypes, parse_definition
+from vassal_tools.formats.pieces import (
+    Piece,
+    encode_definition,
+    expand_prototypes,
+    parse_definition,
+)
 from vassal_tools.formats.sequence import decode
 from vassal_tools.formats.traits import BasicPiece, Prototype
 
@@ -35,7 +40,7 @@ def definitions(path):
 def test_every_definition_round_trips(path):
     found = list(definitions(path))
     assert found, "a module without piece definitions"
-    for kind, name, gpid, text in found:
+    for kind, name, _gpid, text in found:
         ident, piece = parse_definition(text, path.name, f"{kind} {name!r}")
         assert ident == "null"
         assert encode_definition(piece, ident) == text

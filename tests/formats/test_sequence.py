@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conftest import load_vectors
 from vassal_tools.formats.sequence import Decoder, SequenceEncoder, decode, encode
@@ -56,11 +57,11 @@ def test_typed_decoder_calls():
         name, arg = call["call"].split("(", 1)
         arg = arg.rstrip(")")
         result = {
-            "nextInt": lambda: decoder.int(int(arg)),
-            "nextChar": lambda: decoder.char(arg.strip("'")),
-            "nextBoolean": lambda: decoder.boolean(arg == "true"),
+            "nextInt": lambda arg=arg: decoder.int(int(arg)),
+            "nextChar": lambda arg=arg: decoder.char(arg.strip("'")),
+            "nextBoolean": lambda arg=arg: decoder.boolean(arg == "true"),
             "hasMoreTokens": decoder.has_more,
-            "nextToken": lambda: decoder.token(arg.strip('"')),
+            "nextToken": lambda arg=arg: decoder.token(arg.strip('"')),
         }[name]()
         assert result == call["result"], call
 

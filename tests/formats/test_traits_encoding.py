@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vassal_tools.formats.sequence import decode
 from vassal_tools.formats.traits.encoding import (
-    _join_fast, _nest, _peel, _peel_state, _split_fast, join, join_chain, segments, split_chain, split_pair,
-    split_state_chain, token, tokens,
+    _join_fast,
+    _nest,
+    _peel,
+    _peel_state,
+    _split_fast,
+    join,
+    join_chain,
+    segments,
+    split_chain,
+    split_pair,
+    split_state_chain,
+    token,
+    tokens,
 )
 
 # The characters that matter to the encoding, plus plain text.

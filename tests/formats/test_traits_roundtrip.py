@@ -3,15 +3,31 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
+from vassal_tools.formats.java import java_trim
 from vassal_tools.formats.pieces import Piece, decode_piece, encode_definition, parse_definition
 from vassal_tools.formats.traits import (
-    DECORATORS, INNERMOST, BasicPiece, Constraints, Deck, Delete, DynamicProperty, Field, Immobilized,
-    KeyStroke, Labeler, Marker, MovementMarkable, PlaceMarker, UnknownTrait,
+    DECORATORS,
+    INNERMOST,
+    BasicPiece,
+    Constraints,
+    Deck,
+    Delete,
+    DynamicProperty,
+    Field,
+    Immobilized,
+    KeyStroke,
+    Labeler,
+    Marker,
+    MovementMarkable,
+    PlaceMarker,
+    UnknownTrait,
 )
-from vassal_tools.formats.traits import values as v
-from vassal_tools.formats.java import java_trim
+from vassal_tools.formats.traits import (
+    values as v,
+)
 
 # Everything a designer might type, including the characters every encoding level uses.
 TEXT = st.text(alphabet=st.one_of(st.sampled_from([";", ",", "\\", "'", "\t", "/", "=", "$", "ü", "J"]),

@@ -7,8 +7,21 @@ import pytest
 from conftest import load_vectors
 from vassal_tools.formats.pieces import Piece, decode_piece
 from vassal_tools.formats.traits import (
-    DECORATORS, INNERMOST, BasicPiece, Constraints, DynamicProperty, Embellishment, FreeRotator, Hideable,
-    Immobilized, KeyStroke, Labeler, MovementMarkable, Obscurable, ReportState, prefix_of,
+    DECORATORS,
+    INNERMOST,
+    BasicPiece,
+    Constraints,
+    DynamicProperty,
+    Embellishment,
+    FreeRotator,
+    Hideable,
+    Immobilized,
+    KeyStroke,
+    Labeler,
+    MovementMarkable,
+    Obscurable,
+    ReportState,
+    prefix_of,
 )
 from vassal_tools.formats.traits.encoding import join_chain
 

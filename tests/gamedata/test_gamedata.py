@@ -255,7 +255,10 @@ def test_swedish_border(data, text):
     m = re.search(r"move from (\d{4}) to (\d{4}) because the border connects them, but could \*not\* move "
                   r"from (\d{4}) to (\d{4}) because the border does not link those hexes.*?detour into (\d{4})", text)
     linked, unlinked, detour = m.group(1, 2), m.group(3, 4), m.group(5)  # 11.2.3
-    border = lambda a, b: any(s.feature == "swedish_border" for s in data.hexsides_of(a, b))
+
+    def border(a, b):
+        return any(s.feature == "swedish_border" for s in data.hexsides_of(a, b))
+
     assert border(*linked)
     assert data.grid.adjacent(*unlinked) and not border(*unlinked)
     assert border(unlinked[0], detour) and border(detour, unlinked[1])
@@ -403,7 +406,10 @@ def test_air_factors_the_rules_give(data, text):
 
 def test_counters_the_rules_count(data, text):
     units = list(data.units.values())
-    count = lambda pred: sum(1 for u in units if pred(u))
+
+    def count(pred):
+        return sum(1 for u in units if pred(u))
+
     assert "The five German tankers" in text and count(lambda u: u.type == "AO" and u.side == "german") == 5
     assert count(lambda u: u.type == "naval_infantry" and u.side == "german") == 4  # 15.4
     assert count(lambda u: "captured" in u.id and u.type == "artillery") == 3  # 15.2

@@ -12,7 +12,7 @@ import io
 import json
 import re
 import zipfile
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
@@ -37,7 +37,7 @@ PKG = "VASSAL.build.module.map.boardPicker"
 EDGE = (40, 25)
 
 
-@lru_cache(maxsize=None)
+@cache
 def vectors(name: str):
     return load_vectors(name)
 
@@ -311,7 +311,7 @@ GAMES_WITH_MODULES = [
 ]
 
 
-@lru_cache(maxsize=None)
+@cache
 def corpus_module(path: str):
     return open_file(CORPUS / path)
 
@@ -459,7 +459,9 @@ def test_grid_overlay_of_map_and_of_one_board(module_path, tmp_path):
 
 def test_locate_warns_of_zones_vassal_accepts_but_cannot_use(tmp_path):
     import zipfile
+
     from click.testing import CliRunner
+
     from vassal_tools.cli import main
 
     zones = ('<VASSAL.build.module.map.boardPicker.board.ZonedGrid>'

@@ -7,8 +7,8 @@ import math
 import pytest
 
 from vassal_tools.formats.formatted import compile_format, render
-from vassal_tools.geometry.hexgrid import HexGrid
 from vassal_tools.formats.java import jdiv, jround
+from vassal_tools.geometry.hexgrid import HexGrid
 from vassal_tools.geometry.numbering import HexGridNumbering, index_name
 from vassal_tools.geometry.zonedgrid import JavaPolygon
 

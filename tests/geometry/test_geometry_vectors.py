@@ -6,7 +6,7 @@ One test per config; a failure lists how many points differ and the first few.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -20,7 +20,7 @@ from vassal_tools.geometry.squaregrid import SquareGrid
 from vassal_tools.geometry.zonedgrid import Zone, ZonedGrid, parse_path
 
 
-@lru_cache(maxsize=None)
+@cache
 def vectors(name: str):
     """Each vector file parsed once for the whole module (hexgrid.json is large)."""
     return load_vectors(name)

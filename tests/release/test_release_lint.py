@@ -11,7 +11,7 @@ from conftest import CORPUS, corpus_params
 from vassal_tools.cli import main
 from vassal_tools.formats.files import open_file
 from vassal_tools.formats.pieces import encode_definition, parse_definition
-from vassal_tools.formats.traits import Delete, Labeler, KeyStroke
+from vassal_tools.formats.traits import Delete, KeyStroke, Labeler
 from vassal_tools.release.lint import lint_module
 
 KASSALA = CORPUS / "modules" / "kassala__Kassala.vmod"

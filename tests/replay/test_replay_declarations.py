@@ -16,7 +16,8 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import RECORDS
-from kits.mini_module import LogWriter as MiniWriter, build_mini_module
+from kits.mini_module import LogWriter as MiniWriter
+from kits.mini_module import build_mini_module
 from kits.norway_log import RecordAsLog
 from vassal_tools.cli import main
 from vassal_tools.replay.declarations import DeclarationError, UnitName, read_declaration

@@ -9,12 +9,16 @@ of the game without the undone step.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import CORPUS
 from vassal_tools.formats.commands import MovePiece, parse_single
 from vassal_tools.formats.pieces import Piece, encode_definition
 from vassal_tools.formats.sequence import escape_token
 from vassal_tools.formats.traits import BasicPiece, Embellishment, Hideable, Obscurable
+from vassal_tools.formats.traits.encoding import join_pair, split_pair
+from vassal_tools.replay.piecetypes import _split_plain
 from vassal_tools.replay.replayer import Replayer
 from vassal_tools.replay.state import GameState
 
@@ -240,11 +244,6 @@ def test_layers_hidden_and_masked_pieces_are_read_from_the_state():
 
 
 # ------------------------------------------------------------------------------ splitting states
-
-from hypothesis import given, settings, strategies as st  # noqa: E402
-
-from vassal_tools.formats.traits.encoding import join_pair, split_pair  # noqa: E402
-from vassal_tools.replay.piecetypes import _split_plain  # noqa: E402
 
 
 def _decoder_split(state: str, depth: int) -> list:

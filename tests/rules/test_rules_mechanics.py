@@ -77,7 +77,7 @@ def test_detection_arithmetic():
 def pack():
     try:
         p = pack_for("invasion-norway")
-        p.terrain
+        _ = p.terrain
         return p
     except BadInput as err:
         pytest.skip(f"the Invasion: Norway game data is not readable: {err}")
@@ -106,7 +106,7 @@ def test_thaw_changes_only_what_it_should(pack):
     for move_class in ("leg", "mountain", "motorized"):
         patched = t.graph(move_class, thawed)
         full = build_graph(move_class, t.land, lambda h: set(t.neighbours[h]) | t.ferries.get(h, set()),
-                           lambda a, b: t.step_cost(move_class, a, b, thawed))
+                           lambda a, b, move_class=move_class: t.step_cost(move_class, a, b, thawed))
         assert {h: sorted(e) for h, e in patched.edges.items()} == {h: sorted(e) for h, e in full.edges.items()}
     # 3.3.1: motorized units pay 2 MPs along a road before the Thaw and 3 (4 in Nordland, Troms) after.
     road = next((a, b) for key, f in t.sides.items() if "road" in f and "highway" not in f
