@@ -12,7 +12,16 @@ from click.testing import CliRunner
 
 from kits.mini_module import LogWriter, build_mini_module
 from kits.norway_log import BuiltNorway, built_norway
+from vassal_tools.builder.area_module import (
+    area_archive,
+    area_game,
+    assemble_areas,
+    write_area_setup,
+)
+from vassal_tools.builder.module import build_module
 from vassal_tools.cli import main
+from vassal_tools.formats.archive import write_archive
+from vassal_tools.games.kampen_om_norge.data import DATA as KAMPEN_DATA
 from vassal_tools.report.audit import audit_file
 from vassal_tools.report.html import html_report
 
@@ -20,6 +29,7 @@ TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent  # the checkout
 DATA = TESTS / "data"  # the tests' own input files
 RECORDS = TESTS / "records"  # game records written from the rulebooks
+MINI_GAME = DATA / "build" / "mini_game"  # a hex game with one scenario, "opening"
 SHARED = ROOT.parent / "shared"
 VECTORS = SHARED / "vectors"
 CORPUS = SHARED / "corpus"
@@ -77,6 +87,22 @@ def corpus_params(kind: str | None = None):
 def art_cache(tmp_path_factory) -> Path:
     """One art cache for every build of the session: the art is drawn once."""
     return tmp_path_factory.getbasetemp() / "build-art-cache"
+
+
+@pytest.fixture(scope="session")
+def mini_game_module(tmp_path_factory, art_cache) -> Path:
+    """The module of tests/data/build/mini_game as ``build_module`` writes it."""
+    return build_module(MINI_GAME, tmp_path_factory.mktemp("dist"), cache=art_cache)
+
+
+@pytest.fixture(scope="session")
+def kampen(tmp_path_factory):
+    """Kampen om Norge built: (its folder, the assembly, the module, the opening save)."""
+    root = tmp_path_factory.mktemp("kampen")
+    assembly = assemble_areas(area_game(KAMPEN_DATA), root / "cache")
+    module = write_archive(area_archive(assembly), root / "kampen-om-norge.vmod")
+    opening = write_area_setup(KAMPEN_DATA, root / "start.vsav", cache=root / "cache")
+    return root, assembly, module, opening
 
 
 @pytest.fixture(scope="session")

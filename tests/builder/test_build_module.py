@@ -30,8 +30,8 @@ MINI = DATA / "build" / "mini_game"
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory, art_cache) -> Path:
-    return build_module(MINI, tmp_path_factory.mktemp("dist"), cache=art_cache)
+def built(mini_game_module) -> Path:
+    return mini_game_module
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ import pytest
 import vassal_tools
 from conftest import DATA
 from kits.module_places import expected_places, place_of
-from vassal_tools.builder.module import build_module, write_setup
+from vassal_tools.builder.module import write_setup
 from vassal_tools.formats import commands as cmd
 from vassal_tools.formats.pieces import parse_definition
 from vassal_tools.formats.sequence import decode
@@ -27,8 +27,8 @@ ESC = "\x1b"
 
 
 @pytest.fixture(scope="module")
-def module(tmp_path_factory, art_cache):
-    return vassal_tools.open(build_module(MINI, tmp_path_factory.mktemp("dist"), cache=art_cache))
+def module(mini_game_module):
+    return vassal_tools.open(mini_game_module)
 
 
 @pytest.fixture(scope="module")

@@ -15,14 +15,7 @@ import pytest
 from click.testing import CliRunner
 from lxml import etree
 
-from vassal_tools.builder.area_module import (
-    area_archive,
-    area_game,
-    assemble_areas,
-    write_area_setup,
-)
 from vassal_tools.cli import main
-from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.commands import AddPiece, walk
 from vassal_tools.formats.files import open_file
 from vassal_tools.games.kampen_om_norge.data import DATA
@@ -31,11 +24,9 @@ BOARD = "Kampen om Norge"
 
 
 @pytest.fixture(scope="module")
-def opened(tmp_path_factory):
-    root = tmp_path_factory.mktemp("kampen-decks")
-    module = write_archive(area_archive(assemble_areas(area_game(DATA), root / "cache")), root / "kampen.vmod")
-    opening = write_area_setup(DATA, root / "start.vsav", cache=root / "cache")
-    return root, module, opening
+def opened(kampen, tmp_path_factory):
+    _, _, module, opening = kampen
+    return tmp_path_factory.mktemp("kampen-decks"), module, opening
 
 
 def module_piles(module: Path) -> list[dict]:

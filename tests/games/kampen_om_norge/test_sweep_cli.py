@@ -12,17 +12,9 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import ROOT
-from vassal_tools.builder.area_module import (
-    area_archive,
-    area_game,
-    assemble_areas,
-    write_area_setup,
-)
 from vassal_tools.cli import main
-from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.files import open_file
 from vassal_tools.games import pack_ids
-from vassal_tools.games.kampen_om_norge.data import DATA
 from vassal_tools.replay.logwriter import LogWriter
 
 SOURCES = ROOT / "module_src"
@@ -33,12 +25,10 @@ OPENINGS = {"kampen-om-norge": ("Round 1", "german-movement"), "norway-1940": ("
 
 
 @pytest.fixture(scope="module")
-def kampen(tmp_path_factory):
+def played(kampen, tmp_path_factory):
     """Kampen om Norge's module, its opening save and a four-step log played from it."""
     root = tmp_path_factory.mktemp("sweep-kampen")
-    assembly = assemble_areas(area_game(DATA), root / "cache")
-    module = write_archive(area_archive(assembly), root / "kampen-om-norge.vmod")
-    opening = write_area_setup(DATA, root / "start.vsav", cache=root / "cache")
+    _, assembly, module, opening = kampen
     writer = LogWriter(open_file(opening), assembly.locator.point, "Gerd", "gerd-pw")
     writer.step(writer.seat("Germany"))
     writer.step(writer.move("ger-1", "Hønefoss"))  # Oslo borders Hønefoss (kampen-om-norge.txt 4.1)
@@ -72,8 +62,8 @@ def test_the_audit_of_a_record_says_how_many_checks_of_its_game_judged_it(game, 
     assert checked["families"] == listed_checks()[game] > 0
 
 
-def test_the_audit_of_a_kampen_log_is_not_reported_as_zero_checks(kampen):
-    module, _, log = kampen
+def test_the_audit_of_a_kampen_log_is_not_reported_as_zero_checks(played):
+    module, _, log = played
     result = CliRunner().invoke(main, ["audit", str(log), "--module", str(module)])
     assert result.exit_code in (0, 1), result.output
     said = re.search(r"(\d+) rules families, ([\d,]+) checks", result.output)
@@ -82,8 +72,8 @@ def test_the_audit_of_a_kampen_log_is_not_reported_as_zero_checks(kampen):
     assert int(said.group(2).replace(",", "")) >= 2  # the two moves, at least
 
 
-def test_a_log_played_from_the_opening_save_continues_it(kampen):
-    module, opening, log = kampen
+def test_a_log_played_from_the_opening_save_continues_it(played):
+    module, opening, log = played
     result = CliRunner().invoke(main, ["chain", str(opening), str(log), "--module", str(module)])
     assert result.exit_code == 0, result.output
     assert "NOT whole" not in result.output and "Replayed turn" not in result.output
@@ -93,8 +83,8 @@ def test_a_log_played_from_the_opening_save_continues_it(kampen):
 
 
 @pytest.mark.parametrize("game", pack_ids())
-def test_a_mapping_draft_against_any_game_drafts_or_says_why_not_in_one_line(game, kampen, tmp_path):
-    module = kampen[0]
+def test_a_mapping_draft_against_any_game_drafts_or_says_why_not_in_one_line(game, played, tmp_path):
+    module = played[0]
     result = CliRunner().invoke(main, ["mapping", str(module), "--game", game, "-o", str(tmp_path / "m.json")])
     assert result.exit_code in (0, 2), result.output
     assert "internal error" not in result.output
@@ -104,8 +94,8 @@ def test_a_mapping_draft_against_any_game_drafts_or_says_why_not_in_one_line(gam
         assert json.loads((tmp_path / "m.json").read_text(encoding="utf-8"))["game"] == game
 
 
-def test_position_of_a_place_takes_the_games_spelling_and_refuses_what_is_no_place(kampen):
-    module, _, log = kampen
+def test_position_of_a_place_takes_the_games_spelling_and_refuses_what_is_no_place(played):
+    module, _, log = played
     at = ["position", str(log), "--module", str(module), "--step", "2", "--format", "text", "--place"]
     # Step 2 moved ger-1 from Oslo to Hønefoss, where nor-3 stands (kampen-om-norge.txt 3, basic set-up).
     shown = CliRunner().invoke(main, [*at, "HØNEFOSS"])
@@ -128,8 +118,8 @@ def test_setup_of_an_area_game_refuses_a_scenario_it_does_not_have(game, tmp_pat
     assert not out.exists()
 
 
-def test_inspect_of_a_log_names_the_player_who_took_a_side_in_it(kampen):
-    _, opening, log = kampen
+def test_inspect_of_a_log_names_the_player_who_took_a_side_in_it(played):
+    _, opening, log = played
     assert "players: none recorded" in CliRunner().invoke(main, ["inspect", str(opening)]).output
     said = CliRunner().invoke(main, ["inspect", str(log), "--json"])
     assert json.loads(said.output)["players"] == {"Gerd": "Germany"}  # step 1 of the log: Gerd sits as Germany
@@ -147,12 +137,12 @@ def test_build_of_a_copy_of_an_area_games_data_builds_it(game, tmp_path):
     assert [p.name for p in (tmp_path / "dist").glob("*.vmod")] == [f"{game.replace('_', '-')}.vmod"]
 
 
-def test_a_mapping_draft_of_an_area_games_own_module_finds_every_unit(kampen, tmp_path):
+def test_a_mapping_draft_of_an_area_games_own_module_finds_every_unit(played, tmp_path):
     """Kampen om Norge's module drafted against its own pack: every battalion, chip and ship card of the
     data is found, each at full confidence (the cards of the Appendix are no units and stay unmatched)."""
     from vassal_tools.games import pack_for
 
-    module = kampen[0]
+    module = played[0]
     out = tmp_path / "m.json"
     result = CliRunner().invoke(main, ["mapping", str(module), "--game", "kampen-om-norge", "-o", str(out)])
     assert result.exit_code == 0, result.output
