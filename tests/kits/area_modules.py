@@ -1,4 +1,4 @@
-"""What the area games' module tests share (tests/test_kampen_module.py, tests/test_norway_1940_module.py):
+"""What the area games' module tests share (tests/games/kampen_om_norge/test_kampen_module.py, tests/games/norway_1940/test_norway_1940_module.py):
 the module `vassal-tools build` writes from a data folder, and the images a module names and holds."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What the hex packs' tests share (tests/test_narvik_1940.py, tests/test_europa_narvik.py): every rule a
+"""What the hex packs' tests share (tests/games/narvik_1940/test_narvik_1940.py, tests/games/europa_narvik/test_europa_narvik.py): every rule a
 pack cites, from its checks, its pack.toml and the sources of its data."""
 
 from __future__ import annotations

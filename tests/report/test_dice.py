@@ -23,8 +23,8 @@ from vassal_tools.cli import main
 from vassal_tools.formats.commands import Chat
 from vassal_tools.formats.files import open_file
 from vassal_tools.formats.logsteps import split_stream
-from vassal_tools.replay.rolls import LoggedRoll, rolls_of_log, rolls_of_logs
-from vassal_tools.report.dicestats import Die, dice_report, group_stats
+from vassal_tools.replay.logged_rolls import LoggedRoll, rolls_of_log, rolls_of_logs
+from vassal_tools.report.dice_statistics import Die, dice_report, group_stats
 
 CORPUS_LOGS = SHARED / "corpus" / "logs"
 ANNA_MORALE = [1, 6, 6, 6, 2, 6]

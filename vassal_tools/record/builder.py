@@ -19,8 +19,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from .entries import KIND_BY_KEY, Catalogue, Record
+from .format_words import FORMAT
 from .reader import RecordReader
-from .vocabulary import FORMAT
 
 
 class RecordBuilder:

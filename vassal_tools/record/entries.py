@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .vocabulary import FORMAT
+from .format_words import FORMAT
 
 
 class Catalogue(Protocol):

@@ -10,7 +10,7 @@ from ..errors import BadInput
 from ..gamedata.vocabulary import Vocabulary, one_of
 from ..games import pack_for
 from .entries import KIND_BY_KEY, Catalogue, End, Entry, PhaseStart, Record, Unit
-from .vocabulary import FORMAT
+from .format_words import FORMAT
 
 
 class RecordReader:

@@ -129,7 +129,7 @@ def test_inspect_of_a_log_names_the_player_who_took_a_side_in_it(played):
 def test_build_of_a_copy_of_an_area_games_data_builds_it(game, tmp_path):
     # Read as a hex game's folder the copy failed on the area pack's own citations ("'Appendix' is
     # neither a rule number nor 'sample'"), as if the data were wrong; its game.toml id now picks
-    # the area pack, which reads the copy (tests/test_area_game_copies.py compares the bytes).
+    # the area pack, which reads the copy (tests/games/test_area_game_copies.py compares the bytes).
     copy = tmp_path / game
     shutil.copytree(SOURCES / game, copy)
     result = CliRunner().invoke(main, ["build", str(copy), "-o", str(tmp_path / "dist"), "-q"])

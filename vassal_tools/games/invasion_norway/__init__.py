@@ -30,7 +30,7 @@ from .. import register
 from . import rules_index
 from .checks import CHECKS
 from .data import DATA_DIR, NorwayGame, norway_words
-from .rules import NorwayRules
+from .rules import InvasionNorwayRules
 from .terrain import Terrain
 from .units import UnitKinds
 
@@ -145,8 +145,8 @@ class InvasionNorway:
                 text = re.sub(rf"(?<![\w-]){re.escape(phase.id)}(?: phase)?(?![\w-])", phase.name, text)
         return text
 
-    def rules(self) -> NorwayRules:
-        return NorwayRules(self, CHECKS)
+    def rules(self) -> InvasionNorwayRules:
+        return InvasionNorwayRules(self, CHECKS)
 
 
 PACK = register(InvasionNorway())

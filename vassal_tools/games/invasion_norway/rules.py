@@ -1,6 +1,6 @@
 """The Invasion: Norway rules for one audit: shared helpers, and the checks in turn.
 
-:class:`NorwayRules` is what the engine calls. It keeps what the checks share
+:class:`InvasionNorwayRules` is what the engine calls. It keeps what the checks share
 (the game data, the pack's numbers, the :class:`Situation`, lines of supply) and
 passes every hook to each :class:`Check` in order. Each check is a small class in
 its own module, named for the rules it enforces.
@@ -29,7 +29,7 @@ MOTORIZED = {"german-motorized-movement": "german", "allied-motorized-movement":
 class Check:
     """One group of rules; override the hooks it needs."""
 
-    def __init__(self, rules: NorwayRules):
+    def __init__(self, rules: InvasionNorwayRules):
         self.rules = rules
         self.cfg = rules.cfg
         self.kinds = rules.kinds
@@ -48,7 +48,7 @@ class Check:
         pass
 
 
-class NorwayRules(GameRules):
+class InvasionNorwayRules(GameRules):
     """Hooks for the engine; helpers for the checks."""
 
     def __init__(self, pack: InvasionNorway, checks: Iterable[type[Check]]):
@@ -265,4 +265,4 @@ class _LazyGraphs(dict):
         return graph
 
 
-__all__ = ["Check", "NorwayRules", "NAVAL_MOVEMENT", "NAVAL_DETECTION", "NAVAL_SEGMENT", "MOTORIZED"]
+__all__ = ["Check", "InvasionNorwayRules", "NAVAL_MOVEMENT", "NAVAL_DETECTION", "NAVAL_SEGMENT", "MOTORIZED"]

@@ -18,7 +18,7 @@ from ...gamedata.areas import AreaBorder, AreaMap, AreaPiece, AreaShape
 from ...gamedata.terms import SIZES
 from ...gamedata.vocabulary import Vocabulary
 from .. import register
-from .checks import CHECKS, NorwayRules
+from .checks import CHECKS, Norway1940Rules
 from .data import DATA, FILE, NorwayData, load_norway
 
 ID = "norway-1940"
@@ -112,8 +112,8 @@ class NorwayPack:
     def catalogue(self) -> NorwayCatalogue:
         return NorwayCatalogue(self.data)
 
-    def rules(self) -> NorwayRules:
-        return NorwayRules(self.data)
+    def rules(self) -> Norway1940Rules:
+        return Norway1940Rules(self.data)
 
     def area_map(self) -> AreaMap:
         """The board as areas (sample polygons, map.json) for the art and the module's ZonedGrid."""

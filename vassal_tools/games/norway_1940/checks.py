@@ -83,7 +83,7 @@ def fold(text: Any) -> str:
     return "do17" if key == "do117" else key
 
 
-class NorwayRules(GameRules):
+class Norway1940Rules(GameRules):
     """One audit's state: activations this turn, the current action's searches and attacks, the
     units eliminated and scored, the options taken."""
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from scipy.stats import chisquare
 
-from ..replay.rolls import LoggedRoll
+from ..replay.logged_rolls import LoggedRoll
 
 COMMON_DICE = (6, 10, 12, 20, 100)
 MIN_EXPECTED_PER_FACE = 5  # Cochran's rule of thumb for the chi-square approximation

@@ -1,4 +1,4 @@
-"""A dice report (:mod:`.dicestats`) as text, JSON, CSV, and an HTML page with SVG charts."""
+"""A dice report (:mod:`.dice_statistics`) as text, JSON, CSV, and an HTML page with SVG charts."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from ..errors import BadInput
 from ..formats.archive import atomic_write, same_file
-from .dicestats import DiceReport, GroupStats
+from .dice_statistics import DiceReport, GroupStats
 
 
 def _num(value: float | None, digits: int = 2) -> str:
