@@ -30,10 +30,6 @@ def form_of(data: bytes) -> Form:
     return "plain"
 
 
-def is_obfuscated(data: bytes) -> bool:
-    return form_of(data) != "plain"
-
-
 def key_of(data: bytes) -> int | None:
     """The key byte of an obfuscated entry (None when plain or when the key is missing)."""
     form = form_of(data)

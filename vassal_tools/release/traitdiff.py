@@ -102,11 +102,6 @@ def pair_traits(old: list[Trait], new: list[Trait]) -> list[tuple[Trait | None, 
     return pairs
 
 
-def stateless(piece: Piece) -> Piece:
-    """The piece's traits without their states: to compare definitions, not positions and levels."""
-    return Piece(type(t)(t.type, None) for t in piece.traits)
-
-
 def state_changes(before: Trait, after: Trait) -> list[dict[str, Any]]:
     """What differs in the states of two paired traits (the BasicPiece's position is not a change)."""
     if before.state == after.state or isinstance(after, BasicPiece):
