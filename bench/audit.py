@@ -145,7 +145,7 @@ def main(argv=None) -> int:
     if args.write:
         args.write.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     t0 = time.perf_counter()
-    pack_for("invasion-norway").terrain.zoc  # the game data, read once per process
+    _ = pack_for("invasion-norway").terrain.zoc  # the game data, read once per process
     t1 = time.perf_counter()
     loaded = load_record(record, pack_for)
     t2 = time.perf_counter()

@@ -2,7 +2,7 @@
 
     python bench/audit_log.py [--steps 2000] [--built] [--keep DIR]
 
-Writes a log of the test module (tests/test_replay_kit.py: the Invasion: Norway
+Writes a log of the test module (tests/kits/mini_module.py: the Invasion: Norway
 maps, turn tracker and counters with unit Marker properties) that plays every
 phase of every turn with the turn tracker: land units move in each movement and
 motorized phase (motorized moves are checked against supply, 11.3), naval stacks
@@ -33,8 +33,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-from test_replay_kit import LogWriter, build_mini_module  # noqa: E402
-
+from kits.mini_module import LogWriter, build_mini_module  # noqa: E402
 from vassal_tools.report.audit import audit_file  # noqa: E402
 
 SUPPLY = ["ger-sp-1", "ger-sp-2"]
@@ -100,8 +99,8 @@ def write_built_log(folder: Path, steps: int) -> tuple[Path, Path, int]:
     from vassal_tools.builder.module import assemble, module_archive, setup_stream
     from vassal_tools.builder.savegame import write_save
     from vassal_tools.formats.archive import write_archive
-    from vassal_tools.formats.sequence import decode, encode
     from vassal_tools.formats.files import open_file
+    from vassal_tools.formats.sequence import decode, encode
     from vassal_tools.replay.replayer import Replayer
     from vassal_tools.report.render import geometry_of
 

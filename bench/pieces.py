@@ -63,9 +63,9 @@ def main() -> None:
             continue
         size = sum(map(len, commands)) / 1e6
         pieces = [parse_definition(c)[1] for c in commands]
-        decode_s = best(args.repeat, lambda: [parse_definition(c) for c in commands])
-        nest_s = best(args.repeat, lambda: [(q.type, q.state) for q in (Piece(p.traits) for p in pieces)])
-        views_s = best(1, lambda: [(p.name, p.images, p.properties()) for p in pieces])
+        decode_s = best(args.repeat, lambda commands=commands: [parse_definition(c) for c in commands])
+        nest_s = best(args.repeat, lambda pieces=pieces: [(q.type, q.state) for q in (Piece(p.traits) for p in pieces)])
+        views_s = best(1, lambda pieces=pieces: [(p.name, p.images, p.properties()) for p in pieces])
         print(f"{path.name[:48]:48} {len(commands):7d} {size:6.2f} {decode_s:9.3f} "
               f"{1e6 * decode_s / len(commands):9.1f} {nest_s:9.3f} {views_s:8.3f}")
         for i, value in enumerate((len(commands), size, decode_s, nest_s, views_s)):

@@ -124,7 +124,7 @@ def main() -> None:
     peak = peak_memory(lambda: read_commands(entry, str(args.file)))
     deobfuscation_peak = peak_memory(lambda: deobfuscate(entry, str(args.file)))
     text = read_commands(entry, str(args.file))[0]
-    parse_peak = peak_memory(lambda: decode_commands(text))
+    parse_peak = peak_memory(lambda text=text: decode_commands(text))
     del text
     whole = best_of(max(1, args.repeat // 2), lambda: open_file(args.file).commands)
     print(f"vassal_tools    decode + parse: {ours:.3f} s (best of {args.repeat}); "

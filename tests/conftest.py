@@ -1,4 +1,6 @@
-"""Shared test fixtures: where the reference material lives, and skips when it is absent."""
+"""Shared test fixtures: where the reference material lives, and skips when it is absent; the
+modules and outputs several test files use, each built once per session (the helpers they are built
+with are in tests/kits/)."""
 
 from __future__ import annotations
 
@@ -6,8 +8,28 @@ import json
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
-ROOT = Path(__file__).resolve().parent.parent
+from kits.mini_module import LogWriter, build_mini_module
+from kits.norway_log import BuiltNorway, built_norway
+from vassal_tools.builder.area_module import (
+    area_archive,
+    area_game,
+    assemble_areas,
+    write_area_setup,
+)
+from vassal_tools.builder.module import build_module
+from vassal_tools.cli import main
+from vassal_tools.formats.archive import write_archive
+from vassal_tools.games.kampen_om_norge.data import DATA as KAMPEN_DATA
+from vassal_tools.report.audit import audit_file
+from vassal_tools.report.html import html_report
+
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent  # the checkout
+DATA = TESTS / "data"  # the tests' own input files
+RECORDS = TESTS / "records"  # game records written from the rulebooks
+MINI_GAME = DATA / "build" / "mini_game"  # a hex game with one scenario, "opening"
 SHARED = ROOT.parent / "shared"
 VECTORS = SHARED / "vectors"
 CORPUS = SHARED / "corpus"
@@ -59,3 +81,67 @@ def corpus_params(kind: str | None = None):
     if not files:
         return [pytest.param(None, marks=pytest.mark.skip(reason=f"no {kind or ''} corpus files: ../shared/corpus absent"))]
     return [pytest.param(p, id=p.name) for p in files]
+
+
+@pytest.fixture(scope="session")
+def art_cache(tmp_path_factory) -> Path:
+    """One art cache for every build of the session: the art is drawn once."""
+    return tmp_path_factory.getbasetemp() / "build-art-cache"
+
+
+@pytest.fixture(scope="session")
+def mini_game_module(tmp_path_factory, art_cache) -> Path:
+    """The module of tests/data/build/mini_game as ``build_module`` writes it."""
+    return build_module(MINI_GAME, tmp_path_factory.mktemp("dist"), cache=art_cache)
+
+
+@pytest.fixture(scope="session")
+def kampen(tmp_path_factory):
+    """Kampen om Norge built: (its folder, the assembly, the module, the opening save)."""
+    root = tmp_path_factory.mktemp("kampen")
+    assembly = assemble_areas(area_game(KAMPEN_DATA), root / "cache")
+    module = write_archive(area_archive(assembly), root / "kampen-om-norge.vmod")
+    opening = write_area_setup(KAMPEN_DATA, root / "start.vsav", cache=root / "cache")
+    return root, assembly, module, opening
+
+
+@pytest.fixture(scope="session")
+def mini_module(tmp_path_factory) -> Path:
+    """The small Invasion: Norway module of tests/kits/mini_module.py."""
+    return build_mini_module(tmp_path_factory.mktemp("module") / "invasion-norway.vmod")
+
+
+@pytest.fixture(scope="session")
+def norway(tmp_path_factory) -> BuiltNorway:
+    """The Invasion: Norway module as vassal_tools builds it (campaign scenario)."""
+    return built_norway(tmp_path_factory.getbasetemp())
+
+
+@pytest.fixture(scope="session")
+def demo(tmp_path_factory) -> Path:
+    """What ``vassal-tools demo`` writes: the module, a sample game's log, its reports."""
+    out = tmp_path_factory.mktemp("replay-demo")
+    result = CliRunner().invoke(main, ["demo", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture(scope="session")
+def two_findings(mini_module, tmp_path_factory):
+    """Bergen overstacked by one battalion (11.1.1), and a Hurricane on Ark Royal (8.7.1)."""
+    w = LogWriter("May #2", "allied-land-movement")
+    units = ["nor-ir1-1", "nor-ir1-2", "nor-ir2-1", "nor-ir2-2", "nor-ir3-1"]
+    for unit in units:
+        w.setup(unit, "4331")
+    w.setup("brit-hurricane-1", "Scotland")
+    w.begin()
+    w.step(w.walk(units[0], "4332"))
+    for below, unit in zip(units, units[1:]):
+        w.step(w.walk(unit, "4332", onto=below))
+    w.step(w.chat("Bert", "all in Bergen"))
+    w.step(w.phase("May #2", "allied-air-missions"))  # 7
+    w.step(w.walk("brit-hurricane-1", "carrier:Ark Royal"))
+    w.step(w.phase("May #2", "allied-ops-german-air-missions"))  # 9
+    log = w.write(tmp_path_factory.mktemp("logs") / "two.vlog", mini_module)
+    result = audit_file(log, mini_module)
+    return result, html_report(result)

@@ -58,10 +58,10 @@ def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: Non
     )
     from .formats.archive import atomic_write, write_archive
     from .formats.files import open_file
-    from .replay.rolls import rolls_of_log
+    from .replay.logged_rolls import rolls_of_log
     from .report.audit import audit_file
-    from .report.dice import write_dice_html
-    from .report.dicestats import button_dice, dice_report
+    from .report.dice_report import write_dice_html
+    from .report.dice_statistics import button_dice, dice_report
     from .report.output import audit_report
     from .report.replay_page import replay_page
 

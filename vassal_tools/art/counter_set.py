@@ -26,8 +26,6 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from PIL import Image
-
 from ..errors import BadInput
 from ..formats.archive import atomic_write
 from ..gamedata import GameData
@@ -175,20 +173,3 @@ def _read_manifest(out: Path) -> dict:
         return doc if isinstance(doc, dict) else {}
     except (OSError, ValueError):
         return {}  # no usable manifest: everything is redrawn
-
-
-def contact_sheet(paths: list[Path], target: str | Path, columns: int = 16, pad: int = 6) -> Path:
-    """All images side by side on a grey sheet, for looking at the art."""
-    images = [Image.open(p) for p in paths]
-    if not images:
-        raise ValueError("no images for a contact sheet")
-    w = max(i.width for i in images)
-    h = max(i.height for i in images)
-    rows = (len(images) + columns - 1) // columns
-    sheet = Image.new("RGB", (columns * (w + pad) + pad, rows * (h + pad) + pad), (90, 90, 90))
-    for n, image in enumerate(images):
-        sheet.paste(image.convert("RGB"), (pad + (n % columns) * (w + pad), pad + (n // columns) * (h + pad)))
-    target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    sheet.save(target)
-    return target

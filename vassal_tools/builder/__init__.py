@@ -10,7 +10,7 @@
   and where a hex, zone or box of the data is on them;
 * :mod:`.counters`, :mod:`.palette`: piece definitions and the counter palette;
 * :mod:`.play_markers`: the Control markers players put on the map for a log to say who holds a hex;
-* :mod:`.turns`, :mod:`.dice`, :mod:`.weather`: turn tracker, die rolls, weather;
+* :mod:`.turns`, :mod:`.dice_buttons`, :mod:`.weather`: turn tracker, die rolls, weather;
 * :mod:`.scenario`, :mod:`.savegame`: at-start stacks and the opening save;
 * :mod:`.standard`: the components every VASSAL module and map has.
 

@@ -35,7 +35,7 @@ from ..formats.obfuscation import DEFAULT_FORM, Form
 from ..formats.pieces import Piece, encode_definition, expand_prototypes
 from ..gamedata import GameData, Scenario
 from ..geometry.definition import read_grid_definition
-from . import counters, dice, palette, play_markers, standard, turns, weather
+from . import counters, dice_buttons, palette, play_markers, standard, turns, weather
 from .art import BoardArt, CounterArt, CounterImages, draw_all
 from .boards import MapPlan, layout_command, plan_maps
 from .gpids import GpidLedger, marker_slot, unit_slot
@@ -175,7 +175,7 @@ def _compose(game, art: CounterArt, boards: dict[str, BoardArt], plans: list[Map
     for element in standard.module_components_after_maps():
         bf.append(element)
     bf.append(turns.turn_tracker(info))
-    for element in dice.dice_buttons(info):
+    for element in dice_buttons.dice_buttons(info):
         bf.append(element)
     bf.next_piece_slot_id = ledger.next_id
     images = _images(art, boards, game)

@@ -76,9 +76,9 @@ def dice_cmd(logs: tuple[str, ...], as_json: bool, as_csv: bool, as_html: bool, 
     """
     from ..formats.paths import game_files
     from ..replay.chain import open_module
-    from ..replay.rolls import rolls_of_logs
-    from ..report.dice import dice_csv, dice_json, dice_text, write_dice_html
-    from ..report.dicestats import button_dice, dice_report, parse_die
+    from ..replay.logged_rolls import rolls_of_logs
+    from ..report.dice_report import dice_csv, dice_json, dice_text, write_dice_html
+    from ..report.dice_statistics import button_dice, dice_report, parse_die
 
     if sum((as_json, as_csv, as_html)) > 1:
         raise BadInput(None, "give one of --json, --csv, --html")

@@ -279,14 +279,6 @@ class Component:
         parent = parent_element(self.element)
         return None if parent is None else wrap(parent, self.source)
 
-    def find_all(self, class_name_suffix: str) -> list[Component]:
-        """Descendant components whose class name is or ends with ``.suffix``."""
-        return [
-            wrap(node, self.source)
-            for node in self.element.iterdescendants()
-            if matches_suffix(node.tag, class_name_suffix)
-        ]
-
     def _children_named(self, test: Callable[[str], bool], view: type[Component] | None = None):
         return [
             (view or _VIEWS.get(simple_name(c.tag), Component))(c, self.source)

@@ -243,10 +243,6 @@ def starts_stream(data: bytes) -> bool:
     return any(f.header and data.startswith(f.header) for f in FORMS.values()) or bool(_BANG_V.match(data))
 
 
-def is_obfuscated(data: bytes) -> bool:
-    return form_of(data) != PLAIN
-
-
 def key_of(data: bytes) -> int | None:
     """The key byte of an obfuscated entry (None when plain or when the key is missing)."""
     return FORMS[form_of(data)].key_of(data)

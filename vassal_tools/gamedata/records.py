@@ -341,9 +341,6 @@ class GameData:
                 return p
         raise KeyError(f"no place {name!r}" + (f" of kind {kind!r}" if kind else ""))
 
-    def places_in(self, hex_: str) -> list[Place]:
-        return [p for p in self.places if p.hex == hex_]
-
     def hexsides_of(self, a: str, b: str) -> list[Hexside]:
         """Features of the side (or ferry link) between two hexes, in either order."""
         return [s for s in self.hexsides if {s.a, s.b} == {a, b}]

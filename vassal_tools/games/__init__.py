@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ..gamedata.vocabulary import Vocabulary
-from .pack import BoardKind, GamePack, ListedCheck, what_kind_needs
+from ..pack import BoardKind, GamePack, ListedCheck, what_kind_needs
 
 __all__ = ["BoardKind", "GamePack", "ListedCheck", "Vocabulary", "checked", "known_sides", "pack_for",
            "register", "registered", "pack_ids"]

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from ..gamedata import load_game
 from ..gamedata.gametoml import read_toml
+from ..pack import BoardKind, GamePack
 from . import pack_for
-from .pack import BoardKind, GamePack
 
 
 def pack_named_at(folder: str | os.PathLike) -> GamePack | None:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..pack import ListedCheck
 from . import pack_for, pack_ids
-from .pack import ListedCheck
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from typing import Any
 from ..errors import BadInput
 from ..formats.files import Module
 from ..formats.kinds import open_module
+from ..pack import GamePack
 from ..record import Record, load_record
 from ..replay import chain, recorder
 from ..replay.mapping_draft import draft_mapping
@@ -25,7 +26,6 @@ from ..replay.units import Mapping_
 from ..rules import Findings
 from ..rules import audit as audit_record
 from . import pack_for, pack_ids
-from .pack import GamePack
 
 __all__ = ["audit", "build_chain", "draft_for_module", "pack_of", "position_at", "record_log"]
 

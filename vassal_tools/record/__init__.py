@@ -68,8 +68,8 @@ from .entries import (
     VictoryPoints,
     Weather,
 )
+from .format_words import FORMAT
 from .reader import RecordReader, entries_of
-from .vocabulary import FORMAT
 
 __all__ = [
     "FORMAT",

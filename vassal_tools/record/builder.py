@@ -39,8 +39,8 @@ from .entries import (
     Steps,
     Weather,
 )
+from .format_words import FORMAT
 from .reader import RecordReader
-from .vocabulary import FORMAT
 
 
 class RecordBuilder:

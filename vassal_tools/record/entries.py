@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from ..gamedata.vocabulary import Vocabulary
-from .vocabulary import FORMAT
+from .format_words import FORMAT
 
 
 class Catalogue(Protocol):

@@ -42,8 +42,8 @@ from .entries import (
     Record,
     Unit,
 )
+from .format_words import FORMAT
 from .places import place_of
-from .vocabulary import FORMAT
 
 
 class RecordReader:

@@ -115,11 +115,6 @@ def same_type(before: Trait, after: Trait) -> bool:
         without_named_key_codes(before.type) == without_named_key_codes(after.type)
 
 
-def stateless(piece: Piece) -> Piece:
-    """The piece's traits without their states: to compare definitions, not positions and levels."""
-    return Piece(type(t)(t.type, None) for t in piece.traits)
-
-
 def state_changes(before: Trait, after: Trait) -> list[dict[str, Any]]:
     """What differs in the states of two paired traits (the BasicPiece's position is not a change)."""
     if before.state == after.state or isinstance(after, BasicPiece):

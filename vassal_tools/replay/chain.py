@@ -37,11 +37,11 @@ from ..gamedata.vocabulary import Vocabulary
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.maps import BoardCell
 from ..record import Catalogue
-from .dice import DiceRoll, rolls_in
 from .locations import Locations
 from .piecetypes import PieceTypes
 from .replayer import Replayer
 from .state import GameState, PieceState
+from .step_rolls import DiceRoll, rolls_in
 from .turns import turn_words
 from .units import UnitReader
 

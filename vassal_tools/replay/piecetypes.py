@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from ..formats.pieces import Piece, decode_piece
-from ..formats.traits import BasicPiece, Deck, Immobilized, Stack
+from ..formats.traits import Deck, Immobilized, Stack
 from ..formats.traits.encoding import split_pair
 
 PIECE, STACK, DECK = "piece", "stack", "deck"
@@ -44,10 +44,6 @@ class PieceType:
     def never_stacks(self) -> bool:
         """VASSAL's NO_STACK: a Does Not Stack trait that does not allow stacking (4.4.6)."""
         return any(not t.can_stack for t in self.template.find(Immobilized))
-
-    @cached_property
-    def is_basic(self) -> bool:
-        return isinstance(self.template.inner, BasicPiece) if self.template.traits else False
 
     def split_state(self, state: str | None) -> list[str | None]:
         """Each trait's own state, outermost first, as Decorator.setState peels them (4.1)."""

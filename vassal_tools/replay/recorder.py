@@ -56,11 +56,11 @@ from ..record.builder import RecordBuilder
 from ..record.places import place_of
 from .declarations import Declaration, DeclarationError, means_to_declare, read_declaration
 from .declared import Declared
-from .dice import DiceButtons, DiceRoll, roll_of
 from .locations import Locations
 from .markers import MarkerTally
 from .replayer import Replayer
 from .state import GameState, PieceState
+from .step_rolls import DiceButtons, DiceRoll, roll_of
 from .turns import PhaseNames, TurnReader, TurnTracker, find_turn
 from .unitnames import UnitNames
 from .units import Mapping_, UnitInfo, UnitReader

@@ -177,10 +177,6 @@ class GameState:
     def property(self, name: str, container: str = "Module") -> str | None:
         return self.properties.get((container, name))
 
-    def player_name(self, player_id: str | None) -> str | None:
-        seat = self.players.get(player_id) if player_id else None
-        return seat.name if seat is not None else None
-
     def side_of_player(self, name: str | None) -> str | None:
         """The side a player of this name sits on, per the roster."""
         for seat in self.players.values():

@@ -8,7 +8,7 @@ the sample sheet (:mod:`.terrain`) stands for it, and findings that rely on it s
 
 May import: :mod:`vassal_tools.rules`, :mod:`vassal_tools.record`, the games layer,
 :mod:`vassal_tools.geometry`, :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`.
-Imported by: nothing but the registry (:func:`vassal_tools.games.pack_for`), by name.
+Imported by: nothing but the registry (:func:`vassal_tools.pack_for`), by name.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from pathlib import Path
 
 from ...gamedata.gametoml import TomlDoc, read_info
 from ...gamedata.vocabulary import ReplayHooks, Vocabulary
+from ...pack import ListedCheck
+from ...pack.hexpack import HexPack
 from ...record import Record, RecordTerms
 from ...rules.findings import Finding
-from ..hexpack import HexPack
-from ..pack import ListedCheck
 from .catalogue import EuropaCatalogue, read_counters
 from .checks import CHECKED, CHECKS
 from .rules import EuropaRules

@@ -1,9 +1,9 @@
 """The checks of the Europa Narvik pack, in the order they see each entry."""
 
 from .air import AirAttacks, AirBasing, SixSidedDie
-from .rolls import UnitRolls
 from .stacking import Disruption, Headquarters, Stacking
 from .supply import Supply
+from .unit_rolls import UnitRolls
 
 CHECKS = (Headquarters, Stacking, Disruption, Supply, AirAttacks, AirBasing, UnitRolls, SixSidedDie)
 

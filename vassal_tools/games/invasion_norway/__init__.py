@@ -9,7 +9,7 @@ The checks are small modules named for what they judge (``land_stacking``,
 
 May import: :mod:`vassal_tools.rules`, :mod:`vassal_tools.record`, the games layer,
 :mod:`vassal_tools.geometry`, :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`.
-Imported by: nothing but the registry (:func:`vassal_tools.games.pack_for`), by name.
+Imported by: nothing but the registry (:func:`vassal_tools.pack_for`), by name.
 """
 
 from __future__ import annotations
@@ -24,14 +24,14 @@ from typing import Any
 
 from ...gamedata.gametoml import TomlDoc, read_info
 from ...gamedata.vocabulary import ReplayHooks, Vocabulary
+from ...pack import BoardKind, GamePack, ListedCheck
 from ...record import Record, RecordTerms, Roll
 from ...rules.findings import Finding
-from ..pack import BoardKind, GamePack, ListedCheck
 from . import rules_index
 from .checks import CHECKS, LISTED
 from .data import DATA_DIR, NorwayGame, norway_words
 from .interception import detection_names_its_side
-from .rules import NorwayRules
+from .rules import InvasionNorwayRules
 from .terrain import Terrain
 from .units import UnitKinds
 
@@ -134,8 +134,8 @@ class InvasionNorway(GamePack):
                 text = re.sub(rf"(?<![\w-]){re.escape(phase.id)}(?: phase)?(?![\w-])", phase.name, text)
         return text
 
-    def rules(self) -> NorwayRules:
-        return NorwayRules(self, CHECKS)
+    def rules(self) -> InvasionNorwayRules:
+        return InvasionNorwayRules(self, CHECKS)
 
 
 PACK = InvasionNorway()

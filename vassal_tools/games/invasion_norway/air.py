@@ -17,7 +17,7 @@ from collections import Counter
 from ...record import Entry, Mission, Move, Remove
 from ...rules.engine import Audit
 from ...rules.position import UnitState
-from .rules import Check, NorwayRules
+from .rules import Check, InvasionNorwayRules
 
 
 class AirMissions(Check):
@@ -86,7 +86,7 @@ class AirMissions(Check):
 class AirSupply(Check):
     """13.2.1: ASPs for every mission flown by air units not in automatic supply."""
 
-    def __init__(self, rules: NorwayRules) -> None:
+    def __init__(self, rules: InvasionNorwayRules) -> None:
         super().__init__(rules)
         self.spent: Counter = Counter()
 

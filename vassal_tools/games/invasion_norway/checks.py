@@ -6,7 +6,7 @@ Control first, so that every other check sees who holds a hex after a unit
 entered it.
 """
 
-from ..pack import ListedCheck
+from ...pack import ListedCheck
 from .air import AirMissions, AirSupply
 from .basing import Basing
 from .control import ControlChanges

@@ -22,7 +22,7 @@ from ...record import Entry, Intercept, Mission, Move, Roll, Unit
 from ...rules.detection import Detection, Modifier, interceptors_allowed
 from ...rules.engine import Audit
 from ...rules.position import UnitState
-from .rules import NAVAL_DETECTION, NAVAL_MOVEMENT, NAVAL_SEGMENT, Check, NorwayRules
+from .rules import NAVAL_DETECTION, NAVAL_MOVEMENT, NAVAL_SEGMENT, Check, InvasionNorwayRules
 
 DETECTION = {"naval-detection": "naval", "air-detection": "air"}
 
@@ -51,7 +51,7 @@ class Detected:
 class Interception(Check):
     """1.4.6, 6.1.1-6.1.3, 6.2-6.2.4, 6.3.1-6.3.2, 6.4.1-6.4.2, 7.5.2, 7.2.2 b."""
 
-    def __init__(self, rules: NorwayRules) -> None:
+    def __init__(self, rules: InvasionNorwayRules) -> None:
         super().__init__(rules)
         self.segment: tuple | None = None
         self.moved: set[str] = set()  # naval units that moved in their own Naval Movement Phase

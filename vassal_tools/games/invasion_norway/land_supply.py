@@ -18,7 +18,7 @@ from itertools import permutations
 from ...record import Attack, Defend, Entry, Move, Remove
 from ...rules.engine import Audit
 from ...rules.position import UnitState
-from .rules import MOTORIZED, Check, NorwayRules
+from .rules import MOTORIZED, Check, InvasionNorwayRules
 
 CATEGORIES = ("motorized", "infantry", "artillery")  # the order SPs are given to them when short
 LABEL = {"motorized": "motorized", "infantry": "Leg infantry", "artillery": "artillery"}
@@ -27,7 +27,7 @@ LABEL = {"motorized": "motorized", "infantry": "Leg infantry", "artillery": "art
 class LandSupply(Check):
     """13.1, 13.3.1-13.3.7, 11.3."""
 
-    def __init__(self, rules: NorwayRules) -> None:
+    def __init__(self, rules: InvasionNorwayRules) -> None:
         super().__init__(rules)
         self.out_of_supply: set[str] = set()
         self.spent: Counter = Counter()  # SP -> SPs of it expended on attacks

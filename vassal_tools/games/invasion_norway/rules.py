@@ -1,6 +1,6 @@
 """The Invasion: Norway rules for one audit: shared helpers, and the checks in turn.
 
-:class:`NorwayRules` is what the engine calls: the engine's composite of the checks
+:class:`InvasionNorwayRules` is what the engine calls: the engine's composite of the checks
 (:class:`~vassal_tools.rules.engine.Checks`), which also keeps what they share (the game data,
 the pack's numbers, the :class:`Situation`, lines of supply). Each check is a small class in
 its own module, named for the rules it enforces.
@@ -30,14 +30,14 @@ MOTORIZED = {"german-motorized-movement": "german", "allied-motorized-movement":
 class Check(engine.Check):
     """One group of rules, with what the checks share at hand; override the hooks it needs."""
 
-    def __init__(self, rules: NorwayRules):
+    def __init__(self, rules: InvasionNorwayRules):
         self.rules = rules
         self.cfg = rules.cfg
         self.kinds = rules.kinds
         self.game = rules.game
 
 
-class NorwayRules(Checks):
+class InvasionNorwayRules(Checks):
     """The checks composed for the engine; helpers for the checks."""
 
     def __init__(self, pack: InvasionNorway, checks: Iterable[type[Check]]):
@@ -236,4 +236,4 @@ class _LazyGraphs(dict):
         return graph
 
 
-__all__ = ["Check", "NorwayRules", "NAVAL_MOVEMENT", "NAVAL_DETECTION", "NAVAL_SEGMENT", "MOTORIZED"]
+__all__ = ["Check", "InvasionNorwayRules", "NAVAL_MOVEMENT", "NAVAL_DETECTION", "NAVAL_SEGMENT", "MOTORIZED"]

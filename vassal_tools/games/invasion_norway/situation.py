@@ -8,7 +8,6 @@ with many attacks pays for one ZOC computation, not one per attack.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
 
 from ...record import Unit
 from ...rules.position import Position
@@ -119,16 +118,3 @@ class Situation:
     def enemy_defended_at(self, side: str, hex_: str) -> bool:
         self._refresh()
         return hex_ in self._defended[enemy(side)]
-
-    def units_at(self, loc: str, side: str | None = None, of_class: Iterable[str] | None = None) -> list[str]:
-        """Unit ids at a LOC, optionally of one side and some classes, sorted."""
-        classes = set(of_class) if of_class is not None else None
-        out = []
-        for uid in self.position.at(loc):
-            u = self.unit(uid)
-            if side is not None and u.side != side:
-                continue
-            if classes is not None and u.unit_class not in classes:
-                continue
-            out.append(uid)
-        return sorted(out)

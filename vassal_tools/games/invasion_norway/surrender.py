@@ -16,13 +16,13 @@ from collections import deque
 
 from ...record import Entry, Remove
 from ...rules.engine import Audit
-from .rules import Check, NorwayRules
+from .rules import Check, InvasionNorwayRules
 
 
 class Surrender(Check):
     """13.4 and 13.4.1."""
 
-    def __init__(self, rules: NorwayRules) -> None:
+    def __init__(self, rules: InvasionNorwayRules) -> None:
         super().__init__(rules)
         self.saved: set[str] = set()  # units a Leader has saved (13.4.1)
         self.assigned: dict[str, str] = {}  # a Leader (marker id, or "name:" his name) -> his one unit

@@ -15,8 +15,8 @@ from typing import Any
 
 from ...gamedata.areas import AreaBorder, AreaDeck, AreaMap, AreaPiece, AreaShape
 from ...gamedata.vocabulary import Vocabulary, spellings
+from ...pack import BoardKind, GamePack, ListedCheck
 from ...record import RecordTerms
-from ..pack import BoardKind, GamePack, ListedCheck
 from .checks import CHECKS, KampenRules
 from .data import DATA, KampenData, card_key, load_kampen
 from .entries import record_terms

@@ -9,7 +9,7 @@ supply rule, and the pack checks none; what the text does not give enough to jud
 
 May import: :mod:`vassal_tools.rules`, :mod:`vassal_tools.record`, the games layer,
 :mod:`vassal_tools.geometry`, :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`.
-Imported by: nothing but the registry (:func:`vassal_tools.games.pack_for`), by name.
+Imported by: nothing but the registry (:func:`vassal_tools.pack_for`), by name.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from pathlib import Path
 from ...gamedata.gametoml import TomlDoc, read_info
 from ...gamedata.terms import SIZES
 from ...gamedata.vocabulary import ReplayHooks, Vocabulary
-from ..hexpack import HexPack
-from ..pack import ListedCheck
+from ...pack import ListedCheck
+from ...pack.hexpack import HexPack
 from .catalogue import NarvikCatalogue, read_counters
 from .checks import CHECKS, CITED, DESCRIBED
 from .entries import RECORD_TERMS

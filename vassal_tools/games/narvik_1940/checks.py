@@ -1,7 +1,7 @@
 """The checks of the Narvik 1940 pack, in the order they see each entry."""
 
 from .commands import StagingAreas, SubCommands
-from .dice import SixSidedDie
+from .die_check import SixSidedDie
 from .firing import Fire
 from .fog import FogOfWar
 from .regroup import Regroup

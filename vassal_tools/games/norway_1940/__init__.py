@@ -17,9 +17,9 @@ from typing import Any
 from ...gamedata.areas import AreaBorder, AreaMap, AreaPiece, AreaShape
 from ...gamedata.terms import SIZES
 from ...gamedata.vocabulary import Vocabulary, spellings
+from ...pack import BoardKind, GamePack, ListedCheck
 from ...record import RecordTerms
-from ..pack import BoardKind, GamePack, ListedCheck
-from .checks import CHECKS, NorwayRules
+from .checks import CHECKS, Norway1940Rules
 from .data import DATA, FILE, NorwayData, load_norway
 
 ID = "norway-1940"
@@ -128,8 +128,8 @@ class NorwayPack(GamePack):
     def catalogue(self) -> NorwayCatalogue:
         return NorwayCatalogue(self.data)
 
-    def rules(self) -> NorwayRules:
-        return NorwayRules(self.data)
+    def rules(self) -> Norway1940Rules:
+        return Norway1940Rules(self.data)
 
     def area_map(self) -> AreaMap:
         """The board as areas (sample polygons, map.json) for the art and the module's ZonedGrid."""

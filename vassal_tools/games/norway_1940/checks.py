@@ -97,7 +97,7 @@ def refit_side(audit: Audit, entry: Roll) -> str | None:
     return audit.units[units[0]].side if units and units[0] in audit.units else entry.side
 
 
-class NorwayRules(Checks):
+class Norway1940Rules(Checks):
     """The checks of one audit composed, and what they share: the options the record takes, the set-up's
     special reinforcements placed, the units eliminated."""
 
@@ -145,7 +145,7 @@ class NorwayRules(Checks):
 class NorwayCheck(Check):
     """One family of the sheet's rules, with what the checks share at hand."""
 
-    def __init__(self, rules: NorwayRules):
+    def __init__(self, rules: Norway1940Rules):
         self.rules = rules
         self.data = rules.data
         self.limits, self.vp, self.refit = rules.limits, rules.vp, rules.refit
@@ -154,7 +154,7 @@ class NorwayCheck(Check):
 class SetUp(NorwayCheck):
     """Allied Set-up, 27.2, 27.3, German Special Rules 2c: each counter where its list puts it."""
 
-    def __init__(self, rules: NorwayRules):
+    def __init__(self, rules: Norway1940Rules):
         super().__init__(rules)
         self.mobilized: Counter[str] = Counter()  # pool units set up early in each area (27.2 2a)
         self.assigned: set[str] = set()  # the units.csv rows the set-up's units took
@@ -244,7 +244,7 @@ class SetUp(NorwayCheck):
 class Shock(NorwayCheck):
     """Shock Table: a free action right after a shock roll is the one the roll gives."""
 
-    def __init__(self, rules: NorwayRules):
+    def __init__(self, rules: Norway1940Rules):
         super().__init__(rules)
         self.shock: tuple[int, str, str | None] | None = None  # the last shock roll: die, roller, who gets a free action
 
@@ -282,7 +282,7 @@ class Shock(NorwayCheck):
 class Activation(NorwayCheck):
     """Actions, German Special Rules 1a: once a turn a unit, the pre-turn's four, the actions the dice give."""
 
-    def __init__(self, rules: NorwayRules):
+    def __init__(self, rules: Norway1940Rules):
         super().__init__(rules)
         self.activated: Counter[tuple[str | None, str, str]] = Counter()
         self.pre_turn_actions = 0
@@ -392,7 +392,7 @@ class Dice(NorwayCheck):
 class AirNavalSearch(NorwayCheck):
     """Air-Naval Attack: a land-based air unit attacking ships rolls in that sea zone first."""
 
-    def __init__(self, rules: NorwayRules):
+    def __init__(self, rules: Norway1940Rules):
         super().__init__(rules)
         self.searches: dict[str, tuple[int, str | None]] = {}  # unit -> its search die and zone
         # Dice of search rolls that name no unit (a log's declared roll; several dice thrown at once).
@@ -439,7 +439,7 @@ class AirNavalSearch(NorwayCheck):
 class Submarine(NorwayCheck):
     """Submarine: no more than two units attack an enemy submarine."""
 
-    def __init__(self, rules: NorwayRules):
+    def __init__(self, rules: Norway1940Rules):
         super().__init__(rules)
         self.sub_attackers: dict[str, set[str]] = defaultdict(set)
 
@@ -465,7 +465,7 @@ class Submarine(NorwayCheck):
 class VictoryPointAwards(NorwayCheck):
     """German VP, Allied VPs, Variable Allied VP, 27.2, German Special Rules 2c: each award as the sheet gives it."""
 
-    def __init__(self, rules: NorwayRules):
+    def __init__(self, rules: Norway1940Rules):
         super().__init__(rules)
         self.scored: set[str] = set()
         self.special_taken: Counter[str] = Counter()

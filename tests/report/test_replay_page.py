@@ -1,0 +1,304 @@
+"""``vassal-tools replay``: the replay page of the demo's sample game, read as data and used in Chromium.
+
+The sample game (vassal_tools/demo.py) is known by hand: seats at steps 1-2, the
+German naval movement phase at step 3, Hipper and Koln sail at 4-5, the detection
+roll at 7, the interception at 8, the land movement phase at 9, five mountain
+battalions into Bergen (4332) at 10-14, the air missions phase at 16.
+
+The browser tests drive headless Chromium (/usr/bin/chromium) through Playwright
+and skip when either is missing.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image, ImageChops
+
+from conftest import CORPUS
+from vassal_tools.cli import main
+from vassal_tools.formats.components import child_elements, simple_name
+from vassal_tools.formats.kinds import open_module
+from vassal_tools.replay.replayer import Replayer
+from vassal_tools.report.audit import audit_file
+from vassal_tools.report.board import BoardPainter
+from vassal_tools.report.render import geometry_of
+from vassal_tools.report.replay_page import page_data
+
+CHROMIUM = "/usr/bin/chromium"
+BERGEN_UNITS = ["ger-138-gj-1", "ger-138-gj-2", "ger-138-gj-3", "ger-139-gj-1", "ger-139-gj-2"]
+
+
+@pytest.fixture(scope="module")
+def page(demo, tmp_path_factory):
+    out = tmp_path_factory.mktemp("replay-page") / "game.html"
+    result = CliRunner().invoke(main, ["replay", str(demo / "sample-game.vlog"), "--module",
+                                       str(demo / "invasion-norway.vmod"), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture(scope="module")
+def data(demo):
+    return page_data(demo / "sample-game.vlog", demo / "invasion-norway.vmod")
+
+
+# -- the page as data -------------------------------------------------------------------------
+
+
+def test_page_is_one_offline_file_with_each_image_once(page):
+    html = page.read_text(encoding="utf-8")
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:|//)""", html)
+    uris = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>', html, re.S)
+                      .group(1))["images"]
+    assert uris and all(u.startswith("data:image/") for u in uris)
+    assert len(set(uris)) == len(uris)
+
+
+def test_demo_writes_the_replay_page(demo):
+    html = (demo / "replay.html").read_text(encoding="utf-8")
+    assert "Replay of sample-game.vlog" in html and "11.1.1" in html
+
+
+def _drawn_after(data, last: int) -> dict[int, list[int]]:
+    drawn: dict[int, list[int]] = {}
+    for changes in data.changes[:last + 1]:
+        for change in changes:
+            if len(change) == 1:
+                del drawn[change[0]]
+            else:
+                drawn[change[0]] = change
+    return drawn
+
+
+def _fan(module, map_name: str) -> tuple[int, int]:
+    """The map's StackMetrics: how far right and up each stacked piece is drawn (VASSAL's defaults 2, 4)."""
+    view = next(v for v in module.buildfile.maps if v.identifier == map_name)
+    metrics = [c for c in child_elements(view.element) if simple_name(c.tag) == "StackMetrics"]
+    return (int(metrics[0].get("unexSepX", 2)), int(metrics[0].get("unexSepY", 4))) if metrics else (2, 4)
+
+
+def _fanned(module, state, map_name: str) -> list[tuple[str, int, int]]:
+    """Pieces of a map bottom first where VASSAL draws them: a stack fanned by its StackMetrics."""
+    dx, dy = _fan(module, map_name)
+    out = []
+    for top in state.maps.get(map_name, ()):
+        if top.children is None:
+            out.append((top.id, top.x, top.y))
+        else:
+            out += [(child.id, top.x + dx * i, top.y - dy * i) for i, child in enumerate(top.children)]
+    return out
+
+
+def test_changes_rebuild_every_step_in_vassal_drawing_order(demo, data):
+    module = open_module(demo / "invasion-norway.vmod")
+    replay = Replayer(demo / "sample-game.vlog")
+    ids = [p["id"] for p in data.pieces]
+    maps = [m["name"] for m in data.maps]
+    assert len(data.changes) == len(replay.step_list) + 1
+    for step in range(len(data.changes)):
+        state = replay.state_at(step)
+        drawn = _drawn_after(data, step)
+        for number, name in enumerate(maps):
+            on_page = sorted((c for c in drawn.values() if c[1] == number), key=lambda c: c[5])
+            assert [(ids[c[0]], c[2], c[3]) for c in on_page] == _fanned(module, state, name), (step, name)
+
+
+def test_turn_and_phase_per_step_come_from_the_tracker(data):
+    assert data.turns[3][-1] == "German Naval Movement Phase"
+    assert data.turns[9][-1] == "German Land Movement Phase"
+    assert data.turns[16][-1] == "German Air Mission Phase"
+    assert all("April #2" in values for values in data.turns[3:])
+
+
+def test_words_include_chat_and_dice(data):
+    assert any("Naval Detection" in w and "3" in w for w in data.words[7])
+    assert any("Bergen is ours." in w for w in data.words[15])
+
+
+def test_findings_have_their_place_and_units(data):
+    by_rule = {f["rule"]: f for f in data.findings}
+    stacking = by_rule["invasion-norway.txt 11.1.1"]
+    assert stacking["step"] == 16 and stacking["where"] == "4332" and len(stacking["outline"]) == 6
+    assert sorted(data.pieces[p]["unit"] for p in stacking["pieces"]) == sorted(BERGEN_UNITS)
+    assert data.maps[stacking["map"]]["name"] == "Operational Map"
+
+
+def test_refuses_to_write_over_the_log(demo):
+    log = demo / "sample-game.vlog"
+    before = log.read_bytes()
+    result = CliRunner().invoke(main, ["replay", str(log), "--module", str(demo / "invasion-norway.vmod"),
+                                       "-o", str(log)])
+    assert result.exit_code == 2 and "overwrite" in result.output
+    assert log.read_bytes() == before
+
+
+def test_a_log_that_is_not_a_log_is_one_line(demo, tmp_path):
+    bad = tmp_path / "bad.vlog"
+    bad.write_bytes(b"not a zip at all")
+    result = CliRunner().invoke(main, ["replay", str(bad), "--module", str(demo / "invasion-norway.vmod"),
+                                       "-o", str(tmp_path / "out.html")])
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+    assert not (tmp_path / "out.html").exists()
+
+
+# -- the page in Chromium ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists() or shutil.which("chromium") is None:
+        pytest.skip("no /usr/bin/chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+def _open(browser, page_file: Path, fragment: str = ""):
+    tab = browser.new_page(viewport={"width": 1400, "height": 900})
+    errors: list[str] = []
+    tab.on("pageerror", lambda err: errors.append(str(err)))
+    tab.goto(page_file.resolve().as_uri() + fragment)
+    tab.wait_for_selector("html[data-ready=true]", timeout=30_000)
+    return tab, errors
+
+
+def _page_places(tab, locations, fan: tuple[int, int]) -> dict[str, str]:
+    """unit -> LOC of every unit the page draws, named by the module's own grids.
+
+    A stacked piece is drawn fanned out from the bottom piece (``fan`` right and up per
+    piece): its LOC is the one of the bottom piece, found by walking down the fan.
+    """
+    pieces = tab.evaluate("replay.pieces()")
+    points = {(p["map"], p["x"], p["y"]) for p in pieces}
+    out = {}
+    for piece in pieces:
+        if piece["unit"]:
+            map_name, x, y = piece["map"], piece["x"], piece["y"]
+            while (map_name, x - fan[0], y + fan[1]) in points:
+                x, y = x - fan[0], y + fan[1]
+            loc = locations.loc(map_name, x, y)
+            if loc is not None:
+                out[piece["unit"]] = loc
+    return out
+
+
+def _position(demo, step: int) -> dict[str, str]:
+    result = CliRunner().invoke(main, ["position", str(demo / "sample-game.vlog"), "--module",
+                                       str(demo / "invasion-norway.vmod"), "--step", str(step)])
+    assert result.exit_code == 0, result.output
+    entries = json.loads(result.stdout)["entries"]
+    return {e["place"]: e["at"] for e in entries if "place" in e}
+
+
+def test_stepping_forward_and_back_shows_the_positions_of_position_step(browser, page, demo):
+    locations = audit_file(demo / "sample-game.vlog", demo / "invasion-norway.vmod").recorded.locations
+    fan = _fan(open_module(demo / "invasion-norway.vmod"), "Strategic Map")
+    assert fan == _fan(open_module(demo / "invasion-norway.vmod"), "Operational Map")
+    tab, errors = _open(browser, page)
+    last = tab.evaluate("replay.last")
+    expected = {step: _position(demo, step) for step in (0, 4, 5, 10, 12, 14, last)}
+    assert expected[14]["ger-139-gj-1"] == "4332" and expected[0].get("ger-139-gj-1") != "4332"  # the demo's moves
+    for step in range(1, last + 1):
+        tab.click("#next")
+        assert tab.evaluate("replay.step") == step
+        if step in expected:
+            assert _page_places(tab, locations, fan) == expected[step], step
+    for step in range(last - 1, -1, -1):
+        tab.click("#prev")
+        assert tab.evaluate("replay.step") == step
+        if step in expected:
+            assert _page_places(tab, locations, fan) == expected[step], step
+    tab.keyboard.press("End")
+    assert tab.evaluate("replay.step") == last
+    tab.keyboard.press("ArrowLeft")
+    assert tab.evaluate("replay.step") == last - 1
+    assert errors == []
+    tab.close()
+
+
+def test_pieces_are_on_screen_where_the_replay_puts_them(browser, page, demo):
+    """Hovering at a piece's screen point (from the replay state) names that piece; its pixels match."""
+    module = open_module(demo / "invasion-norway.vmod")
+    state = Replayer(demo / "sample-game.vlog").state_at(14)
+    bergen = _fanned(module, state, "Operational Map")
+    top_id, x, y = next(p for p in reversed(bergen) if state[p[0]].piece.marker_properties.get("UnitId") == "ger-139-gj-2")
+    tab, _ = _open(browser, page, "#step=14")
+    tab.select_option("#zoom", "1")
+    tab.evaluate("replay.showMap('Operational Map')")
+    tab.evaluate("replay.whenDrawn()")
+    tab.evaluate(f"(() => {{ const v = document.getElementById('viewport'); v.scrollLeft = {x} - 300; "
+                 f"v.scrollTop = {y} - 300; }})()")
+    box = tab.evaluate("(() => { const r = document.getElementById('board').getBoundingClientRect(); "
+                       "return [r.left, r.top, r.width / document.getElementById('board').width]; })()")
+    assert box[2] == pytest.approx(1.0)
+    tab.mouse.move(box[0] + x, box[1] + y)
+    assert "ger-139-gj-2" in tab.evaluate("document.getElementById('board').title")
+    shot = tab.screenshot(clip={"x": box[0] + x - 20, "y": box[1] + y - 20, "width": 40, "height": 40})
+    painter = BoardPainter(module, geometry_of(module, state))
+    expected = painter.draw(state, "Operational Map", crop=(x - 20, y - 20, x + 20, y + 20),
+                            compact=False).convert("RGB")  # the page fans stacks out whole, as VASSAL
+    seen = Image.open(io.BytesIO(shot)).convert("RGB").resize(expected.size)
+    differing = sum(ImageChops.difference(seen, expected).convert("L").histogram()[41:])
+    assert differing < 0.1 * expected.width * expected.height
+    tab.close()
+
+
+def test_fragment_opens_the_step(browser, page):
+    tab, _ = _open(browser, page, "#step=9")
+    assert tab.evaluate("replay.step") == 9
+    assert tab.input_value("#slider") == "9"
+    assert "Step 9" in tab.inner_text("#steptitle")
+    assert "German Land Movement Phase" in tab.inner_text("#where")
+    tab.click("#next")
+    assert tab.evaluate("location.hash") == "#step=10"
+    tab.close()
+
+
+def test_turn_and_phase_jumps(browser, page):
+    tab, _ = _open(browser, page)
+    labels = tab.eval_on_selector_all("#jumps option", "os => os.map(o => [o.value, o.textContent])")
+    steps = {int(v) for v, _ in labels if v}
+    assert {3, 9, 16} <= steps
+    tab.select_option("#jumps", "9")
+    assert tab.evaluate("replay.step") == 9
+    tab.keyboard.press("PageDown")
+    assert tab.evaluate("replay.step") == 16
+    tab.close()
+
+
+def test_findings_list_jumps_to_each_finding(browser, page, data):
+    tab, _ = _open(browser, page)
+    items = tab.query_selector_all("#findings li")
+    assert len(items) == len(data.findings)
+    for item, finding in zip(items, data.findings):
+        item.click()
+        assert tab.evaluate("replay.step") == finding["step"]
+        assert tab.evaluate("location.hash") == f"#step={finding['step']}"
+        if "map" in finding:
+            assert tab.evaluate("replay.map") == data.maps[finding["map"]]["name"]
+    tab.close()
+
+
+def test_a_module_no_rule_pack_knows_gets_a_page_without_findings():
+    log, module = CORPUS / "logs" / "zxvt__5x5_startup.vlog", CORPUS / "modules" / "zxvt__CaptureOfTheTerritory.vmod"
+    if not log.exists() or not module.exists():
+        pytest.skip("../shared/corpus absent")
+    data = page_data(log, module)
+    assert data.findings == [] and any("no rule pack" in note for note in data.notes)
+    replay = Replayer(log)
+    assert len(data.changes) == len(replay.step_list) + 1
+    state = replay.state_at(len(replay.step_list))
+    opened = open_module(module)
+    expected = {(m, pid, x, y) for m in (d["name"] for d in data.maps) for pid, x, y in _fanned(opened, state, m)}
+    drawn = _drawn_after(data, len(data.changes) - 1)
+    assert {(data.maps[c[1]]["name"], data.pieces[c[0]]["id"], c[2], c[3]) for c in drawn.values()} == expected
+    assert expected  # the game has pieces on its map
