@@ -1,6 +1,6 @@
 """What players type in chat and put on the map, read from logs of the built module.
 
-The declarations grammar (replay/declarations.py), how the recorder resolves the
+The declarations grammar (replay/chat_grammar.py), how the recorder resolves the
 names players type, pairs detections with their dice, reads Control and Hit
 markers and arrivals from off the map, and what it says when a declaration
 cannot be read: a warning naming the step and the text, never a crash, and the
@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from test_replay_kit import LogWriter as MiniWriter, build_mini_module
 from test_replay_norway_kit import RecordAsLog, norway  # noqa: F401  (fixture)
 from vassal_tools.cli import main
-from vassal_tools.replay.declarations import DeclarationError, UnitName, read_declaration
+from vassal_tools.replay.chat_grammar import DeclarationError, UnitName, read_declaration
 from vassal_tools.replay.recorder import record_log
 from vassal_tools.rules import audit
 

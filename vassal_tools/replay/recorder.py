@@ -15,7 +15,7 @@ compares the units the step touched with what they were just before it:
   (:mod:`.markers`);
 * ``attack``, ``defend``, ``mission``, ``intercept``, ``control``, ``hits``,
   ``end`` and the zone and target of a roll from the declarations players type
-  in chat (:mod:`.declarations`, :mod:`.declared`).
+  in chat (:mod:`.chat_grammar`, :mod:`.declaration_entries`).
 
 A unit that comes into play (a new piece, or one from a place that is no LOC
 of the game or an off-map box such as the turn track or the Mobilization
@@ -55,8 +55,14 @@ from ..geometry.from_module import ModuleGeometry
 from ..geometry.maps import BoardCell
 from ..record import Record
 from ..record.builder import RecordBuilder
-from .declarations import Declaration, DeclarationError, means_to_declare, read_declaration
-from .declared import Declared
+from .chat_grammar import (
+    Declaration,
+    DeclarationError,
+    GameWords,
+    means_to_declare,
+    read_declaration,
+)
+from .declaration_entries import Declared
 from .dice import DiceButtons, DiceRoll, roll_of
 from .locations import Locations
 from .markers import MarkerTally
@@ -131,7 +137,7 @@ class Recorder:
         self.turns = TurnReader(TurnTracker.of_module(module), PhaseNames.of_catalogue(self.catalogue, self.words))
         self.dice = DiceButtons(module, self.catalogue)
         self.locations: Locations | None = None
-        self.declared = Declared(self._loc_of_text, self._names)
+        self.declared = Declared(self._loc_of_text, self._names, self.words.sides)
         # The record is made through the record builder: units as they appear, entries in order.
         self.record = RecordBuilder(self.pack.id, log=os.path.basename(str(self.replayer.game.path)),
                                     module=f"{module.name} {module.version}".strip())
@@ -430,7 +436,7 @@ class Recorder:
                 return
             self._declare(n, decl, self._side_of(line.player))
         except DeclarationError as err:
-            if means_to_declare(line.message):
+            if means_to_declare(line.message, GameWords.of(self.words)):
                 self.warnings.append(f"step {n}: {line.message.strip()!r} is not in the record: {err}")
 
     def _declare(self, n: int, decl: Declaration, side: str | None) -> None:
