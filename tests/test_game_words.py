@@ -162,7 +162,6 @@ LEFT: dict[str, int] = {
     "vassal_tools/gamedata/tables.py": 10,
     "vassal_tools/games/__init__.py": 14,
     "vassal_tools/record/reader.py": 2,
-    "vassal_tools/replay/mapping_draft.py": 14,
 }
 
 

@@ -53,6 +53,13 @@ class RulePack(Protocol):
 
     def rules(self) -> GameRules: ...
 
+    # Optional members (issue 21 point 4: a game's words live in its pack); a pack without one
+    # gets the neutral default the caller names.
+    #
+    # nationality_words: Mapping[str, tuple[str, ...]]
+    #     The words a module's palette, prototype or image names use for each nationality of the
+    #     game, for drafting a mapping (replay.mapping_draft). Default: each nationality by its id.
+
 
 # id -> module that registers it when imported
 KNOWN_GAMES = {"invasion-norway": "vassal_tools.games.invasion_norway",

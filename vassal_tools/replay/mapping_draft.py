@@ -38,12 +38,10 @@ ROMAN = {"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii":
          "x": "10"}
 #: Below this a match is not written into the mapping's units (it is listed as unmatched).
 ACCEPT = 0.6
-#: Nationality adjectives a palette or prototype name may use for a nationality of the data.
-#: Short forms count as whole words only ("nor-dd-1.png", "Ger / Navy").
-NATIONALITY_WORDS = {"british": ("british", "brit", "uk", "gb", "england", "english", "royal navy", "raf"),
-                     "german": ("german", "ger", "germany", "wehrmacht", "kriegsmarine", "luftwaffe"),
-                     "norwegian": ("norwegian", "nor", "norway", "norsk", "norge"),
-                     "french": ("french", "fr", "france"), "polish": ("polish", "pol", "poland")}
+#: The words a palette or prototype name may use for each nationality of the data (the game's
+#: pack declares them: ``nationality_words``); short forms count as whole words only
+#: ("nor-dd-1.png", "Ger / Navy").
+NationalityWords = Mapping[str, Iterable[str]]
 
 
 @dataclass(frozen=True)
@@ -73,10 +71,12 @@ class Match:
     candidates: list[str] = field(default_factory=list)
 
 
-def draft_mapping(buildfile, catalogue: Catalogue, game: str) -> dict[str, Any]:
-    """The draft mapping of the module whose buildFile is given, against the game's catalogue."""
+def draft_mapping(buildfile, catalogue: Catalogue, game: str,
+                  nationality_words: NationalityWords | None = None) -> dict[str, Any]:
+    """The draft mapping of the module whose buildFile is given, against the game's catalogue
+    (``nationality_words``: see :class:`UnitMatcher`)."""
     units = {uid: dict(catalogue.unit(uid) or {}) for uid in catalogue.unit_ids()}
-    matcher = UnitMatcher(units)
+    matcher = UnitMatcher(units, nationality_words)
     matches = matcher.match_all(list(module_slots(buildfile)))
     accepted = [m for m in matches if m.ref is not None and m.confidence >= ACCEPT]
     rejected = [m for m in matches if m not in accepted]
@@ -119,10 +119,17 @@ def module_slots(buildfile) -> Iterable[Slot]:
 
 
 class UnitMatcher:
-    """Matches slots to units; each unit is given to one slot at most."""
+    """Matches slots to units; each unit is given to one slot at most.
 
-    def __init__(self, units: Mapping[str, Mapping[str, Any]]):
+    ``nationality_words``: the words that name each nationality in a slot's palette, prototypes,
+    images or properties; by default each nationality of the units is named by its id alone.
+    """
+
+    def __init__(self, units: Mapping[str, Mapping[str, Any]], nationality_words: NationalityWords | None = None):
         self.units = units
+        if nationality_words is None:
+            nationality_words = {n: (n,) for n in {str(a.get("nationality") or "").lower() for a in units.values()} if n}
+        self.nationality_words = {nat: tuple(words) for nat, words in nationality_words.items()}
         self.by_key: dict[tuple[str, ...], list[str]] = {}
         self.by_loose_key: dict[tuple[str, ...], list[str]] = {}
         for uid, attrs in units.items():
@@ -202,7 +209,7 @@ class UnitMatcher:
         return [uid for uid in self.units if uid.lower() in stems]
 
     def _nationality_filter(self, slot: Slot, candidates: list[str]) -> list[str]:
-        named = {nat for nat, words in NATIONALITY_WORDS.items() if any(_word_in(w, slot.hints) for w in words)}
+        named = {nat for nat, words in self.nationality_words.items() if any(_word_in(w, slot.hints) for w in words)}
         return [u for u in candidates if str(self.units[u].get("nationality") or "").lower() in named]
 
     def _identical(self, candidates: list[str]) -> bool:
@@ -246,7 +253,7 @@ def draft_for_module(path, game: str) -> dict[str, Any]:
                        "so no mapping can be drafted against it", "--game")
     module = open_module(path)
     try:
-        return draft_mapping(module.buildfile, pack.catalogue, pack.id)
+        return draft_mapping(module.buildfile, pack.catalogue, pack.id, getattr(pack, "nationality_words", None))
     except BadInput as err:
         raise err.located(path) from None
 

@@ -73,7 +73,7 @@ class InvasionNorway:
         """Each family of checks (a pack.toml section) and the rules its findings cite."""
         out: dict[str, tuple[str, ...]] = {}
         for section, table in self.config.items():
-            if not isinstance(table, Mapping) or section in ("explain", "replay", "zones", "movement"):
+            if not isinstance(table, Mapping) or section in ("explain", "replay", "mapping", "zones", "movement"):
                 continue
             rules = [str(v) for k, v in table.items() if (k == "rule" or k.endswith("_rule")) and isinstance(v, str)]
             if rules:
@@ -111,6 +111,11 @@ class InvasionNorway:
         replay = self.config["replay"]
         return ReplayHooks(airbase_markers=tuple(m.lower() for m in replay["airbase_markers"]),
                            judged_rolls=tuple(replay["judged_rolls"]))
+
+    @property
+    def nationality_words(self) -> dict[str, tuple[str, ...]]:
+        """The words a module's palette or prototype names use for each nationality (pack.toml ``[mapping]``)."""
+        return {nat: tuple(words) for nat, words in self.config["mapping"]["nationality_words"].items()}
 
     @property
     def catalogue(self) -> NorwayGame:
