@@ -18,7 +18,7 @@ rules engine can trust what they get::
 ``load_game(path) -> GameData``. ``GameData`` holds:
 
 * ``info`` (:class:`GameInfo`): game.toml: sides, nationalities, formations, the
-  die, the sequence of play (segments, phases), the turn record, weather, thaw,
+  die, the sequence of play (segments, phases), the turn record, weather,
   die rolls, unit types; everything else of game.toml stays in ``info.raw``.
 * ``grid`` (:class:`MapGrid`): the Operational Map's hex numbering XXYY: extent,
   neighbours, distance.
@@ -37,7 +37,9 @@ the place in it and the fault: ``where`` is ``row N, field 'x'`` for CSV files
 ``turns[3].name`` for TOML files. The first fault found is reported.
 
 The loader knows no one game's words: what differs between games (sides, nationalities,
-phases, turns, weather, its own terrains and hexside features) is read from game.toml.
+phases, turns, weather, its own terrains and hexside features) is read from game.toml, and
+so is what one game keeps beyond every game's data: its own columns, keys and tables, which
+it declares in game.toml ``[extra]`` and finds in the records' ``extra`` (:mod:`.extra`).
 
 The game-neutral data layer: below the record; it knows no one game.
 May import: :mod:`vassal_tools.geometry` (its hex maths), :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`.
@@ -47,7 +49,7 @@ Imported by: record, replay, rules, the games' packages and registry, art, build
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from ..errors import BadInput
@@ -60,6 +62,7 @@ from .checks import (
     check_zone_borders,
     check_zones,
 )
+from .extra import ExtraData, at_key, check_references, check_rows, read_extra
 from .gametoml import TomlDoc, read_grid, read_info
 from .hexes import MapGrid, hex_name, parse_hex
 from .records import (
@@ -78,7 +81,6 @@ from .records import (
     Scenario,
     Segment,
     Side,
-    Thaw,
     Turn,
     Unit,
     Withdrawal,
@@ -138,7 +140,6 @@ __all__ = [
     "Phase",
     "Turn",
     "DieRoll",
-    "Thaw",
     "AirType",
     "GameInfo",
     "Unit",
@@ -152,6 +153,7 @@ __all__ = [
     "Withdrawal",
     "Scenario",
     "GameData",
+    "ExtraData",
     "load_game",
 ]
 
@@ -164,10 +166,12 @@ def load_game(path: str | os.PathLike[str]) -> GameData:
     doc = TomlDoc(root / "game.toml")
     info = read_info(doc)
     grid = read_grid(doc)
+    extra = read_extra(doc)
 
-    zone_rows = read_table(root / "zones.csv", ZONE_COLUMNS)
+    zone_columns = ZONE_COLUMNS + extra.csv_columns("zones")
+    zone_rows = read_table(root / "zones.csv", zone_columns)
     check_zones(root / "zones.csv", zone_rows, info)
-    zones = {z.name: z for z in rows_to_records(zone_rows, Zone, ZONE_COLUMNS)}
+    zones = {z.name: z for z in rows_to_records(zone_rows, Zone, zone_columns, extra.column_names("zones"))}
 
     unit_rows = read_table(root / "units.csv", UNIT_COLUMNS)
     check_units(root / "units.csv", unit_rows, info)
@@ -199,7 +203,8 @@ def load_game(path: str | os.PathLike[str]) -> GameData:
                  lambda kind, place: box_places.get(kind, lambda s: s in place_names or s in zones)(place))
     boxes = {b.id: b for b in rows_to_records(box_rows, Box, BOX_COLUMNS)}
 
-    _check_game_references(doc, info, zones, place_names)
+    _check_game_references(doc, info, extra, zones, place_names)
+    check_rows(root / "zones.csv", zone_rows, "zones", extra, _known(info, zones, place_names))
 
     def is_location(at: str) -> bool:
         return at in hexes or at in zones or at in boxes
@@ -215,8 +220,18 @@ def load_game(path: str | os.PathLike[str]) -> GameData:
                     tuple(rows_to_records(border_rows, ZoneBorder, ZONE_BORDER_COLUMNS)), boxes, scenarios)
 
 
-def _check_game_references(doc: TomlDoc, info: GameInfo, zones: Mapping[str, Zone], place_names: set[str]) -> None:
-    """game.toml entries that name zones or places, checked once those files are read."""
-    for i, thaw in enumerate(info.thaw):
-        if thaw.zone not in zones and thaw.zone not in place_names:
-            raise doc.fail(f"thaw[{i}].zone", f"unknown zone {thaw.zone!r}")
+def _known(info: GameInfo, zones: Mapping[str, Zone], place_names: set[str]) -> dict[str, Callable[[str], bool]]:
+    """What a value of each reference kind of a game's own data may name (:mod:`.extra`)."""
+    turns = set(info.turn_names)
+    return {"turn": lambda v: v in turns, "place": lambda v: v in place_names,
+            "zone or place": lambda v: v in zones or v in place_names}
+
+
+def _check_game_references(doc: TomlDoc, info: GameInfo, extra: ExtraData, zones: Mapping[str, Zone],
+                           place_names: set[str]) -> None:
+    """The game's own game.toml keys and tables that name zones or places, checked once those files are read."""
+    known = _known(info, zones, place_names)
+    check_references(doc.fail, info.extra, extra.keys, at_key(""), known)
+    for name, declared in extra.tables.items():
+        for i, row in enumerate(info.extra.get(name, ())):
+            check_references(doc.fail, row, declared, at_key(f"{name}[{i}]."), known)

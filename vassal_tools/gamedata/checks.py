@@ -160,8 +160,6 @@ def check_zones(path: Path, rows: list[Row], info: GameInfo) -> None:
         check_cell(path, row, "parent", not v["parent"] or v["parent"] in names, f"unknown zone {v['parent']!r}")
         check_cell(path, row, "flag", not v["flag"] or v["flag"] in (*info.sides, NEUTRAL_FLAG), f"unknown flag {v['flag']!r}")
         one_of(path, row, "weather", info.weather_sections or ("",), "weather section")
-        check_cell(path, row, "ndv_bonus_place", bool(v["ndv_bonus"]) == bool(v["ndv_bonus_place"]),
-               "an NDV bonus needs both its value and the place that gives it")
 
 
 def check_zone_borders(path: Path, rows: list[Row], zones: Mapping[str, Zone]) -> None:

@@ -1,0 +1,96 @@
+"""A game's own data (issue 21 point 4): columns, game.toml keys and tables one game keeps beyond
+every game's, declared in its game.toml ``[extra]`` and read into the records' ``extra``.
+
+The data layer knows no one game's columns: Invasion: Norway's NDVs, its Invasion Turn and
+its Thaw table are its own declaration, and a game that declares none ships none of them.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from vassal_tools.errors import BadInput
+from vassal_tools.gamedata import load_game
+
+ROOT = Path(__file__).resolve().parent.parent
+MINI = ROOT / "tests" / "data" / "build" / "mini_game"
+NARVIK = ROOT / "module_src" / "narvik_1940"
+
+
+@pytest.fixture
+def mini(tmp_path):
+    folder = tmp_path / "mini"
+    shutil.copytree(MINI, folder)
+    return folder
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_declared_columns_keys_and_tables_are_read_typed_into_extra(mini):
+    data = load_game(mini)
+    troms = data.zones["Troms"]
+    assert troms.extra["german_adv"] == 3 and troms.extra["german_ndv"] is None
+    assert not hasattr(troms, "german_adv")  # not a column of every game's zones
+    assert data.info.extra["invasion_turn"] == "April #4"
+    assert all(set(row) == {"zone", "turn", "source"} for row in data.info.extra["thaw"])
+    assert [t.name for t in data.info.turns if t.extra["invasion"]] == ["April #4"]
+
+
+def test_a_game_that_declares_nothing_has_no_other_games_columns():
+    data = load_game(NARVIK)
+    assert data.info.extra == {} and all(z.extra == {} for z in data.zones.values())
+    assert all(t.extra == {} for t in data.info.turns)
+
+
+def test_an_undeclared_column_is_unknown(mini):
+    # Without its declaration, an NDV column is no column of the data: the game must declare it.
+    text = (mini / "game.toml").read_text(encoding="utf-8")
+    (mini / "game.toml").write_text(re.sub(r"(?m)^german_ndv = .*\n", "", text), encoding="utf-8")
+    with pytest.raises(BadInput) as caught:
+        load_game(mini)
+    assert (caught.value.where, caught.value.what) == ("row 1", "unknown column 'german_ndv'")
+
+
+def test_a_declared_number_column_is_checked_by_row_and_field(mini):
+    _edit(mini / "zones.csv", "Troms,land,,,yes,,,,3,", "Troms,land,,,yes,,,,three,")
+    with pytest.raises(BadInput) as caught:
+        load_game(mini)
+    assert caught.value.where == "row 2, field 'german_adv'" and "not a whole number" in caught.value.what
+
+
+def test_columns_declared_together_are_given_together(mini):
+    _edit(mini / "zones.csv", "Troms,land,,,yes,,,,3,4,,", "Troms,land,,,yes,,,,3,4,2,")
+    with pytest.raises(BadInput) as caught:
+        load_game(mini)
+    assert caught.value.where == "row 2, field 'ndv_bonus_place'" and "together" in caught.value.what
+
+
+def test_a_reference_of_the_games_own_data_names_one_of_the_game(mini):
+    _edit(mini / "game.toml", 'invasion_turn = "April #4"', 'invasion_turn = "Juni #4"')
+    with pytest.raises(BadInput) as caught:
+        load_game(mini)
+    assert (caught.value.where, caught.value.what) == ("invasion_turn", "unknown turn 'Juni #4'")
+
+
+def test_a_row_of_the_games_own_table_names_a_zone_or_place(mini):
+    text = (mini / "game.toml").read_text(encoding="utf-8")
+    zone = re.search(r'\[\[thaw\]\]\nzone = "([^"]+)"', text).group(1)
+    _edit(mini / "game.toml", f'[[thaw]]\nzone = "{zone}"', '[[thaw]]\nzone = "Atlantis"')
+    with pytest.raises(BadInput) as caught:
+        load_game(mini)
+    assert (caught.value.where, caught.value.what) == ("thaw[0].zone", "unknown zone or place 'Atlantis'")
+
+
+def test_an_unknown_kind_is_refused(mini):
+    _edit(mini / "game.toml", 'german_ndv = "number"', 'german_ndv = "decimal"')
+    with pytest.raises(BadInput) as caught:
+        load_game(mini)
+    assert caught.value.where == "extra.columns.zones.german_ndv" and "unknown kind 'decimal'" in caught.value.what
