@@ -145,13 +145,9 @@ def count_per_file() -> dict[str, list[tuple[int, str]]]:
 
 # Files whose game words are still to move, with the count left (issue 21 point 4): a count
 # may only go down, and is lowered as words move. Before the move: 169 in 19 files.
+# record/reader.py: an example game id in an error message ("e.g. invasion-norway"); record/ was
+# another helper's to change in the same round (issue 21), so it is left to them.
 LEFT: dict[str, int] = {
-    "vassal_tools/art/fire.py": 5,
-    "vassal_tools/art/operational.py": 6,
-    "vassal_tools/builder/weather.py": 2,
-    "vassal_tools/cli/__init__.py": 2,
-    "vassal_tools/demo.py": 15,
-    "vassal_tools/games/__init__.py": 14,
     "vassal_tools/record/reader.py": 2,
 }
 
@@ -174,6 +170,15 @@ def test_the_count_sees_identifiers_and_literals_not_docstrings_or_comments(tmp_
                       '    return {"Bardufoss": german_ndv, "rule": "5.1.3", "unit": "I/138"}\n', encoding="utf-8")
     assert sorted(w for _, w in hits_in(module, words, whole)) == sorted(
         ["german", "ndv", "german", "ndv", "bardufoss", "5.1.3", "I/138"])
+
+
+def test_each_game_package_registers_the_id_its_folder_names():
+    # The registry finds a game by its folder (games/narvik_1940 is "narvik-1940"), not by a list of ids.
+    from vassal_tools.games import KNOWN_GAMES, pack_for
+
+    folders = {p.name for p in GAMES.iterdir() if (p / "__init__.py").is_file()}
+    assert {m.rsplit(".", 1)[1] for m in KNOWN_GAMES.values()} == folders
+    assert all(pack_for(game).id == game for game in KNOWN_GAMES)
 
 
 def test_no_game_words_outside_the_packs():

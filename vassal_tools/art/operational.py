@@ -65,7 +65,8 @@ def draw_operational(data: MapData, style: MapStyle) -> Drawn:
     _zone_borders(c, layout, hexes, pairs, weather, style)
     for feature in CENTRE_SIDES:
         _centre_lines(c, layout, sides.get(feature, []), style, feature)
-    _edge_lines(c, layout, sides.get("swedish_border", []), style, "swedish_border")
+    for feature in _own_features(style):
+        _edge_lines(c, layout, sides.get(feature, []), style, feature)
     marked = _places(c, layout, data, style)
     _hex_numbers(c, layout, hexes, style)
     zones = _zone_polygons(layout, hexes)
@@ -560,8 +561,14 @@ class KeyEntry:
 FEATURE_WORDS = {
     "river": "River hexside", "lake": "Lake hexside (1.2.1)", "fjord": "Fjord hexside (1.2.1)",
     "sea": "Sea hexside (1.2.1)", "road": "Road", "highway": "Highway", "railroad": "Railroad",
-    "ferry": "Ferry", "swedish_border": "Swedish border",
+    "ferry": "Ferry",
 }
+
+
+def _own_features(style: MapStyle) -> list[str]:
+    """A game's own hexside features (game.toml other_hexside_features) that the style draws:
+    edge lines, drawn over every game's, in the style's order."""
+    return [f for f in style.table("features") if f not in (*EDGE_SIDES, *CENTRE_SIDES)]
 
 
 def key_entries(data: MapData, style: MapStyle) -> list[KeyEntry]:
@@ -581,9 +588,9 @@ def key_entries(data: MapData, style: MapStyle) -> list[KeyEntry]:
         colour = _parse(palette[i % len(palette)], style, "edge_groups.colours")
         entries.append(KeyEntry("fill", f"Map Edge Hex Group: {group.get('name', '')} (1.1)", colour=colour))
     if any(p.get("kind") == "frozen_fjord" for p in data.places):
-        entries.append(KeyEntry("hatch", "Frozen until the Thaw (3.3.2)"))
+        entries.append(KeyEntry("hatch", style.get("frozen_fjord.key", "Frozen fjord")))
     features = {(row.get("feature") or "").strip().lower() for row in data.hexsides}
-    for feature in (*EDGE_SIDES, *CENTRE_SIDES, "swedish_border"):
+    for feature in (*EDGE_SIDES, *CENTRE_SIDES, *_own_features(style)):
         if feature in features:
             entries.append(KeyEntry("line", FEATURE_WORDS.get(feature, feature.replace("_", " ").capitalize()), feature))
     entries.append(KeyEntry("border", "Zone border"))

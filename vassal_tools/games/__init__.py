@@ -9,8 +9,9 @@ of its own mechanics (:class:`~vassal_tools.gamedata.vocabulary.ReplayHooks`). :
 no one game's words.
 
 A game is a package here (``games/invasion_norway/``: its data under ``data/``, its
-catalogue, its checks and ``pack.toml``) plus one line in :data:`KNOWN_GAMES`; a game kept
-elsewhere (tests/toy_game) calls :func:`register`.
+catalogue, its checks and ``pack.toml``), found by its folder (:data:`KNOWN_GAMES`: the id is
+the folder's name with ``-`` for ``_``); a game kept elsewhere (tests/toy_game) calls
+:func:`register`.
 
 May import: :mod:`vassal_tools.gamedata`, :mod:`vassal_tools.geometry`, :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`.
 A game package (``games/<game>/``) may also import record, replay and rules: it plugs its
@@ -21,6 +22,7 @@ Imported by: record, replay, rules, art, builder and the demo.
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -59,14 +61,14 @@ class RulePack(Protocol):
     # nationality_words: Mapping[str, tuple[str, ...]]
     #     The words a module's palette, prototype or image names use for each nationality of the
     #     game, for drafting a mapping (replay.mapping_draft). Default: each nationality by its id.
+    # sample_game: demo.SampleGame
+    #     The demo's sample game (vassal-tools demo plays the first pack's that has one). Default: None.
 
 
-# id -> module that registers it when imported
-KNOWN_GAMES = {"invasion-norway": "vassal_tools.games.invasion_norway",
-               "narvik-1940": "vassal_tools.games.narvik_1940",
-               "kampen-om-norge": "vassal_tools.games.kampen_om_norge",
-               "norway-1940": "vassal_tools.games.norway_1940",
-               "europa-narvik": "vassal_tools.games.europa_narvik"}
+# id -> module that registers it when imported: every package here is a game's, its id its
+# folder's name with "-" for "_" (games/narvik_1940 registers "narvik-1940").
+KNOWN_GAMES = {info.name.replace("_", "-"): f"{__name__}.{info.name}"
+               for info in pkgutil.iter_modules(__path__) if info.ispkg}
 _PACKS: dict[str, RulePack] = {}
 
 

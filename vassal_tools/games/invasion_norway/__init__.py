@@ -27,7 +27,7 @@ from ...gamedata.vocabulary import ReplayHooks, Vocabulary
 from ...record import Record
 from ...rules.findings import Finding
 from .. import register
-from . import rules_index
+from . import rules_index, sample_game
 from .checks import CHECKS
 from .data import DATA_DIR, NorwayGame, norway_words
 from .rules import NorwayRules
@@ -111,6 +111,9 @@ class InvasionNorway:
         replay = self.config["replay"]
         return ReplayHooks(airbase_markers=tuple(m.lower() for m in replay["airbase_markers"]),
                            judged_rolls=tuple(replay["judged_rolls"]))
+
+    # The demo's sample game (vassal-tools demo): an interception with too many ships, an overstacked Bergen.
+    sample_game = sample_game
 
     @property
     def nationality_words(self) -> dict[str, tuple[str, ...]]:
