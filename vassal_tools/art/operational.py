@@ -558,13 +558,6 @@ class KeyEntry:
     colour: RGB = (0, 0, 0)
 
 
-FEATURE_WORDS = {
-    "river": "River hexside", "lake": "Lake hexside (1.2.1)", "fjord": "Fjord hexside (1.2.1)",
-    "sea": "Sea hexside (1.2.1)", "road": "Road", "highway": "Highway", "railroad": "Railroad",
-    "ferry": "Ferry",
-}
-
-
 def _own_features(style: MapStyle) -> list[str]:
     """A game's own hexside features (game.toml other_hexside_features) that the style draws:
     edge lines, drawn over every game's, in the style's order."""
@@ -582,20 +575,22 @@ def key_entries(data: MapData, style: MapStyle) -> list[KeyEntry]:
     if any(row.get("coast") == "sea" and row.get("terrain") != "sea" for row in data.hexes):
         entries.append(KeyEntry("coast", "Coastal hex: sea on its seaward side", colour=style.colour("terrain.sea")))
     if any(str(row.get("lake", "")).lower() in ("yes", "true", "1") for row in data.hexes):
-        entries.append(KeyEntry("lake", "Lake for a Frozen Lake Airbase (5.1.4)"))
+        entries.append(KeyEntry("lake", style.get("key.lake", "Lake")))
     palette = style.get("edge_groups.colours")
     for i, group in enumerate(p for p in data.places if p.get("kind") == "map_edge_group"):
         colour = _parse(palette[i % len(palette)], style, "edge_groups.colours")
-        entries.append(KeyEntry("fill", f"Map Edge Hex Group: {group.get('name', '')} (1.1)", colour=colour))
+        label = str(style.get("key.map_edge_group", "Map edge group: {name}"))
+        entries.append(KeyEntry("fill", label.format(name=group.get("name", "")), colour=colour))
     if any(p.get("kind") == "frozen_fjord" for p in data.places):
-        entries.append(KeyEntry("hatch", style.get("frozen_fjord.key", "Frozen fjord")))
+        entries.append(KeyEntry("hatch", style.get("key.frozen_fjord", "Frozen fjord")))
     features = {(row.get("feature") or "").strip().lower() for row in data.hexsides}
     for feature in (*EDGE_SIDES, *CENTRE_SIDES, *_own_features(style)):
         if feature in features:
-            entries.append(KeyEntry("line", FEATURE_WORDS.get(feature, feature.replace("_", " ").capitalize()), feature))
+            label = style.get(f"key.features.{feature}", feature.replace("_", " ").capitalize())
+            entries.append(KeyEntry("line", label, feature))
     entries.append(KeyEntry("border", "Zone border"))
     if len({row.get("weather") for row in data.hexes if row.get("weather")} | {z.get("weather") for z in data.zones if z.get("weather")}) > 1:
-        entries.append(KeyEntry("weather", "Weather section border (3.0)"))
+        entries.append(KeyEntry("weather", style.get("key.weather", "Weather section border")))
     return entries
 
 
