@@ -94,3 +94,18 @@ def test_an_unknown_kind_is_refused(mini):
     with pytest.raises(BadInput) as caught:
         load_game(mini)
     assert caught.value.where == "extra.columns.zones.german_ndv" and "unknown kind 'decimal'" in caught.value.what
+
+
+def test_a_game_without_hexside_features_places_zone_borders_or_boxes_leaves_their_files_out(tmp_path):
+    # Every hex game needs game.toml, units, hexes and zones; the rest only the games that have them.
+    folder = tmp_path / "narvik"
+    shutil.copytree(NARVIK, folder, ignore=shutil.ignore_patterns("scenarios"))
+    for name in ("hexsides.csv", "places.csv", "zone_adjacency.csv", "boxes.csv"):
+        (folder / name).unlink(missing_ok=True)
+    data = load_game(folder)
+    assert (data.hexsides, data.places, data.zone_borders, dict(data.boxes)) == ((), (), (), {})
+    assert len(data.hexes) == len(load_game(NARVIK).hexes)
+    (folder / "zones.csv").unlink()
+    with pytest.raises(BadInput) as caught:
+        load_game(folder)
+    assert caught.value.source.endswith("zones.csv")

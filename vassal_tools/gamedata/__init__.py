@@ -25,7 +25,9 @@ rules engine can trust what they get::
 * ``units`` (id -> :class:`Unit`, in file order), ``hexes`` (XXYY -> :class:`Hex`),
   ``hexsides`` (:class:`Hexside`), ``places`` (:class:`Place`), ``zones`` (name ->
   :class:`Zone`), ``zone_borders`` (:class:`ZoneBorder`), ``boxes`` (id ->
-  :class:`Box`), ``scenarios`` (id -> :class:`Scenario`).
+  :class:`Box`), ``scenarios`` (id -> :class:`Scenario`). A game that has no hexside
+  features, places, zone borders or boxes leaves out their file (hexsides.csv, places.csv,
+  zone_adjacency.csv, boxes.csv); game.toml, units.csv, hexes.csv and zones.csv it needs.
 
 Every record keeps its ``source`` text: rule numbers of the rulebook separated by
 ``;``, each optionally followed by ``: what it covers``, or ``sample`` for values
@@ -97,6 +99,8 @@ from .tables import (
     UNIT_COLUMNS,
     ZONE_BORDER_COLUMNS,
     ZONE_COLUMNS,
+    Column,
+    Row,
     read_table,
     rows_to_records,
 )
@@ -181,14 +185,14 @@ def load_game(path: str | os.PathLike[str]) -> GameData:
     check_hexes(root / "hexes.csv", hex_rows, grid, zones, info)
     hexes = {h.hex: h for h in rows_to_records(hex_rows, Hex, HEX_COLUMNS)}
 
-    side_rows = read_table(root / "hexsides.csv", HEXSIDE_COLUMNS)
+    side_rows = _optional_table(root / "hexsides.csv", HEXSIDE_COLUMNS)
     check_hexsides(root / "hexsides.csv", side_rows, grid, info)
 
-    place_rows = read_table(root / "places.csv", PLACE_COLUMNS)
+    place_rows = _optional_table(root / "places.csv", PLACE_COLUMNS)
     check_places(root / "places.csv", place_rows, grid, hexes, zones)
     places = tuple(rows_to_records(place_rows, Place, PLACE_COLUMNS))
 
-    border_rows = read_table(root / "zone_adjacency.csv", ZONE_BORDER_COLUMNS)
+    border_rows = _optional_table(root / "zone_adjacency.csv", ZONE_BORDER_COLUMNS)
     check_zone_borders(root / "zone_adjacency.csv", border_rows, zones)
 
     place_names = {p.name for p in places} | {a for p in places for a in p.aliases}
@@ -198,7 +202,7 @@ def load_game(path: str | os.PathLike[str]) -> GameData:
         "weather": lambda s: s in info.weather_sections,
         "gunfire_support": lambda s: s in zones and zones[s].kind == "sea",
     }
-    box_rows = read_table(root / "boxes.csv", BOX_COLUMNS)
+    box_rows = _optional_table(root / "boxes.csv", BOX_COLUMNS)
     check_boxes(root / "boxes.csv", box_rows,
                  lambda kind, place: box_places.get(kind, lambda s: s in place_names or s in zones)(place))
     boxes = {b.id: b for b in rows_to_records(box_rows, Box, BOX_COLUMNS)}
@@ -218,6 +222,11 @@ def load_game(path: str | os.PathLike[str]) -> GameData:
 
     return GameData(root, info, grid, units, hexes, tuple(rows_to_records(side_rows, Hexside, HEXSIDE_COLUMNS)), places, zones,
                     tuple(rows_to_records(border_rows, ZoneBorder, ZONE_BORDER_COLUMNS)), boxes, scenarios)
+
+
+def _optional_table(path: Path, columns: tuple[Column, ...]) -> list[Row]:
+    """A table a game may do without (no hexside features, places, zone borders or boxes): absent, it has no rows."""
+    return read_table(path, columns) if path.exists() else []
 
 
 def _known(info: GameInfo, zones: Mapping[str, Zone], place_names: set[str]) -> dict[str, Callable[[str], bool]]:
