@@ -131,6 +131,7 @@ class Recorder:
         self.catalogue = self.pack.catalogue
         self.mapping.check_refs(self.catalogue, self.pack.id)
         self.words = self.pack.vocabulary
+        self.chat_words = GameWords.of(self.words)  # the game's words a chat declaration may use
         # The game's own mechanics (Invasion: Norway's frozen lake airbases, its detection rolls).
         self.hooks: ReplayHooks = getattr(self.pack, "replay_hooks", ReplayHooks())
         self.units = UnitReader(self.mapping, self.catalogue)
@@ -436,7 +437,7 @@ class Recorder:
                 return
             self._declare(n, decl, self._side_of(line.player))
         except DeclarationError as err:
-            if means_to_declare(line.message, GameWords.of(self.words)):
+            if means_to_declare(line.message, self.chat_words):
                 self.warnings.append(f"step {n}: {line.message.strip()!r} is not in the record: {err}")
 
     def _declare(self, n: int, decl: Declaration, side: str | None) -> None:
