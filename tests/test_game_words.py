@@ -56,10 +56,23 @@ def _words(text: str) -> list[str]:
     return [w.lower() for part in WORD.findall(text) for w in CAMEL.findall(part) if not w.isdigit()]
 
 
+def _one_games_kinds() -> set[str]:
+    """The place and box kinds (places.csv, boxes.csv ``kind``) only one game's data uses, named in
+    words of their own (``frozen_fjord``, ``gunfire_support``): one game's mechanics."""
+    users: dict[str, set[str]] = {}
+    for folder in sorted(p for p in GAMES.iterdir() if (p / "data" / "game.toml").is_file()):
+        for name in ("places.csv", "boxes.csv"):
+            if (folder / "data" / name).is_file():
+                with (folder / "data" / name).open(encoding="utf-8", newline="") as stream:
+                    for row in csv.DictReader(stream):
+                        users.setdefault(row.get("kind") or "", set()).add(folder.name)
+    return {kind for kind, games in users.items() if len(games) == 1 and "_" in kind}
+
+
 def game_words() -> tuple[frozenset[str], frozenset[str]]:
-    """(the games' words, the games' whole names: unit ids and unit names), from every data folder."""
+    """(the games' words, the games' whole names: unit ids and names, one game's kinds), from every data folder."""
     words: set[str] = set(MECHANICS)
-    whole: set[str] = set()
+    whole: set[str] = _one_games_kinds()
     for folder in sorted(p for p in GAMES.iterdir() if (p / "data" / "game.toml").is_file()):
         data = folder / "data"
         doc = tomllib.loads((data / "game.toml").read_text(encoding="utf-8"))
@@ -166,7 +179,7 @@ def test_game_words_are_read_from_every_games_data():
     words, whole = game_words()
     # One word of each kind, from each source the list is read from (not a list typed here).
     assert {"german", "norwegian", "allied", "bardufoss", "narvik", "ndv"} <= words
-    assert "I/138" in whole and "ger-dietl" in whole
+    assert "I/138" in whole and "ger-dietl" in whole and "frozen_fjord" in whole
     assert "sea" not in words and "the" not in words
 
 

@@ -109,3 +109,28 @@ def test_a_game_without_hexside_features_places_zone_borders_or_boxes_leaves_the
     with pytest.raises(BadInput) as caught:
         load_game(folder)
     assert caught.value.source.endswith("zones.csv")
+
+
+def test_a_place_kind_of_the_games_own_needs_what_it_declares(mini):
+    # mini_game declares Invasion: Norway's place kinds; a mobilization center needs its code (14.1.1).
+    text = (mini / "places.csv").read_text(encoding="utf-8")
+    header = text.splitlines()[0].split(",")
+    row = dict.fromkeys(header, "")
+    port = next(line for line in text.splitlines()[1:] if ",port," in line).split(",")
+    row.update(name="Somewhere", kind="mobilization_center", hex=port[header.index("hex")], source="sample")
+    (mini / "places.csv").write_text(text.rstrip("\n") + "\n" + ",".join(row[h] for h in header) + "\n", encoding="utf-8")
+    with pytest.raises(BadInput) as caught:
+        load_game(mini)
+    assert caught.value.where.endswith("field 'code'") and "needs its code" in caught.value.what
+
+
+def test_another_games_kinds_are_unknown_to_a_game_that_does_not_declare_them(tmp_path):
+    folder = tmp_path / "narvik"
+    shutil.copytree(NARVIK, folder)
+    boxes = (folder / "boxes.csv").read_text(encoding="utf-8").splitlines()
+    first = boxes[1].split(",")
+    first[2] = "gunfire_support"
+    (folder / "boxes.csv").write_text("\n".join([boxes[0], ",".join(first), *boxes[2:]]) + "\n", encoding="utf-8")
+    with pytest.raises(BadInput) as caught:
+        load_game(folder)
+    assert caught.value.what == "unknown box kind 'gunfire_support'"

@@ -189,22 +189,26 @@ def load_game(path: str | os.PathLike[str]) -> GameData:
     check_hexsides(root / "hexsides.csv", side_rows, grid, info)
 
     place_rows = _optional_table(root / "places.csv", PLACE_COLUMNS)
-    check_places(root / "places.csv", place_rows, grid, hexes, zones)
+    check_places(root / "places.csv", place_rows, grid, hexes, zones, extra.place_kinds)
     places = tuple(rows_to_records(place_rows, Place, PLACE_COLUMNS))
 
     border_rows = _optional_table(root / "zone_adjacency.csv", ZONE_BORDER_COLUMNS)
     check_zone_borders(root / "zone_adjacency.csv", border_rows, zones)
 
     place_names = {p.name for p in places} | {a for p in places for a in p.aliases}
+    names_place: dict[str, Callable[[str], bool]] = {  # what a box's place names, by what its kind says
+        "place or zone": lambda s: s in place_names or s in zones,
+        "sea zone": lambda s: s in zones and zones[s].kind == "sea",
+    }
     box_places = {
         "carrier": lambda s: s in units and units[s].type == "CV",
         "turn": lambda s: s in info.turn_names,
         "weather": lambda s: s in info.weather_sections,
-        "gunfire_support": lambda s: s in zones and zones[s].kind == "sea",
+        **{kind: names_place[place] for kind, place in extra.box_kinds.items()},
     }
     box_rows = _optional_table(root / "boxes.csv", BOX_COLUMNS)
     check_boxes(root / "boxes.csv", box_rows,
-                 lambda kind, place: box_places.get(kind, lambda s: s in place_names or s in zones)(place))
+                 lambda kind, place: box_places.get(kind, names_place["place or zone"])(place), extra.box_kinds)
     boxes = {b.id: b for b in rows_to_records(box_rows, Box, BOX_COLUMNS)}
 
     _check_game_references(doc, info, extra, zones, place_names)

@@ -16,10 +16,16 @@ game.toml, and this module reads it into the ``extra`` mapping of the record it 
     turn = "turn"
     [extra.together]               # columns given together or not at all
     zones = [["reach", "reach_place"]]
+    [extra.place_kinds]            # place kinds of its own: the columns each needs, where it is
+    ford = { needs = ["omp"], located_by = "hexes" }
+    [extra.box_kinds]              # box kinds of its own: what a box's place names
+    ferry_queue = "sea zone"
 
 Kinds: ``number`` (a whole number; blank is none), ``text``, ``yes/no``, ``turn`` (a turn of
-the turn record), ``place`` (a place of places.csv), ``zone or place``. A game that declares
-nothing has empty ``extra`` mappings and needs none of another game's columns.
+the turn record), ``place`` (a place of places.csv), ``zone or place``. A place kind is located
+by its ``hex`` or ``zone`` (default) or by its ``hexes``; a box kind's place is a ``place or
+zone`` (default) or a ``sea zone``. A game that declares nothing has empty ``extra`` mappings
+and needs none of another game's columns or kinds.
 """
 
 from __future__ import annotations
@@ -33,6 +39,16 @@ from ..errors import BadInput
 from .tables import Column, Row, check_cell, parse_bool, parse_int
 
 KINDS = ("number", "text", "yes/no", "turn", "place", "zone or place")
+LOCATED_BY = ("hex", "hexes")
+BOX_PLACES = ("place or zone", "sea zone")
+
+
+@dataclass(frozen=True)
+class PlaceKind:
+    """A place kind of one game's: the columns a place of it needs, and which locates it."""
+
+    needs: tuple[str, ...] = ()
+    located_by: str = "hex"  # its hex or zone; "hexes": the hexes it covers
 _TOML_TYPES: dict[str, type | tuple[type, ...]] = {"number": int, "yes/no": bool}
 
 
@@ -44,6 +60,8 @@ class ExtraData:
     keys: Mapping[str, str] = field(default_factory=dict)
     tables: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     together: Mapping[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
+    place_kinds: Mapping[str, PlaceKind] = field(default_factory=dict)
+    box_kinds: Mapping[str, str] = field(default_factory=dict)  # kind -> what its place names
 
     def csv_columns(self, table: str) -> tuple[Column, ...]:
         """The CSV columns a table has beyond every game's."""
@@ -82,7 +100,21 @@ def read_extra(doc: Any) -> ExtraData:
             if unknown:
                 raise doc.fail(f"{where}[{i}]", f"{unknown[0]!r} is not one of the game's own columns of {t}")
         together[t] = tuple(tuple(g) for g in groups)
-    return ExtraData(columns, kinds(doc.get(table, "keys", "extra", dict, {}), "extra.keys"), tables, together)
+    place_kinds = {}
+    for name, spec in doc.get(table, "place_kinds", "extra", dict, {}).items():
+        where = f"extra.place_kinds.{name}"
+        if not isinstance(spec, dict):
+            raise doc.fail(where, "expected a table: needs = [columns], located_by = hex or hexes")
+        located = doc.get(spec, "located_by", where, str, "hex")
+        if located not in LOCATED_BY:
+            raise doc.fail(f"{where}.located_by", f"{located!r} is not one of {', '.join(LOCATED_BY)}")
+        place_kinds[name] = PlaceKind(doc.strings(spec, "needs", where, ()), located)
+    box_kinds = doc.get(table, "box_kinds", "extra", dict, {})
+    for name, place in box_kinds.items():
+        if place not in BOX_PLACES:
+            raise doc.fail(f"extra.box_kinds.{name}", f"{place!r} is not one of {', '.join(BOX_PLACES)}")
+    return ExtraData(columns, kinds(doc.get(table, "keys", "extra", dict, {}), "extra.keys"), tables, together,
+                     place_kinds, dict(box_kinds))
 
 
 def toml_values(doc: Any, node: Mapping[str, Any], declared: Mapping[str, str], where: str) -> dict[str, Any]:
