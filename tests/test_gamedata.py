@@ -182,20 +182,20 @@ def test_bardufoss_airbase(data, text):
 def test_map_edge_groups(data, text):
     scapa = data.place("Scapa Flow", "map_edge_group")
     m = re.search(r'"Scapa Flow = (\d+)" in hex (\d{4}) .* edge hexes (\d{4})-(\d{4})', text)  # 1.1
-    assert scapa.omp == int(m.group(1))
+    assert scapa.extra["omp"] == int(m.group(1))
     assert {m.group(2), m.group(3), m.group(4), "4233", "4433"} <= set(scapa.hexes)  # 6.4.3 uses 4233, 4433
     germany = data.place("Germany", "map_edge_group")
     m = re.search(r"(\w+) hexes to the Germany Map Edge Hex (\d{4})", text)  # 7.2.5
-    assert m.group(1) == "seventeen" and germany.omp == 17 and m.group(2) in germany.hexes
+    assert m.group(1) == "seventeen" and germany.extra["omp"] == 17 and m.group(2) in germany.hexes
     for group in (p for p in data.places if p.kind == "map_edge_group"):
         assert all(data.hexes[h].terrain == "sea" for h in group.hexes), group.name
 
 
 def test_coast_artillery(data, text):
     for battery, port in re.findall(r"The (\w+) Battery's commanding port is (\w+)", text):  # 9.2.2
-        assert data.place(battery, "coast_artillery").commanding_port == port
+        assert data.place(battery, "coast_artillery").extra["commanding_port"] == port
     assert "The Oscarborg Battery (hex 4921) has a red" in text  # 9.0
-    assert data.place("Oscarborg", "coast_artillery").torpedo
+    assert data.place("Oscarborg", "coast_artillery").extra["torpedo"]
 
 
 # ---------------------------------------------------------------------- the hex map

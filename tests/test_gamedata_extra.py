@@ -134,3 +134,19 @@ def test_another_games_kinds_are_unknown_to_a_game_that_does_not_declare_them(tm
     with pytest.raises(BadInput) as caught:
         load_game(folder)
     assert caught.value.what == "unknown box kind 'gunfire_support'"
+
+
+def test_a_port_column_of_the_games_own_names_a_port(mini):
+    # mini_game declares Invasion: Norway's places columns: a battery's commanding port is a port (9.2.2).
+    text = (mini / "places.csv").read_text(encoding="utf-8")
+    header = text.splitlines()[0].split(",")
+    port = next(line for line in text.splitlines()[1:] if ",port," in line).split(",")
+    row = dict.fromkeys(header, "")
+    row.update(name="Battery", kind="coast_artillery", hex=port[header.index("hex")], naval_attack="3",
+               naval_defense="2", commanding_port="Nowhere", source="sample")
+    (mini / "places.csv").write_text(text.rstrip("\n") + "\n" + ",".join(row[h] for h in header) + "\n", encoding="utf-8")
+    with pytest.raises(BadInput) as caught:
+        load_game(mini)
+    assert caught.value.where.endswith("field 'commanding_port'") and caught.value.what == "unknown port 'Nowhere'"
+    _edit(mini / "places.csv", ",Nowhere,", f",{port[0]},")
+    assert load_game(mini).place("Battery", "coast_artillery").extra["commanding_port"] == port[0]

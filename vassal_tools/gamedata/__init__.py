@@ -188,9 +188,10 @@ def load_game(path: str | os.PathLike[str]) -> GameData:
     side_rows = _optional_table(root / "hexsides.csv", HEXSIDE_COLUMNS)
     check_hexsides(root / "hexsides.csv", side_rows, grid, info)
 
-    place_rows = _optional_table(root / "places.csv", PLACE_COLUMNS)
+    place_columns = PLACE_COLUMNS + extra.csv_columns("places")
+    place_rows = _optional_table(root / "places.csv", place_columns)
     check_places(root / "places.csv", place_rows, grid, hexes, zones, extra.place_kinds)
-    places = tuple(rows_to_records(place_rows, Place, PLACE_COLUMNS))
+    places = tuple(rows_to_records(place_rows, Place, place_columns, extra.column_names("places")))
 
     border_rows = _optional_table(root / "zone_adjacency.csv", ZONE_BORDER_COLUMNS)
     check_zone_borders(root / "zone_adjacency.csv", border_rows, zones)
@@ -211,8 +212,10 @@ def load_game(path: str | os.PathLike[str]) -> GameData:
                  lambda kind, place: box_places.get(kind, names_place["place or zone"])(place), extra.box_kinds)
     boxes = {b.id: b for b in rows_to_records(box_rows, Box, BOX_COLUMNS)}
 
-    _check_game_references(doc, info, extra, zones, place_names)
-    check_rows(root / "zones.csv", zone_rows, "zones", extra, _known(info, zones, place_names))
+    known = _known(info, zones, place_names, {p.name for p in places if p.kind == "port"})
+    _check_game_references(doc, info, extra, known)
+    check_rows(root / "zones.csv", zone_rows, "zones", extra, known)
+    check_rows(root / "places.csv", place_rows, "places", extra, known)
 
     def is_location(at: str) -> bool:
         return at in hexes or at in zones or at in boxes
@@ -233,17 +236,17 @@ def _optional_table(path: Path, columns: tuple[Column, ...]) -> list[Row]:
     return read_table(path, columns) if path.exists() else []
 
 
-def _known(info: GameInfo, zones: Mapping[str, Zone], place_names: set[str]) -> dict[str, Callable[[str], bool]]:
+def _known(info: GameInfo, zones: Mapping[str, Zone], place_names: set[str],
+           ports: set[str]) -> dict[str, Callable[[str], bool]]:
     """What a value of each reference kind of a game's own data may name (:mod:`.extra`)."""
     turns = set(info.turn_names)
-    return {"turn": lambda v: v in turns, "place": lambda v: v in place_names,
+    return {"turn": lambda v: v in turns, "place": lambda v: v in place_names, "port": lambda v: v in ports,
             "zone or place": lambda v: v in zones or v in place_names}
 
 
-def _check_game_references(doc: TomlDoc, info: GameInfo, extra: ExtraData, zones: Mapping[str, Zone],
-                           place_names: set[str]) -> None:
+def _check_game_references(doc: TomlDoc, info: GameInfo, extra: ExtraData,
+                           known: Mapping[str, Callable[[str], bool]]) -> None:
     """The game's own game.toml keys and tables that name zones or places, checked once those files are read."""
-    known = _known(info, zones, place_names)
     check_references(doc.fail, info.extra, extra.keys, at_key(""), known)
     for name, declared in extra.tables.items():
         for i, row in enumerate(info.extra.get(name, ())):

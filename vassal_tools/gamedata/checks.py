@@ -113,7 +113,6 @@ def check_places(path: Path, rows: list[Row], grid: MapGrid, hexes: Mapping[str,
                   zones: Mapping[str, Zone], own_kinds: Mapping[str, PlaceKind]) -> None:
     """``own_kinds``: the game's own place kinds (game.toml [extra] place_kinds), beside every game's."""
     unique(path, rows, lambda r: (r.values["name"], r.values["kind"]), "name", "place")
-    ports = {r.values["name"] for r in rows if r.values["kind"] == "port"}
     for row in rows:
         v = row.values
         one_of(path, row, "kind", (*PLACE_KINDS, *own_kinds), "place kind")
@@ -131,10 +130,10 @@ def check_places(path: Path, rows: list[Row], grid: MapGrid, hexes: Mapping[str,
             raise BadInput(path, str(err), row.where("hexes")) from None
         for h in v["hexes"]:
             check_cell(path, row, "hexes", grid.contains(h), f"hex {h!r} is outside the map")
-        _check_place_kind(path, row, ports, own_kinds.get(v["kind"], PlaceKind()))
+        _check_place_kind(path, row, own_kinds.get(v["kind"], PlaceKind()))
 
 
-def _check_place_kind(path: Path, row: Row, ports: set[str], own: PlaceKind) -> None:
+def _check_place_kind(path: Path, row: Row, own: PlaceKind) -> None:
     v = row.values
     kind = v["kind"]
     by_hexes = own.located_by == "hexes"
@@ -144,8 +143,6 @@ def _check_place_kind(path: Path, row: Row, ports: set[str], own: PlaceKind) -> 
         check_cell(path, row, "capacity", v["capacity"] is not None, f"a {kind} needs a capacity")
     for column in own.needs:
         check_cell(path, row, column, v.get(column) not in (None, ""), f"a {kind} needs its {column}")
-    check_cell(path, row, "commanding_port", not v["commanding_port"] or v["commanding_port"] in ports,
-               f"unknown commanding port {v['commanding_port']!r}")
 
 
 def check_zones(path: Path, rows: list[Row], info: GameInfo) -> None:

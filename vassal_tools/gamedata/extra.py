@@ -22,7 +22,7 @@ game.toml, and this module reads it into the ``extra`` mapping of the record it 
     ferry_queue = "sea zone"
 
 Kinds: ``number`` (a whole number; blank is none), ``text``, ``yes/no``, ``turn`` (a turn of
-the turn record), ``place`` (a place of places.csv), ``zone or place``. A place kind is located
+the turn record), ``place`` (a place of places.csv), ``port`` (a port of places.csv), ``zone or place``. A place kind is located
 by its ``hex`` or ``zone`` (default) or by its ``hexes``; a box kind's place is a ``place or
 zone`` (default) or a ``sea zone``. A game that declares nothing has empty ``extra`` mappings
 and needs none of another game's columns or kinds.
@@ -38,7 +38,7 @@ from typing import Any
 from ..errors import BadInput
 from .tables import Column, Row, check_cell, parse_bool, parse_int
 
-KINDS = ("number", "text", "yes/no", "turn", "place", "zone or place")
+KINDS = ("number", "text", "yes/no", "turn", "place", "port", "zone or place")
 LOCATED_BY = ("hex", "hexes")
 BOX_PLACES = ("place or zone", "sea zone")
 

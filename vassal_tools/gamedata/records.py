@@ -216,15 +216,10 @@ class Place:
     hex: str = ""
     zone: str = ""
     capacity: int | None = None  # ports: Unloading Capacity; airbases: Airbase Capacity
-    code: str = ""  # mobilization centre code (14.1.1)
-    naval_attack: int | None = None
-    naval_defense: int | None = None
-    torpedo: bool = False
-    hexes: tuple[str, ...] = ()
-    omp: int | None = None
-    commanding_port: str = ""
+    hexes: tuple[str, ...] = ()  # a place that covers hexes rather than sits in one
     aliases: tuple[str, ...] = ()
     note: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)  # the game's own columns (game.toml [extra])
 
 
 @dataclass(frozen=True)

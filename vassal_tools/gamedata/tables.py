@@ -86,9 +86,7 @@ HEXSIDE_COLUMNS = (
 )
 PLACE_COLUMNS = (
     _col("name", required=True), _col("kind", required=True), _col("hex"), _col("zone"),
-    _col("capacity", parse_int), _col("code"), _col("naval_attack", parse_int), _col("naval_defense", parse_int),
-    _col("torpedo", parse_bool), _col("hexes"), _col("omp", parse_int), _col("commanding_port"),
-    _col("aliases", _words), _col("source", required=True), _col("note"),
+    _col("capacity", parse_int), _col("hexes"), _col("aliases", _words), _col("source", required=True), _col("note"),
 )
 ZONE_COLUMNS = (
     _col("name", required=True), _col("kind", required=True), _col("parent"), _col("label"),
