@@ -27,7 +27,7 @@ from pathlib import Path
 from vassal_tools.builder.module import assemble, module_archive, setup_stream
 from vassal_tools.builder.savegame import source_date_ms, write_save
 from vassal_tools.builder.turns import TRACKER_ID, tracker_state
-from vassal_tools.demo import SCENARIO, game_source
+from vassal_tools.demo import game_source, sample_game
 from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.files import open_file
 from vassal_tools.replay.logwriter import LogWriter
@@ -44,7 +44,7 @@ def norway_game(folder: Path) -> tuple[Path, LogWriter, Iterator[list[str]]]:
 
     Each action is one step's commands, made when asked for (from the writer's state then).
     """
-    assembly = assemble(game_source(), scenario=SCENARIO, cache=folder / ".art-cache")
+    assembly = assemble(game_source(), scenario=sample_game().SCENARIO, cache=folder / ".art-cache")
     module = write_archive(module_archive(assembly), folder / "invasion-norway.vmod")
     opening = write_save(folder / "campaign-start.vsav", setup_stream(assembly), moduledata=assembly.moduledata,
                          module_version=assembly.version, vassal_version="3.7.0", description="opening",

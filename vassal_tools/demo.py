@@ -1,11 +1,10 @@
-"""The main job, end to end, on Invasion: Norway: ``vassal-tools demo``.
+"""The main job, end to end, on the game whose pack has a sample game: ``vassal-tools demo``.
 
-1. Build the module from ``module_src/invasion_norway`` (counters, maps, grids, palettes).
-2. Write the campaign's opening save.
-3. Play a short sample game on it as two PBEM players would, written as a real
-   VASSAL log: a German cruiser group sails and the Allies intercept it with more
-   ships than their detection roll allows (rule 6.2); German mountain troops
-   overstack Bergen (rule 11.1.1).
+1. Build the module from the game's data folder (counters, maps, grids, palettes).
+2. Write the opening save of the sample game's scenario.
+3. Play the pack's short sample game on it as two PBEM players would, written as a real
+   VASSAL log (Invasion: Norway's: an interception with more ships than the detection roll
+   allows, an overstacked hex; ``games/invasion_norway/sample_game.py``).
 4. Audit the log against the rules and write the reports (text, JSON, HTML).
 5. Write the log's replay page (step controls, the findings on the map).
 6. Write the dice report of the sample game (``dice/index.html``).
@@ -16,16 +15,28 @@ Everything is written into one output folder; nothing else is touched.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import BadInput
-from .games import pack_for
+from .games import pack_for, pack_ids
 
-GAME = "invasion-norway"
-SCENARIO = "campaign"
+if TYPE_CHECKING:
+    from .replay.logwriter import LogWriter
+
 Progress = Callable[[str], None]
+PLAYERS = (("Anna", "anna-pw"), ("Bert", "bert-pw"))  # the two PBEM players of the sample game
+
+
+class SampleGame(Protocol):
+    """What a pack's ``sample_game`` gives the demo: the scenario it is played from, and the
+    game itself (``phase(id)``: the steps that start a phase of the scenario's first turn)."""
+
+    SCENARIO: str
+
+    def play(self, writer: LogWriter, phase: Callable[[str], list[str]], players: Sequence[tuple[str, str]]) -> None: ...
 
 
 @dataclass
@@ -40,12 +51,23 @@ class DemoResult:
     replay_html: Path
 
 
+def demo_pack() -> Any:
+    """The first game (by id) whose pack has a sample game."""
+    for game in pack_ids():
+        pack = pack_for(game)
+        if pack is not None and pack.sample_game is not None:
+            return pack
+    raise BadInput(None, "no installed game has a sample game to play")
+
+
+def sample_game() -> SampleGame:
+    """The demo's sample game (its pack's)."""
+    return demo_pack().sample_game
+
+
 def game_source() -> Path:
-    """The Invasion: Norway data folder shipped with the package (``module_src/invasion_norway``)."""
-    pack = pack_for(GAME)
-    if pack is None:
-        raise BadInput(None, f"the game {GAME!r} is not installed")
-    return pack.data_folder
+    """The data folder of the demo's game, shipped with its package."""
+    return Path(demo_pack().data_folder)
 
 
 def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: None) -> DemoResult:
@@ -70,11 +92,11 @@ def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: Non
     source = game_source()
 
     progress(f"building the module from {source}")
-    assembly = assemble(source, scenario=SCENARIO, cache=out / ".art-cache")
+    assembly = assemble(source, scenario=sample_game().SCENARIO, cache=out / ".art-cache")
     module = write_archive(module_archive(assembly), out / module_file_name(assembly.game))
 
     progress("writing the campaign's opening save")
-    assert assembly.scenario is not None  # assemble found SCENARIO (or refused)
+    assert assembly.scenario is not None  # assemble found the sample game's scenario (or refused)
     opening = write_opening(assembly, out / "campaign-start.vsav")
 
     progress("playing a sample game")
@@ -96,49 +118,16 @@ def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: Non
 
 
 def play_sample_game(opening, assembly, path: Path) -> Path:
-    """The sample game: an interception with too many ships, then an overstacked Bergen."""
+    """The pack's sample game, written as a log on the opening save of its scenario."""
     from .builder.turns import TRACKER_ID, tracker_state
     from .replay.logwriter import LogWriter
 
     info = assembly.game.info
+    turn = assembly.scenario.first_turn
+    writer = LogWriter(opening, assembly.locator.point, *PLAYERS[0])
 
-    place = assembly.locator.point
-
-    def phase(turn: str, name: str) -> list[str]:
+    def phase(name: str) -> list[str]:
         return writer.turn(TRACKER_ID, tracker_state(info, turn, name))
 
-    anna = ("Anna", "anna-pw")
-    bert = ("Bert", "bert-pw")
-
-    def as_player(who: tuple[str, str]) -> None:
-        writer.player, writer.password = who
-
-    writer = LogWriter(opening, place, *anna)
-    turn = assembly.scenario.first_turn
-    writer.step(writer.seat("German"))
-    as_player(bert)
-    writer.step(writer.seat("Allied"))
-
-    # German naval movement: a cruiser group sails into the North Sea. The Allies
-    # declare a detection attempt, roll, and intercept with five cruisers, more
-    # than the difference between their NDV and the roll allows (6.2).
-    as_player(anna)
-    writer.step(phase(turn, "german-naval-movement"))
-    for ship in ("ger-ca-hipper", "ger-cl-koln"):
-        writer.step(writer.move(ship, "North Sea"))
-    as_player(bert)
-    writer.step(writer.chat("detect naval North Sea target Hipper, Koln"))
-    writer.step(writer.roll("Naval Detection", 3))
-    writer.step(writer.chat("intercept naval North Sea with Berwick, York, Devonshire, Suffolk, Glasgow"))
-
-    # German land movement: five mountain infantry battalions end their move in
-    # Bergen, one more than the four infantry battalions a hex may hold (11.1.1).
-    as_player(anna)
-    writer.step(phase(turn, "german-land-movement"))
-    for unit in ("ger-138-gj-1", "ger-138-gj-2", "ger-138-gj-3", "ger-139-gj-1", "ger-139-gj-2"):
-        writer.step(writer.move(unit, "4332"))
-    writer.step(writer.chat("Bergen is ours."))
-    writer.step(phase(turn, "german-air-missions"))
-    as_player(bert)
-    writer.step(writer.chat("Your move, Anna."))
+    sample_game().play(writer, phase, PLAYERS)
     return writer.save(path)

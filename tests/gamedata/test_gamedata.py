@@ -182,20 +182,20 @@ def test_bardufoss_airbase(data, text):
 def test_map_edge_groups(data, text):
     scapa = data.place("Scapa Flow", "map_edge_group")
     m = re.search(r'"Scapa Flow = (\d+)" in hex (\d{4}) .* edge hexes (\d{4})-(\d{4})', text)  # 1.1
-    assert scapa.omp == int(m.group(1))
+    assert scapa.extra["omp"] == int(m.group(1))
     assert {m.group(2), m.group(3), m.group(4), "4233", "4433"} <= set(scapa.hexes)  # 6.4.3 uses 4233, 4433
     germany = data.place("Germany", "map_edge_group")
     m = re.search(r"(\w+) hexes to the Germany Map Edge Hex (\d{4})", text)  # 7.2.5
-    assert m.group(1) == "seventeen" and germany.omp == 17 and m.group(2) in germany.hexes
+    assert m.group(1) == "seventeen" and germany.extra["omp"] == 17 and m.group(2) in germany.hexes
     for group in (p for p in data.places if p.kind == "map_edge_group"):
         assert all(data.hexes[h].terrain == "sea" for h in group.hexes), group.name
 
 
 def test_coast_artillery(data, text):
     for battery, port in re.findall(r"The (\w+) Battery's commanding port is (\w+)", text):  # 9.2.2
-        assert data.place(battery, "coast_artillery").commanding_port == port
+        assert data.place(battery, "coast_artillery").extra["commanding_port"] == port
     assert "The Oscarborg Battery (hex 4921) has a red" in text  # 9.0
-    assert data.place("Oscarborg", "coast_artillery").torpedo
+    assert data.place("Oscarborg", "coast_artillery").extra["torpedo"]
 
 
 # ---------------------------------------------------------------------- the hex map
@@ -329,16 +329,16 @@ def test_variable_ndvs(data, text):
         assert f"(+{bonus})" in line
         for zone in zones:
             assert zone.split()[0] in line
-            assert (data.zones[zone].ndv_bonus, data.zones[zone].ndv_bonus_place) == (bonus, place)
+            assert (data.zones[zone].extra["ndv_bonus"], data.zones[zone].extra["ndv_bonus_place"]) == (bonus, place)
 
 
 def test_values_the_examples_give(data, text):
     assert "The Allied NDV in that sea zone is five" in text  # 6.2 example 1, Norwegian Leads
-    assert data.zones["Norwegian Leads"].allied_ndv == 5
+    assert data.zones["Norwegian Leads"].extra["allied_ndv"] == 5
     assert "the German ADV of three in the Southern Norwegian Sea zone" in text  # 6.4.5
-    assert data.zones["Southern Norwegian Sea"].german_adv == 3
+    assert data.zones["Southern Norwegian Sea"].extra["german_adv"] == 3
     for zone in ("Germany", "England", "Scotland"):  # 6.3: no ADVs
-        assert data.zones[zone].german_adv is None and data.zones[zone].allied_adv is None
+        assert data.zones[zone].extra["german_adv"] is None and data.zones[zone].extra["allied_adv"] is None
 
 
 def test_zone_borders_the_text_gives(data, text):
@@ -456,7 +456,7 @@ def test_sequence_of_play(data):
 
 def test_turns_and_weather(data, text):
     invasion = re.search(r"refers to the (April #\d) turn", text).group(1)  # 1.1
-    assert data.info.invasion_turn == invasion
+    assert data.info.extra["invasion_turn"] == invasion
     assert data.info.first_turn == "April #2" and data.info.turn_names[0] == "April #2"  # 3.1.1
     assert data.info.turn_names.index(invasion) == 2
     turns = {t.name: t for t in data.info.turns}
@@ -469,7 +469,7 @@ def test_turns_and_weather(data, text):
     assert data.info.weather_states == ("clear", "cloudy", "foul", "stormy")
     fjord, zone = re.search(r"Trondheim Fjord thaws on the (April #\d) turn and that the Trondelag zone around it "
                             r"does not thaw until (May #\d)", text).groups()  # 3.3.2
-    thaw = {t.zone: t.turn for t in data.info.thaw}
+    thaw = {t["zone"]: t["turn"] for t in data.info.extra["thaw"]}
     assert (thaw["Trondheim Fjord"], thaw["Trondelag"]) == (fjord, zone)
 
 

@@ -70,6 +70,14 @@ def test_a_shared_name_is_told_apart_by_the_nationality_in_the_palette_or_left_u
     assert unknown.ref is None and unknown.candidates and "nothing in the slot tells them apart" in unknown.reason
 
 
+def test_the_nationality_words_of_the_game_come_from_its_pack(units):
+    # A palette named in another language of the nationality ("Norge") is the pack's word, not the matcher's.
+    by_pack = UnitMatcher(units, nationality_words=pack_for(GAME).nationality_words).match(
+        slot("DD", palette="Counters / Norge"))
+    assert by_pack.ref is not None and units[by_pack.ref]["nationality"] == "norwegian"
+    assert UnitMatcher(units).match(slot("DD", palette="Counters / Norge")).ref is None
+
+
 def test_a_piece_no_unit_is_named_like_is_listed_with_its_reason(units):
     match = UnitMatcher(units).match(slot("Turn Marker"))
     assert match.ref is None and "no unit" in match.reason

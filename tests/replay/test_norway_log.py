@@ -7,7 +7,7 @@ from kits.norway_log import RecordAsLog
 
 def test_a_record_becomes_a_log_of_the_built_module(norway, tmp_path):
     """The kit itself: a move, a Control marker and a declaration come back as the record said."""
-    from vassal_tools.replay.recorder import record_log
+    from vassal_tools.games.play import record_log
 
     record = {"format": "vassal-tools/record@1", "game": "invasion-norway", "entries": [
         {"turn": "April #5", "phase": "german-land-movement"},

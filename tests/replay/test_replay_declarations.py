@@ -1,6 +1,6 @@
 """What players type in chat and put on the map, read from logs of the built module.
 
-The declarations grammar (replay/declarations.py), how the recorder resolves the
+The declarations grammar (replay/chat_grammar.py), how the recorder resolves the
 names players type, pairs detections with their dice, reads Control and Hit
 markers and arrivals from off the map, and what it says when a declaration
 cannot be read: a warning naming the step and the text, never a crash, and the
@@ -22,7 +22,7 @@ from kits.norway_log import RecordAsLog
 from vassal_tools.cli import main
 from vassal_tools.games import known_sides
 from vassal_tools.games.play import audit, record_log
-from vassal_tools.replay.declarations import DeclarationError, UnitName, read_declaration
+from vassal_tools.replay.chat_grammar import DeclarationError, UnitName, read_declaration
 
 FORMAT = "vassal-tools/record@1"
 
@@ -295,3 +295,16 @@ def test_chat_that_merely_starts_with_a_declaration_word_is_chat(norway, tmp_pat
     ])
     assert later(recorded, "said") == []
     assert len(recorded.warnings) == 1 and "'!attack on Bergen' is not in the record" in recorded.warnings[0]
+
+
+def test_the_game_words_of_a_declaration_are_its_games():
+    # A game's sides and the words of its phases come from its vocabulary, not from one game's list.
+    from vassal_tools.replay.chat_grammar import GameWords, means_to_declare
+
+    red_blue = GameWords(("red", "blue"), ("red", "advance"))
+    assert means_to_declare("end advance", red_blue)
+    assert not means_to_declare("end advance", GameWords(("german", "allied"), ("german", "land", "movement")))
+    assert means_to_declare("action blue", red_blue) and not means_to_declare("action german", red_blue)
+    with pytest.raises(DeclarationError) as caught:
+        read_declaration("control 3018 green", red_blue.sides)
+    assert "'control HEX red' or 'control HEX blue'" in str(caught.value)

@@ -64,11 +64,13 @@ def test_detection_arithmetic():
     # 6.2 Example #1: NDV 5, Cloudy +1, roll 2 -> 3: detected, margin 2, four interceptors.
     d = Detection(2, 5, (Modifier(1, "cloudy weather"),))
     assert (d.modified, d.detected, d.margin) == (3, True, 2)
-    assert interceptors_allowed(d.margin) == 4
-    assert interceptors_allowed(0) == 2                   # 6.2 Exception
-    assert interceptors_allowed(3) == 6                   # 6.2 Example #2: modified roll 2
-    assert interceptors_allowed(-1) == 0
-    assert interceptors_allowed(5, cap=8) == 8            # 6.4.1: never more than eight fighters
+    rule = pack_for("invasion-norway").config["detection"]  # the pack's 6.2 numbers: per point, at zero
+    per_point, at_zero = rule["per_point"], rule["at_zero"]
+    assert interceptors_allowed(d.margin, per_point, at_zero) == 4
+    assert interceptors_allowed(0, per_point, at_zero) == 2                   # 6.2 Exception
+    assert interceptors_allowed(3, per_point, at_zero) == 6                   # 6.2 Example #2: modified roll 2
+    assert interceptors_allowed(-1, per_point, at_zero) == 0
+    assert interceptors_allowed(5, per_point, at_zero, cap=8) == 8            # 6.4.1: never more than eight fighters
     assert Detection(5, 5).detected and not Detection(6, 5).detected
     assert Detection(0, 3, (Modifier(2, "foul", sample=True),)).samples() == ("foul +2",)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import BadInput
@@ -69,7 +70,16 @@ def _draw(key: str, data: MapData, style: MapStyle) -> Drawn:
     return Drawn(c, {}, out)
 
 
-def draw_box(c: Canvas, box: dict[str, Any], rect: Rect, style: MapStyle, conf: str, notes: list[str] | None = None) -> Boxes:
+@dataclass(frozen=True)
+class Note:
+    """A note printed on a box (a turn's, on the Turn Record Track); ``colour`` names the maps.toml
+    ``[box_colours]`` key of a turn it highlights ("" for none)."""
+
+    text: str
+    colour: str = ""
+
+
+def draw_box(c: Canvas, box: dict[str, Any], rect: Rect, style: MapStyle, conf: str, notes: list[Note] | None = None) -> Boxes:
     """One box: a header with name and capacity, then its sections or numbered spaces."""
     x, y, w, h = rect
     fill = _fill(box, style, notes or [])
@@ -125,35 +135,40 @@ def _spaces(c: Canvas, name: str, area: Rect, count: int, first: int) -> Boxes:
     return out
 
 
-def _fill(box: dict[str, Any], style: MapStyle, notes: list[str]) -> RGB:
-    if box.get("kind") == "turn" and any(n.startswith("Invasion") for n in notes):
-        return style.colour("box_colours.invasion")
+def _fill(box: dict[str, Any], style: MapStyle, notes: list[Note]) -> RGB:
+    highlight = next((n.colour for n in notes if n.colour), "") if box.get("kind") == "turn" else ""
+    if highlight:
+        return style.colour(f"box_colours.{highlight}")
     return style.colour(f"box_colours.{box.get('kind')}", style.get("box_colours.default"))
 
 
-def _turn_notes(data: MapData) -> dict[str, list[str]]:
-    """What the Turn Record Track prints per turn: the Invasion Turn (1.1), Air
-    Replacements (4.2.1) and where the Thaw begins (3.3.1)."""
-    notes: dict[str, list[str]] = defaultdict(list)
+def _turn_notes(data: MapData) -> dict[str, list[Note]]:
+    """What the Turn Record Track prints per turn, as the game's data says (its [art.maps]
+    turn_notes, :class:`~.map_data.MapWords`): the notes of the turns' own columns, turn by turn,
+    then those of its tables."""
+    notes: dict[str, list[Note]] = defaultdict(list)
+    flags = [n for n in data.words.turn_notes if n.get("flag")]
     for turn in data.turns:
         name = str(turn.get("name", ""))
-        if _true(turn.get("invasion")):
-            notes[name].append("Invasion Turn")
-        if _true(turn.get("air_replacement")):
-            notes[name].append("Air Replacement")
-    thaw: dict[str, list[str]] = defaultdict(list)
-    for entry in data.thaw:
-        thaw[str(entry.get("turn", ""))].append(str(entry.get("zone", "")))
-    for turn_name, zones in thaw.items():
-        notes[turn_name].append("Thaw: " + ", ".join(zones))
+        for note in flags:
+            if _true(turn.get(str(note["flag"]))):
+                notes[name].append(Note(str(note.get("text", "")), str(note.get("colour", ""))))
+    for note in data.words.turn_notes:
+        if not note.get("table"):
+            continue
+        listed: dict[str, list[str]] = defaultdict(list)
+        for entry in data.tables.get(str(note["table"]), []):
+            listed[str(entry.get("turn", ""))].append(str(entry.get(str(note.get("list", "")), "")))
+        for turn_name, items in listed.items():
+            notes[turn_name].append(Note(str(note.get("text", "")) + ", ".join(items), str(note.get("colour", ""))))
     return notes
 
 
-def _notes(c: Canvas, notes: list[str], rect: Rect) -> None:
+def _notes(c: Canvas, notes: list[Note], rect: Rect) -> None:
     x, y, w, h = rect
     for j, note in enumerate(notes):
-        colour = (120, 40, 30) if note.startswith("Invasion") else (60, 60, 60)
-        c.text((x + 4, y + h - 16 - 14 * (len(notes) - 1 - j), w - 8, 12), note, "condensed_bold", 11, colour)
+        colour = (120, 40, 30) if note.colour else (60, 60, 60)
+        c.text((x + 4, y + h - 16 - 14 * (len(notes) - 1 - j), w - 8, 12), note.text, "condensed_bold", 11, colour)
 
 
 def _true(value: Any) -> bool:

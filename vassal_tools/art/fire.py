@@ -144,23 +144,19 @@ def _strike(c: Canvas, tpl: Template, unit: CounterData, ground: RGB, ink: RGB) 
     draw_factors(c, tpl["factors"], [Factor(fire)], ink)
 
 
-# 2.3: "The back of a combat unit displays a flag indicating its nationality" (sample drawings).
-FLAGS: dict[str, str] = {"german": "cross", "british": "union", "french": "tricolour", "norwegian": "nordic",
-                         "polish": "bicolour"}
-
-
 def _back(c: Canvas, tpl: Template, unit: CounterData, ground: RGB, ink: RGB) -> None:
     el = tpl["back"]
-    _flag(c, tuple(el["flag"]), unit.nationality)
+    # The flag of the unit's nationality: the template's [flags] table names which drawing.
+    _flag(c, tuple(el["flag"]), str((tpl.data.get("flags") or {}).get(unit.nationality, "")))
     code = unit.fields.get("code", "")
     if code:
         c.text(tuple(el["code"]), code, el.font, el.size, ink)
 
 
-def _flag(c: Canvas, box: Box, nationality: str) -> None:
+def _flag(c: Canvas, box: Box, kind: str) -> None:
+    """A flag: ``cross``, ``union``, ``tricolour``, ``nordic`` or ``bicolour`` (anything else: a plain box)."""
     x, y, w, h = box
     red, blue, white = (200, 16, 46), (1, 33, 105), WHITE
-    kind = FLAGS.get(nationality, "")
     if kind == "cross":  # the Balkenkreuz
         c.rect(box, fill=white)
         for bar in ((x + w * 0.42, y + h * 0.1, w * 0.16, h * 0.8), (x + w * 0.2, y + h * 0.38, w * 0.6, h * 0.24)):

@@ -4,9 +4,10 @@ Tables are kept as lists of plain ``dict`` rows (csv.DictReader style); the map 
 read the columns documented in module_src/invasion_norway/README.md:
 hexes (``hex``, ``terrain``, ``zone``), hexsides (``hex_a``, ``hex_b``, ``feature``),
 places (``name``, ``kind``, ``hex``, ``zone``, ``capacity``, ``hexes``, ``omp``), zones
-(``name``, ``kind``, ``parent``, NDV/ADV, capacities, ``weather``), boxes (``id``,
-``name``, ``kind``, ``place``, ``capacity``, ``sections``), plus game.toml's turns and thaw
-table and the units. Without a boxes.csv the boxes are derived (:func:`derived_boxes`).
+(``name``, ``kind``, ``parent``, capacities, ``weather``, and the game's own columns),
+boxes (``id``, ``name``, ``kind``, ``place``, ``capacity``, ``sections``), plus game.toml's
+turns, the units, and what the game's data says its maps print of its own data (game.toml
+``[art.maps]``: :class:`MapWords`). A folder without a boxes.csv has no boxes to draw.
 """
 
 from __future__ import annotations
@@ -24,9 +25,35 @@ from ..gamedata.gametoml import read_toml
 from ..gamedata.tables import read_csv
 from .hexmap import HexLayout, read_grid
 
-__all__ = ["GameSource", "MapData", "map_data", "derived_boxes", "read_csv", "carriers"]
+__all__ = ["GameSource", "MapData", "MapWords", "map_data", "read_csv", "carriers"]
 
 TABLES = ("hexes", "hexsides", "places", "zones", "units", "boxes")
+
+
+@dataclass(frozen=True)
+class MapWords:
+    """What a game's maps print of its own data (game.toml ``[art.maps]``), in its own words.
+
+    ``zone_lines``: lines a Strategic Map zone prints under its name, each a template of the
+    zone's columns (``"NDV {a_value}"``), printed when one of its columns is given, ``-`` for
+    one that is not. ``turn_notes``: what the Turn Record Track prints on a turn, in order:
+    ``{flag = COLUMN, text = ...}`` on a turn whose column is yes, ``{table = NAME, text = ...,
+    list = FIELD}`` on a turn a game.toml table's rows name (the text, then their FIELD joined
+    by ", "); ``colour = KEY`` highlights the turn (maps.toml ``[box_colours]`` KEY).
+    """
+
+    zone_lines: tuple[str, ...] = ()
+    turn_notes: tuple[Mapping[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, game_toml: Mapping[str, Any]) -> MapWords:
+        maps = (game_toml.get("art") or {}).get("maps") or {}
+        return cls(tuple(maps.get("zone_lines") or ()), tuple(maps.get("turn_notes") or ()))
+
+    @property
+    def tables(self) -> tuple[str, ...]:
+        """The game.toml tables the notes print from."""
+        return tuple(str(n["table"]) for n in self.turn_notes if n.get("table"))
 
 
 @dataclass
@@ -36,9 +63,10 @@ class MapData:
     places: list[dict[str, str]] = field(default_factory=list)
     zones: list[dict[str, str]] = field(default_factory=list)
     units: list[dict[str, str]] = field(default_factory=list)
-    boxes: list[dict[str, str]] = field(default_factory=list)  # boxes.csv; derived if absent
+    boxes: list[dict[str, str]] = field(default_factory=list)  # boxes.csv
     turns: list[dict[str, Any]] = field(default_factory=list)
-    thaw: list[dict[str, Any]] = field(default_factory=list)
+    tables: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # game.toml tables the words print
+    words: MapWords = field(default_factory=MapWords)
     weather: dict[str, Any] = field(default_factory=dict)
     layout: HexLayout | None = None
     source: str = "game"
@@ -68,14 +96,14 @@ def map_data(game: GameSource) -> MapData:
     for name in TABLES:
         setattr(data, name, [_row(r) for r in _values(_get(game, name))])
     data.turns = [_row(t) for t in _get(game, "turns") or []]
-    data.thaw = [_row(t) for t in _get(game, "thaw") or []]
+    words = _get(game, "words")
+    data.words = words if isinstance(words, MapWords) else MapWords()
+    data.tables = {name: [_row(t) for t in _get(game, name) or []] for name in data.words.tables}
     weather = _get(game, "weather")
     data.weather = dict(weather) if isinstance(weather, Mapping) else {}
     layout = _get(game, "layout")
     if isinstance(layout, HexLayout):
         data.layout = layout
-    if not data.boxes:
-        data.boxes = derived_boxes(data)
     return data
 
 
@@ -89,9 +117,10 @@ def _from_game_data(game: GameData) -> MapData:
     data.zones = [_zone_row(z) for z in _values(game.zones)]
     data.units = [_row(u) for u in _values(game.units)]
     data.turns = [_row(t) for t in info.turns]
-    data.thaw = [_row(t) for t in info.thaw]
+    data.words = MapWords.of(info.raw)
+    data.tables = {name: [_row(t) for t in info.extra.get(name) or info.raw.get(name) or ()] for name in data.words.tables}
     data.weather = {"sections": list(info.weather_sections), "states": list(info.weather_states)}
-    data.boxes = [_box_row(b) for b in game.boxes.values()] or derived_boxes(data)
+    data.boxes = [_box_row(b) for b in game.boxes.values()]
     grid_name = (info.raw.get("operational_map") or {}).get("grid_file", "operational_grid.json")
     if (Path(game.root) / grid_name).exists():
         data.layout = read_grid(Path(game.root) / grid_name)
@@ -103,45 +132,6 @@ def _box_row(box: Any) -> dict[str, Any]:
     row["sections"] = "|".join(getattr(box, "sections", ()) or ())
     row["capacity"] = "unlimited" if getattr(box, "capacity", 0) is None else str(getattr(box, "capacity", "") or "")
     return row
-
-
-def derived_boxes(data: MapData) -> list[dict[str, str]]:
-    """The boxes a boxes.csv would list, from the other tables (same columns).
-
-    Airbase holding boxes (5.1), carriers' (5.1.4), three Frozen Lake Airbases a side
-    (5.1.4), Strategic Map zones' holding boxes (7.1.6), the turns (2.0), the Weather
-    Tracks (3.1.3) and the Gunfire Support boxes (8.4).
-    """
-    boxes: list[dict[str, str]] = []
-
-    def add(id_: str, name: str, kind: str, place: str = "", capacity: str = "", sections: str = "") -> None:
-        boxes.append({"id": id_, "name": name, "kind": kind, "place": place, "capacity": capacity, "sections": sections})
-
-    for p in data.places:
-        if p.get("kind") == "airbase":
-            add(f"airbase-{_slug(p['name'])}", f"{p['name']} Airbase", "airbase", p["name"], str(p.get("capacity", "")), "ready|flown")
-    for u in carriers(data.units):
-        add(f"carrier-{_slug(u.get('name') or u['id'])}", u.get("name") or u["id"], "carrier", u["id"], "", "ready|flown")
-    for side, short in (("German", "ger"), ("Allied", "all")):
-        for i in range(1, 4):
-            add(f"frozen-lake-{short}-{i}", f"Frozen Lake Airbase {i} ({side})", "frozen_lake", "", "2", "ready|flown")
-    for z in data.zones:
-        capacity = str(z.get("airbase_capacity", "")).strip()
-        if not z.get("parent") and capacity and capacity != "0":
-            add(f"zone-{_slug(z['name'])}", f"{z['name']} air units", "strategic", z["name"], capacity, "ready|flown")
-    for t in data.turns:
-        add(f"turn-{_slug(str(t.get('name', '')))}", str(t.get("name", "")), "turn", str(t.get("name", "")), "unlimited")
-    states = "|".join(data.weather.get("states") or ["clear", "cloudy", "foul", "stormy"])
-    for section in data.weather.get("sections") or ["north", "central", "south"]:
-        add(f"weather-{section}", f"Weather Track ({section})", "weather", section, "", states)
-    for z in data.zones:
-        if z.get("kind") == "sea" and str(z.get("operational_map", "")).lower() in ("yes", "true", "1"):
-            add(f"gunfire-{_slug(z['name'])}", f"Gunfire Support {z['name']}", "gunfire_support", z["name"], "unlimited")
-    return boxes
-
-
-def _slug(text: str) -> str:
-    return "-".join("".join(ch if ch.isalnum() else " " for ch in text.lower()).split())
 
 
 def _zone_row(zone: Any) -> dict[str, Any]:
@@ -172,13 +162,12 @@ def _from_folder(folder: Path) -> MapData:
     if game_toml.exists():
         doc = read_toml(game_toml)
         data.turns = list(doc.get("turns") or [])
-        data.thaw = list(doc.get("thaw") or [])
+        data.words = MapWords.of(doc)
+        data.tables = {name: list(doc.get(name) or []) for name in data.words.tables}
         data.weather = dict(doc.get("weather") or {})
         grid_name = (doc.get("operational_map") or {}).get("grid_file", grid_name)
     if (folder / grid_name).exists():
         data.layout = read_grid(folder / grid_name)
-    if not data.boxes:
-        data.boxes = derived_boxes(data)
     return data
 
 
@@ -189,11 +178,14 @@ def _get(obj: Any, name: str) -> Any:
 
 
 def _row(row: Any) -> dict[str, Any]:
-    """A record as a dict of CSV-like text: None -> "", bools -> yes/no, tuples joined."""
+    """A record as a dict of CSV-like text: None -> "", bools -> yes/no, tuples joined; a record's
+    ``extra`` (the game's own columns) as columns of their own."""
     if isinstance(row, Mapping):
         items = dict(row)
     elif dataclasses.is_dataclass(row) and not isinstance(row, type):
         items = {f.name: getattr(row, f.name) for f in dataclasses.fields(row)}
+        own = items.pop("extra", None)
+        items.update(own if isinstance(own, Mapping) else {})
     elif hasattr(row, "__dict__"):
         items = dict(vars(row))
     else:
@@ -214,5 +206,5 @@ def _cell(value: Any) -> Any:
 
 
 def carriers(units: list[dict]) -> list[dict]:
-    """The Allied CVs: the only units the maps draw (their holding boxes, 5.1.4)."""
-    return [u for u in units if u.get("type") == "CV" and (u.get("side") or "").lower() != "german"]
+    """The carriers (CVs): the only units the maps draw (their holding boxes, 5.1.4)."""
+    return [u for u in units if u.get("type") == "CV"]

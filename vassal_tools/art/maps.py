@@ -145,7 +145,8 @@ def _data_digest(data: MapData) -> str:
     doc = {
         # Of the units only the carriers are drawn: a change to any other unit must not redraw maps.
         "tables": [data.hexes, data.hexsides, data.places, data.zones, carriers(data.units), data.boxes, data.turns,
-                   data.thaw, data.weather],
+                   data.tables, data.weather],
+        "words": [data.words.zone_lines, data.words.turn_notes],
         "grid": repr(grid) + repr(getattr(grid, "numbering", None)) + repr(data.layout.size if data.layout else None),
         "renderer": renderer_digest(),
     }

@@ -36,7 +36,18 @@ CENTRE_SIDES = ("road", "highway", "railroad", "ferry")
 #: and runs over the next row's hex numbers.
 NAME_WIDTH = 0.9
 BoxF = tuple[float, float, float, float]  # left, top, right, bottom
-NOT_PLACES = ("map_edge_group", "frozen_fjord")  # places.csv kinds drawn as areas, not symbols
+
+
+def drawn_kind(style: MapStyle, role: str) -> str:
+    """The game's own place or box kind the map draws in a role (maps.toml ``[kinds]``: ``edge_group``
+    tinted hex groups, ``hatched`` hexes, ``battery`` and ``code_flag`` symbols, ``major_settlement``,
+    the panel's ``panel_box`` boxes); "" when the style draws none so."""
+    return str(style.get(f"kinds.{role}", ""))
+
+
+def _area_kinds(style: MapStyle) -> tuple[str, ...]:
+    """places.csv kinds drawn as areas, not symbols."""
+    return tuple(k for k in (drawn_kind(style, "edge_group"), drawn_kind(style, "hatched")) if k)
 
 
 def draw_operational(data: MapData, style: MapStyle) -> Drawn:
@@ -65,7 +76,8 @@ def draw_operational(data: MapData, style: MapStyle) -> Drawn:
     _zone_borders(c, layout, hexes, pairs, weather, style)
     for feature in CENTRE_SIDES:
         _centre_lines(c, layout, sides.get(feature, []), style, feature)
-    _edge_lines(c, layout, sides.get("swedish_border", []), style, "swedish_border")
+    for feature in _own_features(style):
+        _edge_lines(c, layout, sides.get(feature, []), style, feature)
     marked = _places(c, layout, data, style)
     _hex_numbers(c, layout, hexes, style)
     zones = _zone_polygons(layout, hexes)
@@ -162,12 +174,13 @@ def _edge_groups(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -
     """1.1: each Edge Hex Group shares a background colour and shows "<zone> = <OMPs>",
     on the board, between two rows of hex numbers and clear of the hexes with places."""
     palette = style.get("edge_groups.colours")
-    groups = [p for p in data.places if p.get("kind") == "map_edge_group"]
+    edge_group = drawn_kind(style, "edge_group")
+    groups = [p for p in data.places if edge_group and p.get("kind") == edge_group]
     known = {row["hex"] for row in data.hexes}
     h = layout.hex_height
     size = h * style.number("edge_groups.label_size")
     rows = sorted({layout.centre(name)[1] for name in known})
-    taken = [_box_of(layout.polygon(name)) for name in _place_hexes(data) if name in known]
+    taken = [_box_of(layout.polygon(name)) for name in _place_hexes(data, style) if name in known]
     board = shapely_box(0, 0, *layout.size)
     for i, group in enumerate(groups):
         colour = _parse(palette[i % len(palette)], style, "edge_groups.colours")
@@ -188,9 +201,10 @@ def _largest(shape) -> Polygon:
     return max(getattr(shape, "geoms", [shape]), key=lambda g: g.area)
 
 
-def _place_hexes(data: MapData) -> list[str]:
-    """The hexes whose places get symbols and names (not edge groups or the frozen fjord)."""
-    return sorted({p["hex"] for p in data.places if p.get("hex") and p.get("kind") not in NOT_PLACES})
+def _place_hexes(data: MapData, style: MapStyle) -> list[str]:
+    """The hexes whose places get symbols and names (not the places drawn as areas)."""
+    areas = _area_kinds(style)
+    return sorted({p["hex"] for p in data.places if p.get("hex") and p.get("kind") not in areas})
 
 
 def _frozen(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -> None:
@@ -199,8 +213,9 @@ def _frozen(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -> Non
     width = style.number("frozen_fjord.width")
     step = style.number("frozen_fjord.spacing")
     known = {row["hex"] for row in data.hexes}
+    hatched = drawn_kind(style, "hatched")
     for place in data.places:
-        if place.get("kind") != "frozen_fjord":
+        if not hatched or place.get("kind") != hatched:
             continue
         for name in _hex_range(place.get("hexes", "")):
             if name not in known:
@@ -409,8 +424,10 @@ def _int_ring(poly: Polygon) -> list[tuple[int, int]]:
 def _places(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -> list[str]:
     """Draw every place's symbols and name; the hexes that hold places."""
     by_hex: dict[str, list[dict]] = defaultdict(list)
+    areas = _area_kinds(style)
+    battery, code_flag = drawn_kind(style, "battery"), drawn_kind(style, "code_flag")
     for place in data.places:
-        if place.get("hex") and place.get("kind") not in NOT_PLACES:
+        if place.get("hex") and place.get("kind") not in areas:
             by_hex[place["hex"]].append(place)
     h = layout.hex_height
     halo = style.colour("places.halo")
@@ -429,12 +446,12 @@ def _places(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -> lis
         if "airbase" in kinds:
             _symbol(c, "plane", (cx + 0.27 * h, cy - 0.05 * h), 0.26 * h, style.colour("places.airbase"), halo)
             _capacity(c, (cx + 0.27 * h, cy + 0.14 * h), kinds["airbase"].get("capacity", ""), style.colour("places.airbase"), h)
-        if "coast_artillery" in kinds:
-            _gun(c, (cx - 0.2 * h, cy - 0.17 * h), 0.18 * h, style.colour("places.coast_artillery"))
-        codes = [p.get("code") or p["name"] for p in places if p["kind"] == "mobilization_center"]
+        if battery and battery in kinds:
+            _gun(c, (cx - 0.2 * h, cy - 0.17 * h), 0.18 * h, style.colour(f"places.{battery}"))
+        codes = [p.get("code") or p["name"] for p in places if code_flag and p["kind"] == code_flag]
         if codes:
-            _mobilization(c, (cx + 0.2 * h, cy - 0.17 * h), "/".join(codes), style.colour("places.mobilization_center"), h)
-        place_names(c, (cx, cy), _labels(places), label_size, label_colour, halo, h)
+            _mobilization(c, (cx + 0.2 * h, cy - 0.17 * h), "/".join(codes), style.colour(f"places.{code_flag}"), h)
+        place_names(c, (cx, cy), _labels(places, code_flag), label_size, label_colour, halo, h)
     return sorted(by_hex)
 
 
@@ -467,10 +484,11 @@ def _corners(box: tuple[float, float, float, float]) -> BoxF:
     return box[0], box[1], box[0] + box[2], box[1] + box[3]
 
 
-def _labels(places: list[dict]) -> list[str]:
+def _labels(places: list[dict], code_flag: str) -> list[str]:
+    """The names a hex's places print (a place shown by its code prints none)."""
     shown: list[str] = []
     for p in places:
-        if p["kind"] in ("mobilization_center",) or p["name"] in shown:
+        if (code_flag and p["kind"] == code_flag) or p["name"] in shown:
             continue
         shown.append(p["name"])
     return shown
@@ -478,10 +496,11 @@ def _labels(places: list[dict]) -> list[str]:
 
 def _settlement(c: Canvas, centre: PointF, kinds: dict, style: MapStyle, h: float) -> None:
     x, y = centre
-    if "major_city" in kinds:
+    major = drawn_kind(style, "major_settlement")
+    if major and major in kinds:
         s = 0.2 * h
-        c.rect((x - s / 2, y - s / 2, s, s), fill=style.colour("places.major_city"), outline=(255, 255, 255), width=h * 0.02)
-        c.rect((x - s / 2 - 0.04 * h, y - s / 2 - 0.04 * h, s + 0.08 * h, s + 0.08 * h), outline=style.colour("places.major_city"), width=h * 0.025)
+        c.rect((x - s / 2, y - s / 2, s, s), fill=style.colour(f"places.{major}"), outline=(255, 255, 255), width=h * 0.02)
+        c.rect((x - s / 2 - 0.04 * h, y - s / 2 - 0.04 * h, s + 0.08 * h, s + 0.08 * h), outline=style.colour(f"places.{major}"), width=h * 0.025)
     elif "city" in kinds:
         s = 0.15 * h
         c.rect((x - s / 2, y - s / 2, s, s), fill=style.colour("places.city"), outline=(255, 255, 255), width=h * 0.02)
@@ -527,7 +546,8 @@ def draw_operational_panel(data: MapData, style: MapStyle) -> Drawn:
     map (boxes.csv kind ``gunfire_support``; 8.4: naval units "are placed in the Gunfire
     Support box of the sea zone they occupy") and the map key. A board of its own, so
     the map board keeps the grid's size."""
-    gunfire = [b for b in data.boxes if b.get("kind") == "gunfire_support"]
+    panel_kind = drawn_kind(style, "panel_box")
+    gunfire = [b for b in data.boxes if panel_kind and b.get("kind") == panel_kind]
     w = style.number("operational.strip_width")
     box_h = style.number("operational.box_height")
     pad = 12
@@ -557,11 +577,10 @@ class KeyEntry:
     colour: RGB = (0, 0, 0)
 
 
-FEATURE_WORDS = {
-    "river": "River hexside", "lake": "Lake hexside (1.2.1)", "fjord": "Fjord hexside (1.2.1)",
-    "sea": "Sea hexside (1.2.1)", "road": "Road", "highway": "Highway", "railroad": "Railroad",
-    "ferry": "Ferry", "swedish_border": "Swedish border",
-}
+def _own_features(style: MapStyle) -> list[str]:
+    """A game's own hexside features (game.toml other_hexside_features) that the style draws:
+    edge lines, drawn over every game's, in the style's order."""
+    return [f for f in style.table("features") if f not in (*EDGE_SIDES, *CENTRE_SIDES)]
 
 
 def key_entries(data: MapData, style: MapStyle) -> list[KeyEntry]:
@@ -575,20 +594,24 @@ def key_entries(data: MapData, style: MapStyle) -> list[KeyEntry]:
     if any(row.get("coast") == "sea" and row.get("terrain") != "sea" for row in data.hexes):
         entries.append(KeyEntry("coast", "Coastal hex: sea on its seaward side", colour=style.colour("terrain.sea")))
     if any(str(row.get("lake", "")).lower() in ("yes", "true", "1") for row in data.hexes):
-        entries.append(KeyEntry("lake", "Lake for a Frozen Lake Airbase (5.1.4)"))
+        entries.append(KeyEntry("lake", style.get("key.lake", "Lake")))
     palette = style.get("edge_groups.colours")
-    for i, group in enumerate(p for p in data.places if p.get("kind") == "map_edge_group"):
+    edge_group = drawn_kind(style, "edge_group")
+    for i, group in enumerate(p for p in data.places if edge_group and p.get("kind") == edge_group):
         colour = _parse(palette[i % len(palette)], style, "edge_groups.colours")
-        entries.append(KeyEntry("fill", f"Map Edge Hex Group: {group.get('name', '')} (1.1)", colour=colour))
-    if any(p.get("kind") == "frozen_fjord" for p in data.places):
-        entries.append(KeyEntry("hatch", "Frozen until the Thaw (3.3.2)"))
+        label = str(style.get("key.map_edge_group", "Map edge group: {name}"))
+        entries.append(KeyEntry("fill", label.format(name=group.get("name", "")), colour=colour))
+    hatched = drawn_kind(style, "hatched")
+    if hatched and any(p.get("kind") == hatched for p in data.places):
+        entries.append(KeyEntry("hatch", style.get("key.frozen_fjord", "Frozen fjord")))
     features = {(row.get("feature") or "").strip().lower() for row in data.hexsides}
-    for feature in (*EDGE_SIDES, *CENTRE_SIDES, "swedish_border"):
+    for feature in (*EDGE_SIDES, *CENTRE_SIDES, *_own_features(style)):
         if feature in features:
-            entries.append(KeyEntry("line", FEATURE_WORDS.get(feature, feature.replace("_", " ").capitalize()), feature))
+            label = style.get(f"key.features.{feature}", feature.replace("_", " ").capitalize())
+            entries.append(KeyEntry("line", label, feature))
     entries.append(KeyEntry("border", "Zone border"))
     if len({row.get("weather") for row in data.hexes if row.get("weather")} | {z.get("weather") for z in data.zones if z.get("weather")}) > 1:
-        entries.append(KeyEntry("weather", "Weather section border (3.0)"))
+        entries.append(KeyEntry("weather", style.get("key.weather", "Weather section border")))
     return entries
 
 

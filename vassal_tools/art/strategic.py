@@ -12,6 +12,7 @@ kind ``weather``) sit in a free corner of the layout.
 
 from __future__ import annotations
 
+import string
 from collections import defaultdict
 
 from ..errors import BadInput
@@ -19,7 +20,7 @@ from .canvas import Canvas
 from .colours import RGB, ink_on
 from .displays import draw_box
 from .drawn import Drawn, Rect, int_rect, rect_ring
-from .map_data import MapData
+from .map_data import MapData, MapWords
 from .map_style import MapStyle
 
 TITLE_H = 44
@@ -58,7 +59,7 @@ def draw_strategic(data: MapData, style: MapStyle) -> Drawn:
     for zone in top_level:
         col, row, w, h = cells[zone["name"]]
         rect = (origin[0] + col * cw, origin[1] + row * ch, w * cw, h * ch)
-        free = _zone_box(c, zone, rect, style)
+        free = _zone_box(c, zone, rect, style, data.words)
         sub = children.get(zone["name"], [])
         holding = holdings.get(zone["name"])
         sections = [s for s in str(holding.get("sections", "")).split("|") if s] if holding else []
@@ -114,20 +115,18 @@ def _fill(zone: dict, style: MapStyle) -> RGB:
     if zone.get("kind") == "sea":
         return style.colour("strategic.sea")
     flag = (zone.get("flag") or "").lower()
-    if flag in ("german", "allied", "neutral"):
+    if flag and style.get(f"strategic.{flag}", None) is not None:  # a side's colour (maps.toml [strategic])
         return style.colour(f"strategic.{flag}")
     return style.colour("strategic.land")
 
 
-def _values(zone: dict) -> list[str]:
-    """The numbers printed in a zone: NDVs, ADVs (German/Allied), capacities."""
+def _values(zone: dict, words: MapWords) -> list[str]:
+    """The numbers printed in a zone: the game's own lines (its [art.maps] zone_lines), capacities."""
     lines = []
-    if zone.get("german_ndv") or zone.get("allied_ndv"):
-        lines.append(f"NDV  G {zone.get('german_ndv') or '-'}  A {zone.get('allied_ndv') or '-'}")
-    if zone.get("german_adv") or zone.get("allied_adv"):
-        lines.append(f"ADV  G {zone.get('german_adv') or '-'}  A {zone.get('allied_adv') or '-'}")
-    if zone.get("ndv_bonus"):
-        lines.append(f"+{zone['ndv_bonus']} NDV: {zone.get('ndv_bonus_place', '')}".strip())
+    for template in words.zone_lines:
+        columns = [name for _, name, _, _ in string.Formatter().parse(template) if name]
+        if any(zone.get(c) for c in columns):
+            lines.append(template.format_map({c: zone.get(c) or "-" for c in columns}).strip())
     caps = []
     for key, label in (("airbase_capacity", "Airbase"), ("port_capacity", "Port")):
         value = (zone.get(key) or "").strip()
@@ -138,7 +137,7 @@ def _values(zone: dict) -> list[str]:
     return lines
 
 
-def _zone_box(c: Canvas, zone: dict, rect: Rect, style: MapStyle) -> Rect:
+def _zone_box(c: Canvas, zone: dict, rect: Rect, style: MapStyle, words: MapWords) -> Rect:
     """Draw the zone; returns the free area left for sub-boxes."""
     fill = _fill(zone, style)
     ink = ink_on(fill)
@@ -146,7 +145,7 @@ def _zone_box(c: Canvas, zone: dict, rect: Rect, style: MapStyle) -> Rect:
     c.rect(rect, fill=fill, outline=border, width=2)
     x, y, w, h = rect
     c.text((x + 8, y + 5, w - 16, 17), zone["name"], "bold", 15, ink, align="left")
-    lines = _values(zone)
+    lines = _values(zone, words)
     for i, line in enumerate(lines):
         c.text((x + 8, y + 25 + i * 15, w - 16, 13), line, "condensed", 12, ink, align="left")
     used = 25 + len(lines) * 15

@@ -62,11 +62,18 @@ def prototype_pieces() -> dict[str, Piece]:
     return {name: Piece([Delete.new(), BasicPiece.new()]) for name in PROTOTYPES.values()}
 
 
-def unit_piece(unit, images: CounterImages, scale: float, masked: bool = False) -> Piece:
+def module_rule(info, part: str) -> str:
+    """The game's rule a part of its module cites in its description (game.toml ``[module]``
+    ``<part>_rule``: ``counters_rule``, ``turns_rule``), or "" when its data names none."""
+    return str((getattr(info, "raw", None) or {}).get("module", {}).get(f"{part}_rule", ""))
+
+
+def unit_piece(unit, images: CounterImages, scale: float, masked: bool = False, rule: str = "") -> Piece:
     """The definition of one counter (its BasicPiece state gets the slot's gpid later); ``masked``:
-    outermost, a Mask its side can set and lift (a game with fog of war, game.toml ``[module]``)."""
+    outermost, a Mask its side can set and lift (a game with fog of war, game.toml ``[module]``);
+    ``rule``: the game's rule for its counters (:func:`module_rule`)."""
     traits = [
-        face_layer(images, scale, unit.back),
+        face_layer(images, scale, unit.back, rule),
         Marker.new(unit_properties(unit)),
         Prototype.new(prototype_name(unit)),
         BasicPiece.new("", unit.name),
@@ -88,9 +95,10 @@ def slot_text(piece: Piece, gpid: str) -> str:
     return encode_definition(piece)
 
 
-def face_layer(images: CounterImages, scale: float, back: str = "") -> Embellishment:
-    """The always-active Layer showing the counter; with a back image, "Flip" turns it over."""
-    layer = _blank_layer(scale, images.back is not None).copy()
+def face_layer(images: CounterImages, scale: float, back: str = "", rule: str = "") -> Embellishment:
+    """The always-active Layer showing the counter; with a back image, "Flip" turns it over; its
+    description cites ``rule``, the game's rule for its counters, if given."""
+    layer = _blank_layer(scale, images.back is not None, rule).copy()
     layer.image_list = [p.name for p in (images.front, images.back) if p is not None]
     if images.back is not None:
         layer.level_name_list = ["", f"+ ({back or BACK_NAMES['']})"]
@@ -98,11 +106,11 @@ def face_layer(images: CounterImages, scale: float, back: str = "") -> Embellish
 
 
 @lru_cache(maxsize=8)
-def _blank_layer(scale: float, two_sided: bool) -> Embellishment:
+def _blank_layer(scale: float, two_sided: bool, rule: str) -> Embellishment:
     """The layer every counter shares but for its images (made once: setting fields re-encodes)."""
     flip = {"up_command": FLIP, "increase_keystroke": KeyStroke.named(FLIP)} if two_sided else {}
     what = "front and back of the counter" if two_sided else "the counter"
     return Embellishment.new(
         [], [], LAYER, activate_command="", activate_key="", activate_keystroke=None,
-        scale=scale, description=f"{what} (1.4)", **flip,
+        scale=scale, description=f"{what} ({rule})" if rule else what, **flip,
     )

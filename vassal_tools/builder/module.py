@@ -132,12 +132,13 @@ def _compose(game, art: CounterArt, boards: dict[str, BoardArt], plans: list[Map
     })
     prototypes = counters.prototype_pieces()
     masks = bool(info.raw.get("module", {}).get("masks", False))  # fog of war: every unit but markers
+    rule = counters.module_rule(info, "counters")
     definitions = {unit.id: counters.unit_piece(unit, art.of(unit.id), art.scale,
-                                                masked=masks and unit.unit_class != "marker")
+                                                masked=masks and unit.unit_class != "marker", rule=rule)
                    for unit in game.units.values()}
     names = palette.entry_names(game.units.values())
 
-    marker_defs = {m.id: play_markers.marker_piece(m, marker_art[m.id], art.scale) for m in markers}
+    marker_defs = {m.id: play_markers.marker_piece(m, marker_art[m.id], art.scale, rule) for m in markers}
     marker_names = {m.id: m.name for m in markers}
 
     ledger = GpidLedger.read(game.root)

@@ -72,10 +72,11 @@ def draw(game, markers: list[PlayMarker], cache: Path, scale: float) -> dict[str
     return out
 
 
-def marker_piece(marker: PlayMarker, images: CounterImages, scale: float) -> Piece:
-    """The marker's definition: its face, its Marker properties, the Marker prototype, its name."""
+def marker_piece(marker: PlayMarker, images: CounterImages, scale: float, rule: str = "") -> Piece:
+    """The marker's definition: its face (``rule``: the game's rule for its counters), its Marker
+    properties, the Marker prototype, its name."""
     return Piece([
-        face_layer(images, scale),
+        face_layer(images, scale, rule=rule),
         Marker.new(marker.properties()),
         Prototype.new(PROTOTYPES["marker"]),
         BasicPiece.new("", marker.name),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..formats.components import Component
 from ..formats.sequence import encode
 from . import standard
+from .counters import module_rule
 
 _TURN = "VASSAL.build.module.turn."
 TRACKER_ID = "TurnTracker0"  # the first (only) tracker of the module, by buildFile order
@@ -21,12 +22,16 @@ PHASE_PROPERTY = "Phase"
 REPORT = "* &lt;$PlayerId$&gt; Turn Updated from $oldTurn$ to $newTurn$"
 
 
+def _cited(text: str, rule: str) -> str:
+    return f"{text} ({rule})" if rule else text
+
+
 def turn_tracker(info) -> Component:
     """The TurnTracker of a game (``info``: gamedata.GameInfo)."""
     tracker = standard.component(_TURN + "TurnTracker", {
         "buttonText": "Turn", "fwdOnly": "false", "hotkey": "", "icon": "", "length": "-1",
         "lengthStyle": "Maximum", "name": "Turn", "nexthotkey": "", "plusButtonSize": "22",
-        "prevhotkey": "", "reportFormat": REPORT, "tooltip": "Turn and phase (2.0)",
+        "prevhotkey": "", "reportFormat": REPORT, "tooltip": _cited("Turn and phase", module_rule(info, "turns")),
         "turnButtonHeight": "22", "turnFormat": "$level1$ - $level2$",
     })
     turns = _list_level("Turn", TURN_PROPERTY, list(info.turn_names), "$value$")

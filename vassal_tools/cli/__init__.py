@@ -52,7 +52,7 @@ VERBS = {
     "chain": ("dice_chain_cmds", "Check that each log of a PBEM game starts where the last ended."),
     "decode": ("stream_cmds", "Print the command stream of a save or log exactly as stored."),
     "dice": ("dice_chain_cmds", "Dice statistics per player and roll kind, over one or more logs."),
-    "demo": ("demo_cmd", "Build Invasion: Norway, write and audit a sample game."),
+    "demo": ("demo_cmd", "Build a game's module, write and audit a sample game."),
     "diff": ("release_cmds", "Release notes: what changed from module OLD to module NEW."),
     "errata": ("release_cmds", "Apply an errata file's unit, hex and zone entries to a game's data."),
     "encode": ("stream_cmds", "Write a command stream (TEXT) into a copy of a save or log."),

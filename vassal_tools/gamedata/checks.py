@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from ..errors import BadInput
+from .extra import PlaceKind
 from .hexes import MapGrid
 from .records import GameInfo, Hex, Zone
 from .tables import Row, check_cell, one_of, unique
@@ -109,12 +110,12 @@ def check_hexsides(path: Path, rows: list[Row], grid: MapGrid, info: GameInfo) -
 
 
 def check_places(path: Path, rows: list[Row], grid: MapGrid, hexes: Mapping[str, Hex],
-                  zones: Mapping[str, Zone]) -> None:
+                  zones: Mapping[str, Zone], own_kinds: Mapping[str, PlaceKind]) -> None:
+    """``own_kinds``: the game's own place kinds (game.toml [extra] place_kinds), beside every game's."""
     unique(path, rows, lambda r: (r.values["name"], r.values["kind"]), "name", "place")
-    ports = {r.values["name"] for r in rows if r.values["kind"] == "port"}
     for row in rows:
         v = row.values
-        one_of(path, row, "kind", PLACE_KINDS, "place kind")
+        one_of(path, row, "kind", (*PLACE_KINDS, *own_kinds), "place kind")
         if v["hex"]:
             check_cell(path, row, "hex", grid.contains(v["hex"]), f"hex {v['hex']!r} is outside the map")
             check_cell(path, row, "hex", hexes[v["hex"]].is_land, f"hex {v['hex']} is not a land hex")
@@ -129,26 +130,19 @@ def check_places(path: Path, rows: list[Row], grid: MapGrid, hexes: Mapping[str,
             raise BadInput(path, str(err), row.where("hexes")) from None
         for h in v["hexes"]:
             check_cell(path, row, "hexes", grid.contains(h), f"hex {h!r} is outside the map")
-        _check_place_kind(path, row, ports)
+        _check_place_kind(path, row, own_kinds.get(v["kind"], PlaceKind()))
 
 
-def _check_place_kind(path: Path, row: Row, ports: set[str]) -> None:
+def _check_place_kind(path: Path, row: Row, own: PlaceKind) -> None:
     v = row.values
     kind = v["kind"]
-    located = v["hexes"] if kind in ("map_edge_group", "frozen_fjord") else v["hex"] or v["zone"]
-    check_cell(path, row, "hexes" if kind in ("map_edge_group", "frozen_fjord") else "hex", bool(located),
-           f"a {kind} needs a location")
+    by_hexes = own.located_by == "hexes"
+    located = v["hexes"] if by_hexes else v["hex"] or v["zone"]
+    check_cell(path, row, "hexes" if by_hexes else "hex", bool(located), f"a {kind} needs a location")
     if kind in ("port", "airbase"):
         check_cell(path, row, "capacity", v["capacity"] is not None, f"a {kind} needs a capacity")
-    if kind == "mobilization_center":
-        check_cell(path, row, "code", bool(v["code"]), "a mobilization center needs its code")
-    if kind == "coast_artillery":
-        check_cell(path, row, "naval_attack", v["naval_attack"] is not None, "a battery needs its Naval Attack Factor")
-        check_cell(path, row, "naval_defense", v["naval_defense"] is not None, "a battery needs its Naval Defense Factor")
-        check_cell(path, row, "commanding_port", not v["commanding_port"] or v["commanding_port"] in ports,
-               f"unknown commanding port {v['commanding_port']!r}")
-    if kind == "map_edge_group":
-        check_cell(path, row, "omp", v["omp"] is not None, "a map edge group needs its OMP cost")
+    for column in own.needs:
+        check_cell(path, row, column, v.get(column) not in (None, ""), f"a {kind} needs its {column}")
 
 
 def check_zones(path: Path, rows: list[Row], info: GameInfo) -> None:
@@ -160,8 +154,6 @@ def check_zones(path: Path, rows: list[Row], info: GameInfo) -> None:
         check_cell(path, row, "parent", not v["parent"] or v["parent"] in names, f"unknown zone {v['parent']!r}")
         check_cell(path, row, "flag", not v["flag"] or v["flag"] in (*info.sides, NEUTRAL_FLAG), f"unknown flag {v['flag']!r}")
         one_of(path, row, "weather", info.weather_sections or ("",), "weather section")
-        check_cell(path, row, "ndv_bonus_place", bool(v["ndv_bonus"]) == bool(v["ndv_bonus_place"]),
-               "an NDV bonus needs both its value and the place that gives it")
 
 
 def check_zone_borders(path: Path, rows: list[Row], zones: Mapping[str, Zone]) -> None:
@@ -171,12 +163,14 @@ def check_zone_borders(path: Path, rows: list[Row], zones: Mapping[str, Zone]) -
             check_cell(path, row, column, row.values[column] in zones, f"unknown zone {row.values[column]!r}")
 
 
-def check_boxes(path: Path, rows: list[Row], known: Callable[[str, str], bool]) -> None:
+def check_boxes(path: Path, rows: list[Row], known: Callable[[str, str], bool], own_kinds: Iterable[str] = ()) -> None:
+    """``own_kinds``: the game's own box kinds (game.toml [extra] box_kinds), beside every game's."""
     unique(path, rows, lambda r: r.values["id"], "id", "box id")
+    kinds = (*BOX_KINDS, *own_kinds)
     for row in rows:
         v = row.values
         check_cell(path, row, "id", bool(ID_PATTERN.match(v["id"])), f"id {v['id']!r} must be lower-case letters, digits and '-'")
-        one_of(path, row, "kind", BOX_KINDS, "box kind")
+        one_of(path, row, "kind", kinds, "box kind")
         check_cell(path, row, "place", not v["place"] or known(v["kind"], v["place"]),
                f"unknown {v['kind']} place {v['place']!r}")
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BadInput
+from .extra import ExtraData, at_key, check_references, read_extra, toml_tables, toml_values
 from .hexes import MapGrid
 from .records import (
     AirType,
@@ -18,7 +19,6 @@ from .records import (
     Phase,
     Segment,
     Side,
-    Thaw,
     Turn,
 )
 from .sources import citations
@@ -120,6 +120,7 @@ def read_grid(doc: TomlDoc) -> MapGrid:
 def read_info(doc: TomlDoc) -> GameInfo:
     d = doc.data
     _check_sources(doc, d)
+    extra = read_extra(doc)
     sides = {}
     for w, t in doc.tables("sides"):
         sides[doc.get(t, "id", w)] = Side(doc.get(t, "id", w), doc.get(t, "name", w),
@@ -165,23 +166,16 @@ def read_info(doc: TomlDoc) -> GameInfo:
             if section not in sections or state not in states:
                 raise doc.fail(f"{w}.weather.{section}", f"unknown weather {section!r} = {state!r}")
         turns.append(Turn(doc.get(t, "name", w), doc.source(t, w), dict(pre),
-                          doc.get(t, "invasion", w, bool, default=False),
-                          doc.get(t, "air_replacement", w, bool, default=False)))
+                          toml_values(doc, t, extra.columns.get("turns", {}), w)))
     turn_names = [t.name for t in turns]
-    for key in ("first_turn", "invasion_turn"):
-        if (key == "first_turn" or key in d) and doc.get(d, key, "") not in turn_names:
-            raise doc.fail(key, f"{d[key]!r} is not a turn of the turn record")
+    if doc.get(d, "first_turn", "") not in turn_names:
+        raise doc.fail("first_turn", f"{d['first_turn']!r} is not a turn of the turn record")
+    own = _own_data(doc, extra, turn_names)
     board = doc.get(d, "operational_map", "", dict)
     terrains = TERRAINS + tuple(doc.strings(board, "other_terrains", "operational_map", default=()))
     features = HEXSIDE_FEATURES + tuple(doc.strings(board, "other_hexside_features", "operational_map", default=()))
     die = doc.get(d, "die", "", dict)
     faces = tuple(range(doc.get(die, "lowest", "die", int), doc.get(die, "highest", "die", int) + 1))
-    thaw = []
-    for w, t in doc.tables("thaw", optional=True):
-        item = Thaw(doc.get(t, "zone", w), doc.get(t, "turn", w), doc.source(t, w))
-        if item.turn not in turn_names:
-            raise doc.fail(f"{w}.turn", f"{item.turn!r} is not a turn of the turn record")
-        thaw.append(item)
     die_rolls = {}
     for w, t in doc.tables("die_rolls", optional=True):
         die_rolls[doc.get(t, "id", w)] = DieRoll(doc.get(t, "id", w), doc.get(t, "name", w),
@@ -207,13 +201,26 @@ def read_info(doc: TomlDoc) -> GameInfo:
             move_class_of[type_name] = cls
     return GameInfo(
         id=doc.get(d, "id", ""), title=doc.get(d, "title", ""), counters=doc.get(d, "counters", "", int),
-        first_turn=d["first_turn"], invasion_turn=d.get("invasion_turn"), sides=sides,
+        first_turn=d["first_turn"], sides=sides,
         nationalities=nationalities, formations=formations, segments=tuple(segments), phases=phases,
         turns=tuple(turns), die_faces=faces, weather_sections=sections, weather_states=states,
-        thaw=tuple(thaw), die_rolls=die_rolls, land_types=land_types,
+        die_rolls=die_rolls, land_types=land_types,
         naval_types=doc.strings(types, "naval", "types"), supply_types=doc.strings(types, "supply", "types"),
         air_types=air_types, marker_types=tuple(markers), move_class_of=move_class_of, raw=d,
-        terrains=terrains, hexside_features=features,
+        terrains=terrains, hexside_features=features, extra=own,
     )
+
+
+def _own_data(doc: TomlDoc, extra: ExtraData, turn_names: list[str]) -> dict[str, object]:
+    """The game's own keys and tables of game.toml (its [extra] declaration), their turns checked;
+    the places and zones they name are checked once those files are read (:func:`vassal_tools.gamedata.load_game`)."""
+    is_turn = {"turn": lambda value: value in turn_names}
+    own: dict[str, object] = dict(toml_values(doc, doc.data, extra.keys, ""))
+    check_references(doc.fail, own, extra.keys, at_key(""), is_turn)
+    for name, rows in toml_tables(doc, extra).items():
+        for i, row in enumerate(rows):
+            check_references(doc.fail, row, extra.tables[name], at_key(f"{name}[{i}]."), is_turn)
+        own[name] = rows
+    return own
 
 

@@ -61,8 +61,7 @@ class Turn:
     name: str
     source: str
     weather: Mapping[str, str] = field(default_factory=dict)  # pre-determined weather by section
-    invasion: bool = False
-    air_replacement: bool = False
+    extra: Mapping[str, Any] = field(default_factory=dict)  # the game's own keys of a turn (game.toml [extra])
 
 
 @dataclass(frozen=True)
@@ -70,13 +69,6 @@ class DieRoll:
     id: str
     name: str
     success: str
-    source: str
-
-
-@dataclass(frozen=True)
-class Thaw:
-    zone: str  # a zone, or a place such as Trondheim Fjord
-    turn: str
     source: str
 
 
@@ -98,7 +90,6 @@ class GameInfo:
     title: str
     counters: int
     first_turn: str
-    invasion_turn: str | None  # a game's own turn of note (Invasion: Norway's 1.1), if it has one
     sides: Mapping[str, Side]
     nationalities: Mapping[str, Nationality]
     formations: Mapping[str, Formation]
@@ -108,7 +99,6 @@ class GameInfo:
     die_faces: tuple[int, ...]
     weather_sections: tuple[str, ...]
     weather_states: tuple[str, ...]
-    thaw: tuple[Thaw, ...]
     die_rolls: Mapping[str, DieRoll]
     land_types: tuple[str, ...]
     naval_types: tuple[str, ...]
@@ -119,6 +109,8 @@ class GameInfo:
     raw: Mapping[str, Any]
     terrains: tuple[str, ...] = ()  # the hex terrains of the game: the common ones and its own
     hexside_features: tuple[str, ...] = ()
+    # The game's own game.toml keys and tables (game.toml [extra], :mod:`.extra`), by name.
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def turn_names(self) -> tuple[str, ...]:
@@ -224,22 +216,10 @@ class Place:
     hex: str = ""
     zone: str = ""
     capacity: int | None = None  # ports: Unloading Capacity; airbases: Airbase Capacity
-    code: str = ""  # mobilization centre code (14.1.1)
-    naval_attack: int | None = None
-    naval_defense: int | None = None
-    torpedo: bool = False
-    hexes: tuple[str, ...] = ()
-    omp: int | None = None
-    commanding_port: str = ""
+    hexes: tuple[str, ...] = ()  # a place that covers hexes rather than sits in one
     aliases: tuple[str, ...] = ()
     note: str = ""
-
-    @property
-    def port_capacity(self) -> int | None:
-        """Ships a port may base: six, or the Unloading Capacity when larger (1.1)."""
-        if self.kind != "port" or self.capacity is None:
-            return None
-        return max(6, self.capacity)
+    extra: Mapping[str, Any] = field(default_factory=dict)  # the game's own columns (game.toml [extra])
 
 
 @dataclass(frozen=True)
@@ -254,15 +234,10 @@ class Zone:
     parent: str = ""
     label: str = ""
     flag: str = ""
-    german_ndv: int | None = None
-    allied_ndv: int | None = None
-    german_adv: int | None = None
-    allied_adv: int | None = None
-    ndv_bonus: int | None = None
-    ndv_bonus_place: str = ""
     airbase_capacity: int | None = 0
     port_capacity: int | None = 0
     note: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)  # the game's own columns (game.toml [extra])
 
 
 @dataclass(frozen=True)

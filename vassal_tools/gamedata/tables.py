@@ -16,7 +16,7 @@ def _text(value: str) -> str:
     return value
 
 
-def _int(value: str) -> int | None:
+def parse_int(value: str) -> int | None:
     if value == "":
         return None
     try:
@@ -25,7 +25,7 @@ def _int(value: str) -> int | None:
         raise ValueError(f"{value!r} is not a whole number") from None
 
 
-def _bool(value: str) -> bool:
+def parse_bool(value: str) -> bool:
     if value in ("", "no"):
         return False
     if value == "yes":
@@ -37,7 +37,7 @@ def _capacity(value: str) -> int | None:
     """A capacity: blank or 0 for none, a number, or ``unlimited`` (``None``)."""
     if value == "unlimited":
         return None
-    number = _int(value)
+    number = parse_int(value)
     if number is not None and number < 0:
         raise ValueError(f"{value!r} is negative")
     return number or 0
@@ -70,14 +70,14 @@ UNIT_COLUMNS = (
     _col("id", required=True), _col("name", required=True), _col("side"), _col("nationality"),
     _col("formation"), _col("class", required=True, attribute="unit_class"), _col("type", required=True),
     _col("size"), _col("move_class"),
-    *(_col(name, _int) for name in _INT_UNIT_COLUMNS),
-    _col("torpedo", _bool), _col("night_bomber", _bool), _col("carrier", _bool), _col("seaplane", _bool),
-    _col("back"), _col("reinforcement"), _col("withdrawal"), _col("vassal_only", _bool),
+    *(_col(name, parse_int) for name in _INT_UNIT_COLUMNS),
+    _col("torpedo", parse_bool), _col("night_bomber", parse_bool), _col("carrier", parse_bool), _col("seaplane", parse_bool),
+    _col("back"), _col("reinforcement"), _col("withdrawal"), _col("vassal_only", parse_bool),
     _col("source", required=True), _col("note"),
 )
 HEX_COLUMNS = (
     _col("hex", required=True), _col("terrain", required=True), _col("coast", required=True),
-    _col("lake", _bool), _col("border", _bool), _col("zone", required=True),
+    _col("lake", parse_bool), _col("border", parse_bool), _col("zone", required=True),
     _col("weather", required=True), _col("source", required=True),
 )
 HEXSIDE_COLUMNS = (
@@ -86,15 +86,12 @@ HEXSIDE_COLUMNS = (
 )
 PLACE_COLUMNS = (
     _col("name", required=True), _col("kind", required=True), _col("hex"), _col("zone"),
-    _col("capacity", _int), _col("code"), _col("naval_attack", _int), _col("naval_defense", _int),
-    _col("torpedo", _bool), _col("hexes"), _col("omp", _int), _col("commanding_port"),
-    _col("aliases", _words), _col("source", required=True), _col("note"),
+    _col("capacity", parse_int), _col("hexes"), _col("aliases", _words), _col("source", required=True), _col("note"),
 )
 ZONE_COLUMNS = (
     _col("name", required=True), _col("kind", required=True), _col("parent"), _col("label"),
-    _col("operational_map", _bool), _col("flag"),
-    *(_col(name, _int) for name in ("german_ndv", "allied_ndv", "german_adv", "allied_adv", "ndv_bonus")),
-    _col("ndv_bonus_place"), _col("airbase_capacity", _capacity), _col("port_capacity", _capacity),
+    _col("operational_map", parse_bool), _col("flag"),
+    _col("airbase_capacity", _capacity), _col("port_capacity", _capacity),
     _col("weather", required=True), _col("source", required=True), _col("note"),
 )
 ZONE_BORDER_COLUMNS = (
@@ -182,10 +179,17 @@ def _parse_row(path: Path, number: int, header: list[str], cells: list[str], col
     return Row(number, values)
 
 
-def rows_to_records(rows: list[Row], record: type, columns: tuple[Column, ...]) -> list[Any]:
+def rows_to_records(rows: list[Row], record: type, columns: tuple[Column, ...], extra: tuple[str, ...] = ()) -> list[Any]:
+    """The rows as records; the game's own columns (``extra``, see :mod:`.extra`) in the record's ``extra``."""
     names = {f.name for f in fields(record)}
     attribute = {c.name: c.attribute for c in columns}
-    return [record(**{attribute[k]: v for k, v in row.values.items() if attribute[k] in names}) for row in rows]
+    out = []
+    for row in rows:
+        values = {attribute[k]: v for k, v in row.values.items() if k in attribute and attribute[k] in names}
+        if extra:
+            values["extra"] = {k: row.values[k] for k in extra if k in row.values}
+        out.append(record(**values))
+    return out
 
 
 def unique(path: Path, rows: list[Row], key: Callable[[Row], Any], column: str, what: str) -> None:

@@ -15,13 +15,13 @@ TERRAINS = ("clear", "forest", "rough", "mountain", "sea")
 LAND_TERRAINS = ("clear", "forest", "rough", "mountain")
 COASTS = ("none", "sea", "fjord")
 HEXSIDE_FEATURES = ("river", "lake", "fjord", "sea", "road", "highway", "railroad", "ferry")
-PLACE_KINDS = ("port", "airbase", "city", "major_city", "town", "mobilization_center",
-               "coast_artillery", "map_edge_group", "frozen_fjord")
+# Place and box kinds every game may use; a game declares its own in game.toml [extra]
+# (place_kinds, box_kinds: gamedata/extra.py).
+PLACE_KINDS = ("port", "airbase", "city", "town")
 ZONE_KINDS = ("land", "sea", "holding")
 # A zone flag is one of the game's sides, or this:
 NEUTRAL_FLAG = "neutral"
-BOX_KINDS = ("airbase", "carrier", "frozen_lake", "turn", "mobilization", "gunfire_support",
-             "weather", "air_supply_track", "sp_track", "combat_display", "strategic")
+BOX_KINDS = ("airbase", "carrier", "turn", "weather", "strategic")
 
 # "6.1.1", "invasion-norway.txt 6.1.1", or a rule with its section letters and numbers run together
 # (europa-narvik.txt "8A", "11B1b", "12C3e"; records-four-games.md)

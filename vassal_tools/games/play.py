@@ -91,6 +91,7 @@ def draft_for_module(path: str | os.PathLike, game: str) -> dict[str, Any]:
         raise BadInput(None, f"no game {game!r}: the games are {', '.join(pack_ids())}", "--game")
     module = open_module(path)
     try:
-        return draft_mapping(module.buildfile, pack.catalogue, pack.id, pack.vocabulary.side_names)
+        return draft_mapping(module.buildfile, pack.catalogue, pack.id, pack.vocabulary.side_names,
+                             pack.nationality_words)
     except BadInput as err:
         raise err.located(path) from None

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..gamedata.areas import AreaMap
 from ..gamedata.vocabulary import ReplayHooks, Vocabulary
@@ -95,6 +96,15 @@ class GamePack(ABC):
     def notes(self) -> tuple[str, ...]:
         """What the pack says plainly about itself (``no supply rule``)."""
         return ()
+
+    @property
+    def nationality_words(self) -> Mapping[str, tuple[str, ...]] | None:
+        """The words a module's palettes, prototypes or images use for each nationality of the game
+        (drafting a mapping of a module vassal_tools did not build); None: each by its id."""
+        return None
+
+    #: The demo's sample game (a module with the demo's ``SampleGame`` members), if the game has one.
+    sample_game: Any = None
 
     @property
     def replay_hooks(self) -> ReplayHooks:

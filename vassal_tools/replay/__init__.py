@@ -6,7 +6,7 @@
 * :func:`~.recorder.record_log` / :func:`~.recorder.position_at` make a game record
   (``vassal-tools/record@1``, :mod:`vassal_tools.record`) of a log, or of the position at a step.
   What VASSAL cannot say, players put on the map (Control and Hit markers,
-  :mod:`.markers`) and type in chat (declarations, :mod:`.declarations`). The words
+  :mod:`.markers`) and type in chat (declarations, :mod:`.chat_grammar`). The words
   (sides, phases, turns, weather) and the game's own mechanics (its replay hooks) come
   from the game the log is of, handed down by the caller (:class:`~.recorder.RecordedGame`:
   ``vassal_tools.games.play`` finds it in the registry).

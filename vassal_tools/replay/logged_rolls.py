@@ -4,7 +4,7 @@ A roll is a dice report in chat (vassal-formats.md 5.8; VASL's ``*** (IFT DR) 3,
 too, see :mod:`vassal_tools.formats.chatlines`). Its *kind* is the die button's name
 (``Naval Detection``, ``IFT DR``); a button named only by its dice (``2d6``, ``1d10``,
 ``Roll``) takes the declaration its player typed since their previous roll, when their
-last chat line is one (:mod:`.declarations`: ``detect naval North Sea`` makes a
+last chat line is one (:mod:`.chat_grammar`: ``detect naval North Sea`` makes a
 ``naval-detection`` roll, ``roll breakdown`` a ``breakdown`` roll, ``attack 4332 with
 …`` an ``attack`` roll); any other chat line is no declaration. A roll
 in a step that a later undo step takes back is *undone*: counted apart, never mixed
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ..formats.chatlines import read_chat
 from ..formats.commands import Chat
 from ..formats.logsteps import split_stream
-from .declarations import DETECTIONS, KEYWORDS
+from .chat_grammar import DETECTIONS, KEYWORDS
 from .replayer import open_game
 
 UNKNOWN_PLAYER = "(unknown)"

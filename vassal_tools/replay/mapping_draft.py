@@ -42,16 +42,16 @@ ROMAN = {"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii":
          "x": "10"}
 #: Below this a match is not written into the mapping's units (it is listed as unmatched).
 ACCEPT = 0.6
-#: Nationality adjectives a palette or prototype name may use for a nationality of the data.
-#: Short forms count as whole words only ("nor-dd-1.png", "Ger / Navy").
-#: Nationalities no game of the toolkit has are listed too: a slot naming one is no unit of the game.
-NATIONALITY_WORDS = {"british": ("british", "brit", "uk", "gb", "england", "english", "royal navy", "raf"),
-                     "german": ("german", "ger", "germany", "wehrmacht", "kriegsmarine", "luftwaffe"),
-                     "norwegian": ("norwegian", "nor", "norway", "norsk", "norge"),
-                     "french": ("french", "fr", "france"), "polish": ("polish", "pol", "poland"),
-                     "american": ("american", "us", "usa", "u.s.", "united states"),
-                     "canadian": ("canadian", "canada"), "soviet": ("soviet", "russian", "ussr", "red army"),
-                     "italian": ("italian", "italy"), "japanese": ("japanese", "japan")}
+#: The words a palette or prototype name may use for each nationality of the data (the game's
+#: pack declares them: ``nationality_words``; by default each nationality by its id); short forms
+#: count as whole words only ("nor-dd-1.png", "Ger / Navy").
+NationalityWords = Mapping[str, Iterable[str]]
+#: Nationalities of other wargames' modules, none of them in a game of the toolkit: a slot naming
+#: only one of these (and none of the game's) is no unit of the game.
+OTHER_NATIONALITY_WORDS: NationalityWords = {
+    "american": ("american", "us", "usa", "u.s.", "united states"), "canadian": ("canadian", "canada"),
+    "soviet": ("soviet", "russian", "ussr", "red army"), "italian": ("italian", "italy"),
+    "japanese": ("japanese", "japan")}
 #: A draft whose sure matches (:data:`SURE` or more) are at most this share of the module's slots
 #: and of the game's units says the module looks like another game (a module of the game matches
 #: most of its counters by id or name; near-spellings match in any module).
@@ -87,14 +87,16 @@ class Match:
 
 
 def draft_mapping(buildfile, catalogue: Catalogue, game: str,
-                  side_names: Mapping[str, str] | None = None) -> dict[str, Any]:
+                  side_names: Mapping[str, str] | None = None,
+                  nationality_words: NationalityWords | None = None) -> dict[str, Any]:
     """The draft mapping of the module whose buildFile is given, against the game's catalogue.
 
     ``side_names``: the game's side ids and the names its roster gives them (``allied``: ``The
-    Allies``), words a slot may name its side by besides the side ids.
+    Allies``), words a slot may name its side by besides the side ids; ``nationality_words``: see
+    :class:`UnitMatcher`.
     """
     units = {uid: dict(catalogue.unit(uid) or {}) for uid in catalogue.unit_ids()}
-    matcher = UnitMatcher(units, side_names)
+    matcher = UnitMatcher(units, side_names, nationality_words)
     matches = matcher.match_all(list(module_slots(buildfile)))
     accepted = [m for m in matches if m.ref is not None and m.confidence >= ACCEPT]
     rejected = [m for m in matches if m not in accepted]
@@ -150,14 +152,26 @@ def module_slots(buildfile) -> Iterable[Slot]:
 
 
 class UnitMatcher:
-    """Matches slots to units; each unit is given to one slot at most."""
+    """Matches slots to units; each unit is given to one slot at most.
 
-    def __init__(self, units: Mapping[str, Mapping[str, Any]], side_names: Mapping[str, str] | None = None):
+    ``nationality_words``: the words that name each nationality in a slot's palette, prototypes,
+    images or properties (the game's pack declares them); by default each nationality of the units
+    is named by its id alone. Nationalities no game of the toolkit has (:data:`OTHER_NATIONALITY_WORDS`)
+    are known too, as no unit of the game.
+    """
+
+    def __init__(self, units: Mapping[str, Mapping[str, Any]], side_names: Mapping[str, str] | None = None,
+                 nationality_words: NationalityWords | None = None):
         self.units = units
         self.side_of_nationality: dict[str, str] = {}
         for attrs in units.values():
             if attrs.get("nationality") and attrs.get("side"):
                 self.side_of_nationality.setdefault(str(attrs["nationality"]), str(attrs["side"]))
+        if nationality_words is None:
+            nationality_words = {n: (n,) for n in {str(a.get("nationality") or "").lower() for a in units.values()} if n}
+        self.nationality_words = {nat: tuple(words) for nat, words in OTHER_NATIONALITY_WORDS.items()
+                                  if nat not in self.side_of_nationality}
+        self.nationality_words.update({nat: tuple(words) for nat, words in nationality_words.items()})
         # Words naming a side: its id, the roster's name for it (without "The"), and its nationalities'.
         self.side_words: dict[str, str] = {}
         for side in {str(a["side"]) for a in units.values() if a.get("side")}:
@@ -236,7 +250,7 @@ class UnitMatcher:
         game's nationalities, and nationalities the game has no units of."""
         sides = {side for word, side in self.side_words.items() if _word_in(word, slot.hints)}
         nationalities, foreign = set(), set()
-        for nationality, words in NATIONALITY_WORDS.items():
+        for nationality, words in self.nationality_words.items():
             if any(_word_in(w, slot.hints) for w in words):
                 if nationality in self.side_of_nationality:
                     sides.add(self.side_of_nationality[nationality])
@@ -284,7 +298,7 @@ class UnitMatcher:
         return [uid for uid in self.units if uid.lower() in stems]
 
     def _nationality_filter(self, slot: Slot, candidates: list[str]) -> list[str]:
-        named = {nat for nat, words in NATIONALITY_WORDS.items() if any(_word_in(w, slot.hints) for w in words)}
+        named = {nat for nat, words in self.nationality_words.items() if any(_word_in(w, slot.hints) for w in words)}
         return [u for u in candidates if str(self.units[u].get("nationality") or "").lower() in named]
 
     def _identical(self, candidates: list[str]) -> bool:

@@ -15,7 +15,7 @@ compares the units the step touched with what they were just before it:
   (:mod:`.markers`);
 * ``attack``, ``defend``, ``mission``, ``intercept``, ``control``, ``hits``,
   ``end`` and the zone and target of a roll from the declarations players type
-  in chat (:mod:`.declarations`, :mod:`.declared`).
+  in chat (:mod:`.chat_grammar`, :mod:`.declaration_entries`).
 
 A unit that comes into play (a new piece, or one from a place that is no LOC
 of the game or an off-map box such as the turn track or the Mobilization
@@ -54,8 +54,14 @@ from ..geometry.maps import BoardCell
 from ..record import Record, RecordGame
 from ..record.builder import RecordBuilder
 from ..record.places import place_of
-from .declarations import Declaration, DeclarationError, means_to_declare, read_declaration
-from .declared import Declared
+from .chat_grammar import (
+    Declaration,
+    DeclarationError,
+    GameWords,
+    means_to_declare,
+    read_declaration,
+)
+from .declaration_entries import Declared
 from .locations import Locations
 from .markers import MarkerTally
 from .replayer import Replayer
@@ -130,13 +136,14 @@ class Recorder:
         self.catalogue = self.pack.catalogue
         self.mapping.check_refs(self.catalogue, self.pack.id)
         self.words = self.pack.vocabulary
+        self.chat_words = GameWords.of(self.words)  # the game's words a chat declaration may use
         # The game's own mechanics (Invasion: Norway's frozen lake airbases, its detection rolls).
         self.hooks: ReplayHooks = self.pack.replay_hooks
         self.units = UnitReader(self.mapping, self.catalogue, self.words.sides)
         self.turns = TurnReader(TurnTracker.of_module(module), PhaseNames.of_catalogue(self.catalogue, self.words))
         self.dice = DiceButtons(module, self.catalogue)
         self.locations: Locations | None = None
-        self.declared = Declared(self._loc_of_text, self._names)
+        self.declared = Declared(self._loc_of_text, self._names, self.words.sides)
         # The record is made through the record builder: units as they appear, entries in order.
         self.record = RecordBuilder(self.pack.id, log=os.path.basename(str(self.replayer.game.path)),
                                     module=f"{module.name} {module.version}".strip())
@@ -436,7 +443,7 @@ class Recorder:
                 return
             self._declare(n, decl, self._side_of(line.player))
         except DeclarationError as err:
-            if means_to_declare(line.message):
+            if means_to_declare(line.message, self.chat_words):
                 self.warnings.append(f"step {n}: {line.message.strip()!r} is not in the record: {err}")
 
     def _declare(self, n: int, decl: Declaration, side: str | None) -> None:

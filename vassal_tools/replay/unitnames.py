@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from .declarations import DeclarationError, UnitName
+from .chat_grammar import DeclarationError, UnitName
 from .state import GameState, PieceState
 from .units import UnitInfo, UnitReader
 

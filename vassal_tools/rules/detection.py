@@ -63,8 +63,9 @@ class Detection:
         return f"roll {self.roll}{mods} = {self.modified} against {self.value}"
 
 
-def interceptors_allowed(margin: int, per_point: int = 2, at_zero: int = 2, cap: int | None = None) -> int:
-    """How many interceptors a detection margin allows: ``per_point`` per point, ``at_zero`` at 0.
+def interceptors_allowed(margin: int, per_point: int, at_zero: int, cap: int | None = None) -> int:
+    """How many interceptors a detection margin allows: ``per_point`` per point, ``at_zero`` at 0
+    (the game's numbers: its pack's), never more than ``cap``.
 
     A negative margin (not detected) allows none.
     """

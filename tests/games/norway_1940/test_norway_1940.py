@@ -353,9 +353,9 @@ def test_a_die_outside_1_to_6_is_a_finding():
     assert findings(entries) == [("Shock Table", None), ("Actions", None)]
 
 
-# -- the chat declarations a log's players type for these entries (replay/declarations.py)
+# -- the chat declarations a log's players type for these entries (replay/chat_grammar.py)
 
-from vassal_tools.replay.declarations import DeclarationError, UnitName, read_declaration  # noqa: E402
+from vassal_tools.replay.chat_grammar import DeclarationError, UnitName, read_declaration  # noqa: E402
 
 
 @pytest.mark.parametrize("text, key, fields", [

@@ -27,7 +27,7 @@ from ...gamedata.vocabulary import ReplayHooks, Vocabulary
 from ...pack import BoardKind, GamePack, ListedCheck
 from ...record import Record, RecordTerms, Roll
 from ...rules.findings import Finding
-from . import rules_index
+from . import rules_index, sample_game
 from .checks import CHECKS, LISTED
 from .data import DATA_DIR, NorwayGame, norway_words
 from .interception import detection_names_its_side
@@ -97,6 +97,14 @@ class InvasionNorway(GamePack):
         replay = self.config["replay"]
         return ReplayHooks(airbase_markers=tuple(m.lower() for m in replay["airbase_markers"]),
                            judged_rolls=tuple(replay["judged_rolls"]))
+
+    # The demo's sample game (vassal-tools demo): an interception with too many ships, an overstacked Bergen.
+    sample_game = sample_game
+
+    @property
+    def nationality_words(self) -> dict[str, tuple[str, ...]]:
+        """The words a module's palette or prototype names use for each nationality (pack.toml ``[mapping]``)."""
+        return {nat: tuple(words) for nat, words in self.config["mapping"]["nationality_words"].items()}
 
     @property
     def catalogue(self) -> NorwayGame:

@@ -96,7 +96,8 @@ class NorwayGame:
                     if name:
                         self._airbase_names[name.lower()] = loc
             elif p.kind == "port" and p.hex:
-                self.ports[p.hex] = Port(p.hex, p.name, p.capacity, p.port_capacity, True, p.zone or None)
+                based = None if p.capacity is None else max(6, p.capacity)  # 1.1: six, or the Unloading Capacity
+                self.ports[p.hex] = Port(p.hex, p.name, p.capacity, based, True, p.zone or None)
             elif p.kind == "mobilization_center" and p.hex:
                 self.mobilization_centers.add(p.hex)
         for z in self.data.zones.values():
@@ -168,7 +169,8 @@ class NorwayGame:
 
     @cached_property
     def thaw_turns(self) -> dict[str, tuple[int, int]]:
-        return {t.zone: self.words.turn_order(t.turn) for t in self.data.info.thaw}
+        # game.toml [[thaw]], this game's own table (its [extra] declaration)
+        return {t["zone"]: self.words.turn_order(t["turn"]) for t in self.data.info.extra["thaw"]}
 
     def thawed(self, zone: str | None, turn: str | None) -> bool:
         """Has the Thaw begun in a zone (3.3.1) by this turn?"""

@@ -209,11 +209,12 @@ class Interception(Check):
             return None
         if zone.kind == "holding" and zone.parent:
             zone = self.game.zones[zone.parent]
-        value = getattr(zone, f"{side}_{'ndv' if kind == 'naval' else 'adv'}")
+        own = zone.extra  # zones.csv's NDV and ADV columns, this game's own (game.toml [extra])
+        value = own[f"{side}_{'ndv' if kind == 'naval' else 'adv'}"]
         if value is None:
             return None
-        if kind == "naval" and zone.ndv_bonus and self.holds(audit, side, zone.ndv_bonus_place):
-            value += zone.ndv_bonus  # 6.1.1
+        if kind == "naval" and own["ndv_bonus"] and self.holds(audit, side, own["ndv_bonus_place"]):
+            value += own["ndv_bonus"]  # 6.1.1
         return value
 
     def holds(self, audit: Audit, side: str, place: str) -> bool:

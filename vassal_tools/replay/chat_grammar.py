@@ -1,4 +1,4 @@
-"""Declarations players type in chat: what a VASSAL log cannot say by itself.
+"""The chat grammar: the declarations players type in chat, what a VASSAL log cannot say by itself.
 
 Players of a PBEM game already type their attacks, missions and detection
 attempts in the chat. A chat line that starts with one of these words (a ``!``
@@ -31,7 +31,9 @@ raises :class:`DeclarationError` for one that starts like a declaration but
 cannot be read; the recorder turns that into a warning naming the step, unless
 :func:`means_to_declare` says the line merely starts with a declaration word
 ("Attack on Bergen went well": no ``!``, no hex, none of the declaration's own
-words): that is ordinary chat.
+words): that is ordinary chat. The game's own words (its sides, the words of its
+phases) come from its vocabulary (:class:`GameWords`); the keywords are every game's.
+:mod:`.declaration_entries` turns what is read into record entries.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..gamedata.vocabulary import Vocabulary
 from ..record import (
     Action,
     Attack,
@@ -65,16 +68,18 @@ KEYWORDS = {
     "unmark": Unmark.KEY, "vp": VictoryPoints.KEY,
 }
 DETECTIONS = {"naval": "naval-detection", "air": "air-detection"}
-_PHASE_WORDS = ("phase", "german", "allied", "norwegian", "movement", "combat", "missions", "detection",
-                "surrender", "mobilization", "repair", "weather", "reinforcement")
-#: The clause words each declaration uses: a line with one of them means to declare.
+#: The clause words each declaration uses: a line with one of them means to declare. A
+#: declaration that may name a side also means to declare when it names one of the game's
+#: sides (:data:`_SIDE_SHAPED`); ``phase`` and ``end``, when they use a word of its phases.
 _SHAPE_WORDS = {
     "attack": ("with", "supply"), "overrun": ("with", "supply"), "defend": ("supply",),
-    "mission": ("with", "from", "to", "supply", "german", "allied"), "detect": ("naval", "air", "target"),
-    "roll": ("target",), "intercept": ("with", "naval", "air"), "control": ("by", "german", "allied"),
-    "hits": ("to",), "phase": _PHASE_WORDS, "end": _PHASE_WORDS, "action": ("with", "german", "allied"),
+    "mission": ("with", "from", "to", "supply"), "detect": ("naval", "air", "target"),
+    "roll": ("target",), "intercept": ("with", "naval", "air"), "control": ("by",),
+    "hits": ("to",), "phase": ("phase",), "end": ("phase",), "action": ("with",),
     "mark": ("as",), "unmark": ("as",), "vp": ("for", "roll"),
 }
+_SIDE_SHAPED = ("mission", "control", "action")
+_PHASE_SHAPED = ("phase", "end")
 _CLAUSES = ("with", "supply", "from", "to", "target", "in")
 _ROLL_TAIL = re.compile(r"\s+\b(unit|outcome)\s+(.+?)(?=\s+\b(?:unit|outcome|in|target)\b|$)", re.IGNORECASE)
 _STATUS = re.compile(r"^(.+?)\s+as\s+(\S+)$", re.IGNORECASE)
@@ -87,6 +92,30 @@ _NONE = {"none", "nothing", "-", "no supply"}
 
 class DeclarationError(ValueError):
     """A chat line that starts like a declaration but says something unreadable."""
+
+
+@dataclass(frozen=True)
+class GameWords:
+    """The words of one game a declaration may use: its sides, and the words its phases are named with."""
+
+    sides: tuple[str, ...]
+    phase_words: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, vocabulary: Vocabulary) -> GameWords:
+        """A game's words from its record vocabulary: its sides, and the words of its phase ids
+        (``german-land-movement``: german, land, movement)."""
+        words = dict.fromkeys(w for phase in vocabulary.phases for w in phase.lower().split("-") if w)
+        return cls(tuple(vocabulary.sides), tuple(words))
+
+    def shape_words(self, keyword: str) -> tuple[str, ...]:
+        """The words of a line that show it means to be a declaration of ``keyword``."""
+        own = _SHAPE_WORDS.get(keyword, ())
+        if keyword in _SIDE_SHAPED:
+            own += self.sides
+        if keyword in _PHASE_SHAPED:
+            own += self.sides + self.phase_words
+        return own
 
 
 @dataclass(frozen=True)
@@ -130,16 +159,17 @@ def read_declaration(text: str, sides: tuple[str, ...]) -> Declaration | None:
     return Declaration(KEYWORDS[word], shown, reader(word, rest.strip(), sides))
 
 
-def means_to_declare(text: str) -> bool:
+def means_to_declare(text: str, words: GameWords) -> bool:
     """Whether a chat line that cannot be read as a declaration still meant to be one: it is
-    marked with ``!``, names a hex, or uses one of its declaration's own words. Otherwise it
-    is chat that merely starts with a declaration word ("Attack on Bergen went well")."""
+    marked with ``!``, names a hex, or uses one of its declaration's own words (``words``: the
+    game's, which the caller hands in). Otherwise it is chat that merely starts with a declaration
+    word ("Attack on Bergen went well")."""
     shown = text.strip()
     word, _, rest = shown.lstrip("!").strip().partition(" ")
     if shown.startswith("!") or re.search(r"\b\d{4}\b", rest):
         return True
     said = {w.lower() for w in re.findall(r"[A-Za-z]+", rest)}
-    return bool(said & set(_SHAPE_WORDS.get(word.lower(), ())))
+    return bool(said & set(words.shape_words(word.lower())))
 
 
 def _near_miss(word: str, rest: str) -> None:
@@ -245,7 +275,7 @@ def _mission(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
     if side is not None:
         words = words[1:]
     if not words:
-        raise DeclarationError("missing the mission's kind (mission german naval-bombing UNITS ...)")
+        raise DeclarationError("missing the mission's kind (mission [SIDE] KIND UNITS ...)")
     kind, named = words[0].lower(), " ".join(words[1:])
     if named and "with" in clauses:
         raise DeclarationError("the units are named twice")
@@ -277,7 +307,7 @@ def _roll(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
         zone = _required(zone.strip(), "where the detection is tried")
     else:
         _no_extra(clauses, ("in", "target"), word)
-        purpose = _required(head, "what the roll is for (roll bardufoss-upgrade ...)").lower().replace(" ", "-")
+        purpose = _required(head, "what the roll is for (roll FOR [in LOC] ...)").lower().replace(" ", "-")
         zone = clauses.get("in") or None
     out: dict[str, Any] = {"for": purpose, "zone": zone,
                            "target": units(clauses["target"], "target") if clauses.get("target") else []}
@@ -298,7 +328,7 @@ def _action(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
     if side is not None:
         words = words[1:]
     if len(words) != 1:
-        raise DeclarationError("say 'action [SIDE] KIND with UNITS' (action german naval with ...)")
+        raise DeclarationError("say 'action [SIDE] KIND with UNITS [in LOC]'")
     out: dict[str, Any] = {"side": side, "kind": words[0].lower(),
                            "units": units(_required(clauses.get("with"), "'with' and the units activated"), "action")}
     if clauses.get("in"):
@@ -365,11 +395,11 @@ def _hits(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
 
 
 def _phase(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
-    return {"phase": _required(rest, "the phase (phase german-land-movement)")}
+    return {"phase": _required(rest, "the phase (phase [TURN] PHASE)")}
 
 
 def _end(word: str, rest: str, sides: tuple[str, ...]) -> dict[str, Any]:
-    return {"end": _required(rest, "the phase that ends (end german-land-movement)")}
+    return {"end": _required(rest, "the phase that ends (end PHASE)")}
 
 
 _READERS = {

@@ -1,12 +1,12 @@
-"""Declarations made in a log's chat, as record entries (see :mod:`.declarations` for the words).
+"""Declarations made in a log's chat, as record entries (see :mod:`.chat_grammar` for the words).
 
-:class:`Declared` turns one :class:`~.declarations.Declaration` into the record
+:class:`Declared` turns one :class:`~.chat_grammar.Declaration` into the record
 entry it mirrors, resolving what the player typed: unit names through
 :class:`~.unitnames.UnitNames`, places through the recorder's LOCs. A ``detect``
 or ``roll`` declaration waits for the next die roll it is for (the ``Naval
 Detection`` button after ``detect naval ...``), which gives its result and the
 roller's side; one that no roll follows in its phase is reported as a warning.
-Whatever cannot be resolved raises :class:`~.declarations.DeclarationError`.
+Whatever cannot be resolved raises :class:`~.chat_grammar.DeclarationError`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .declarations import Declaration, DeclarationError, units
+from .chat_grammar import Declaration, DeclarationError, units
 from .unitnames import UnitNames
 from .units import UnitInfo
 
@@ -37,11 +37,13 @@ class PendingRoll:
 
 
 class Declared:
-    """Entries for declarations; ``loc`` resolves a place as typed, ``names()`` the units on the map now."""
+    """Entries for declarations; ``loc`` resolves a place as typed, ``names()`` the units on the map now,
+    ``sides`` are the game's side words."""
 
-    def __init__(self, loc: Resolve, names: Callable[[], UnitNames]):
+    def __init__(self, loc: Resolve, names: Callable[[], UnitNames], sides: tuple[str, ...]):
         self.loc = loc
         self.names = names
+        self.sides = sides
         self.pending: list[PendingRoll] = []
         self.used: list[UnitInfo] = []  # units the entries name: the record needs their lines
 
@@ -68,7 +70,7 @@ class Declared:
     def side(self, said: str | None, player_side: str | None, what: str) -> str:
         side = said or player_side
         if side is None:
-            raise DeclarationError(f"say whose {what} it is (german or allied): the player has no side")
+            raise DeclarationError(f"say whose {what} it is ({' or '.join(self.sides)}): the player has no side")
         return side
 
     def _attack(self, f: dict[str, Any], step: int, text: str, side: str | None) -> dict[str, Any]:
