@@ -1,0 +1,217 @@
+"""A game's real geography: the public geodata its map is drawn from, and the fit that pins the
+map's grid to the places its rules number.
+
+A game folder may hold ``geo.toml`` and ``geo/`` (written by ``scripts/extract_geodata.py``:
+GSHHG land and lakes, WDBII rivers and borders, GeoNames towns and hand-given ``approximate``
+places, each with its source). ``geo.toml`` also declares the map's projection and which real
+place each rulebook place is, where the names differ (``[rule_places] Salangen = "Sjøvegan"``).
+
+The fit: the rules number some places' hexes (Narvik 1940: Narvik 0919, Bogen 0216, ...). A
+similarity (scale, rotation, origin) from projected kilometres to the hex plane of
+:meth:`MapGrid.centre <vassal_tools.gamedata.hexes.MapGrid.centre>` (adjacent centres one apart)
+is fitted to them by least squares; each place's residual is in hexes, and the hex that holds
+any real position follows.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import tomllib
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from shapely.geometry import shape
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import unary_union
+
+from ..errors import BadInput
+from .hexes import MapGrid, hex_name
+
+EARTH_RADIUS_KM = 6371.0
+_FOLDS = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "Ae", "å": "a", "Å": "A"})
+
+
+def folded(name: str) -> str:
+    """A place name as compared across spellings: ``Bjørnfjell``, ``Bjornfjell`` and
+    ``bjoernfjell`` fold alike (ø, æ, å and their two-letter forms, accents, case).
+
+    >>> folded("Bjørnfjell") == folded("Bjornfjell") == folded("BJOERNFJELL")
+    True
+    >>> folded("Tromsø") == folded("Tromso")
+    True
+    """
+    text = unicodedata.normalize("NFKD", name.translate(_FOLDS))
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    return text.replace("oe", "o").replace("aa", "a").replace("ae", "a")
+
+
+@dataclass(frozen=True)
+class Town:
+    """A real place: a GeoNames town or one given by hand (``approximate``)."""
+
+    name: str
+    lat: float
+    lon: float
+    source: str
+
+
+@dataclass(frozen=True)
+class TransverseMercator:
+    """The spherical transverse Mercator: conformal, true to scale along its central meridian
+    (Norway's national maps use the same projection on UTM zones 32-35)."""
+
+    central_meridian: float
+    origin_latitude: float
+
+    def km(self, lat: float, lon: float) -> tuple[float, float]:
+        """(east, north) in kilometres from the origin."""
+        phi, dlam = math.radians(lat), math.radians(lon - self.central_meridian)
+        b = math.cos(phi) * math.sin(dlam)
+        east = EARTH_RADIUS_KM / 2 * math.log((1 + b) / (1 - b))
+        north = EARTH_RADIUS_KM * (math.atan2(math.tan(phi), math.cos(dlam)) - math.radians(self.origin_latitude))
+        return east, north
+
+
+@dataclass(frozen=True)
+class Similarity:
+    """``plane = scale * R(rotation) * (east, -north) + offset``: km east and south to the hex
+    plane, whose rows grow southwards."""
+
+    scale: float
+    rotation: float  # radians
+    offset: tuple[float, float]
+
+    def apply(self, east: float, north: float) -> tuple[float, float]:
+        c, s = math.cos(self.rotation), math.sin(self.rotation)
+        x, y = east, -north
+        return (self.scale * (c * x - s * y) + self.offset[0], self.scale * (s * x + c * y) + self.offset[1])
+
+    def invert(self, u: float, v: float) -> tuple[float, float]:
+        c, s = math.cos(self.rotation), math.sin(self.rotation)
+        x, y = u - self.offset[0], v - self.offset[1]
+        return ((c * x + s * y) / self.scale, -(-s * x + c * y) / self.scale)
+
+
+def fit_similarity(sources: Sequence[tuple[float, float]], targets: Sequence[tuple[float, float]]) -> Similarity:
+    """The least-squares similarity from (east, north) km to plane points (Umeyama's method
+    without reflection: the plane's y grows south, so north is negated first)."""
+    if len(sources) < 2:
+        raise ValueError("a fit needs at least two places")
+    a = np.array([(e, -n) for e, n in sources], dtype=float)
+    b = np.array(targets, dtype=float)
+    ma, mb = a.mean(axis=0), b.mean(axis=0)
+    ca, cb = a - ma, b - mb
+    # complex numbers make a 2-D similarity one least-squares coefficient: b = z * a
+    za, zb = ca[:, 0] + 1j * ca[:, 1], cb[:, 0] + 1j * cb[:, 1]
+    z = np.vdot(za, zb) / np.vdot(za, za)
+    scale, rotation = float(abs(z)), float(np.angle(z))
+    c, s = math.cos(rotation), math.sin(rotation)
+    offset = (float(mb[0] - scale * (c * ma[0] - s * ma[1])), float(mb[1] - scale * (s * ma[0] + c * ma[1])))
+    return Similarity(scale, rotation, offset)
+
+
+@dataclass(frozen=True)
+class Pin:
+    """A place whose hex the rules number, its real position, and how far apart they are."""
+
+    name: str
+    hex: str
+    town: Town
+    residual: float  # hexes between the numbered hex's centre and the fitted real position
+    real_hex: str | None  # the hex that holds the real position
+
+
+@dataclass(frozen=True)
+class GridFit:
+    grid: MapGrid
+    projection: TransverseMercator
+    similarity: Similarity
+    pins: tuple[Pin, ...]
+
+    @property
+    def km_per_hex(self) -> float:
+        return 1 / self.similarity.scale
+
+    @property
+    def rotation_degrees(self) -> float:
+        return math.degrees(self.similarity.rotation)
+
+    def plane(self, lat: float, lon: float) -> tuple[float, float]:
+        return self.similarity.apply(*self.projection.km(lat, lon))
+
+    def hex_at(self, lat: float, lon: float) -> str | None:
+        """The hex of the grid whose centre is nearest the real position; None off the map."""
+        u, v = self.plane(lat, lon)
+        column = round(u / (3 ** 0.5 / 2))
+        best: tuple[float, str] | None = None
+        for xx in range(column - 1, column + 2):
+            for yy in range(math.floor(v) - 1, math.floor(v) + 3):
+                if xx < 0 or yy < 0:
+                    continue
+                name = hex_name(xx, yy)
+                cu, cv = self.grid.centre(name)
+                gap = math.hypot(cu - u, cv - v)
+                if best is None or gap < best[0]:
+                    best = (gap, name)
+        if best is None or not self.grid.contains(best[1]):
+            return None
+        return best[1]
+
+
+@dataclass(frozen=True)
+class Geography:
+    """What ``geo/`` holds, ready to draw and to fit."""
+
+    land: BaseGeometry
+    lakes: BaseGeometry
+    rivers: BaseGeometry
+    borders: BaseGeometry
+    towns: tuple[Town, ...]
+    projection: TransverseMercator
+    rule_places: dict[str, str]  # the rulebook's name -> the town it is
+
+    def town(self, name: str) -> Town | None:
+        """The real place a rulebook or gazetteer name means (spellings folded)."""
+        wanted = folded(self.rule_places.get(name, name))
+        return next((town for town in self.towns if folded(town.name) == wanted), None)
+
+    def fit(self, grid: MapGrid, numbered: Iterable[tuple[str, str]]) -> GridFit:
+        """Fit ``grid`` to the places the rules number: (place name, hex) pairs."""
+        pairs = [(name, hexname, town) for name, hexname in numbered
+                 if (town := self.town(name)) is not None]
+        similarity = fit_similarity([self.projection.km(t.lat, t.lon) for _, _, t in pairs],
+                                    [grid.centre(h) for _, h, _ in pairs])
+        fit = GridFit(grid, self.projection, similarity, ())
+        pins = []
+        for name, hexname, town in pairs:
+            u, v = fit.plane(town.lat, town.lon)
+            cu, cv = grid.centre(hexname)
+            pins.append(Pin(name, hexname, town, math.hypot(u - cu, v - cv), fit.hex_at(town.lat, town.lon)))
+        return GridFit(grid, self.projection, similarity, tuple(pins))
+
+
+def load_geography(folder: Path) -> Geography | None:
+    """The geography of a game folder, or None where it has no ``geo.toml``."""
+    toml = folder / "geo.toml"
+    if not toml.is_file():
+        return None
+    doc = tomllib.loads(toml.read_text(encoding="utf-8"))
+    try:
+        projection = TransverseMercator(**doc["projection"])
+        features = json.loads((folder / "geo" / "geography.geojson").read_text(encoding="utf-8"))["features"]
+        with open(folder / "geo" / "towns.csv", encoding="utf-8", newline="") as handle:
+            towns = tuple(Town(row["name"], float(row["lat"]), float(row["lon"]), row["source"])
+                          for row in csv.DictReader(handle))
+    except (KeyError, TypeError, ValueError, OSError) as error:
+        raise BadInput(f"{folder}: geography: {error}") from error
+
+    def union(kind: str) -> BaseGeometry:
+        return unary_union([shape(f["geometry"]) for f in features if f["properties"]["kind"] == kind])
+
+    return Geography(union("land"), union("lake"), union("river"), union("border"), towns, projection,
+                     dict(doc.get("rule_places", {})))
