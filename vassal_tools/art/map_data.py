@@ -22,6 +22,8 @@ from ..errors import BadInput
 from ..gamedata import GameData
 from ..gamedata.gametoml import read_toml
 from ..gamedata.tables import read_csv
+from ..gamedata.geography import fit_game
+from .geography import RealMap
 from .hexmap import HexLayout, read_grid
 
 __all__ = ["GameSource", "MapData", "map_data", "derived_boxes", "read_csv", "carriers"]
@@ -42,6 +44,7 @@ class MapData:
     weather: dict[str, Any] = field(default_factory=dict)
     layout: HexLayout | None = None
     source: str = "game"
+    real: RealMap | None = None  # the game's real geography under its hexes (geo.toml), if any
 
     def zone(self, name: str) -> dict[str, str] | None:
         for row in self.zones:
@@ -95,6 +98,9 @@ def _from_game_data(game: GameData) -> MapData:
     grid_name = (info.raw.get("operational_map") or {}).get("grid_file", "operational_grid.json")
     if (Path(game.root) / grid_name).exists():
         data.layout = read_grid(Path(game.root) / grid_name)
+        fitted = fit_game(Path(game.root), game.grid, game.places)
+        if fitted is not None:
+            data.real = RealMap(*fitted, data.layout)
     return data
 
 

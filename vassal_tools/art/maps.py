@@ -148,6 +148,7 @@ def _data_digest(data: MapData) -> str:
                    data.thaw, data.weather],
         "grid": repr(grid) + repr(getattr(grid, "numbering", None)) + repr(data.layout.size if data.layout else None),
         "renderer": renderer_digest(),
+        "geography": data.real.digest if data.real is not None else None,
     }
     return hashlib.sha256(json.dumps(doc, sort_keys=True, default=str).encode()).hexdigest()
 

@@ -16,8 +16,10 @@ any real position follows.
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 import math
+import re
 import tomllib
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -25,9 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from shapely.geometry import shape
+from shapely import transform as reshaped
+from shapely.geometry import Polygon, shape
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
+from shapely.prepared import prep
 
 from ..errors import BadInput
 from .hexes import MapGrid, hex_name
@@ -174,6 +178,7 @@ class Geography:
     towns: tuple[Town, ...]
     projection: TransverseMercator
     rule_places: dict[str, str]  # the rulebook's name -> the town it is
+    digest: str = ""  # of the files it was read from
 
     def town(self, name: str) -> Town | None:
         """The real place a rulebook or gazetteer name means (spellings folded)."""
@@ -213,5 +218,88 @@ def load_geography(folder: Path) -> Geography | None:
     def union(kind: str) -> BaseGeometry:
         return unary_union([shape(f["geometry"]) for f in features if f["properties"]["kind"] == kind])
 
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in (toml, folder / "geo" / "geography.geojson",
+                                                                folder / "geo" / "towns.csv"))).hexdigest()[:16]
     return Geography(union("land"), union("lake"), union("river"), union("border"), towns, projection,
-                     dict(doc.get("rule_places", {})))
+                     dict(doc.get("rule_places", {})), digest)
+
+
+# -- water of each hex -------------------------------------------------------------------------
+
+#: A hex is all sea from this share of sea water, and has a coast from this share.
+SEA_HEX = 0.5
+COAST_HEX = 0.08
+LAKE_HEX = 0.1
+
+
+@dataclass(frozen=True)
+class HexWater:
+    """What real geography says of one hex: its shares of sea and lake water, and its class."""
+
+    hex: str
+    sea: float
+    lake: float
+    border: bool
+
+    @property
+    def all_sea(self) -> bool:
+        return self.sea >= SEA_HEX
+
+
+def hex_outline(grid: MapGrid, name: str) -> list[tuple[float, float]]:
+    """The hexagon of ``name`` in the plane of :meth:`MapGrid.centre` (columns are vertical
+    lines of hexes one apart, so the hexes are flat-topped with a radius of 1/sqrt(3))."""
+    u, v = grid.centre(name)
+    radius = 1 / 3 ** 0.5
+    return [(u + radius * math.cos(math.radians(a)), v + radius * math.sin(math.radians(a)))
+            for a in range(0, 360, 60)]
+
+
+def water_of_hexes(fit: GridFit, geography: Geography) -> dict[str, HexWater]:
+    """Each hex's sea and lake shares and whether the national border crosses it."""
+    def to_plane(shape_: BaseGeometry) -> BaseGeometry:
+        return reshaped(shape_, lambda lonlat: np.array([fit.plane(lat, lon) for lon, lat in lonlat]).reshape(-1, 2))
+
+    land, lakes, borders = to_plane(geography.land), to_plane(geography.lakes), to_plane(geography.borders)
+    land_prepared, lakes_prepared, borders_prepared = prep(land), prep(lakes), prep(borders)
+    found = {}
+    for name in fit.grid.hexes():
+        cell = Polygon(hex_outline(fit.grid, name))
+        on_land = cell.intersection(land).area if land_prepared.intersects(cell) else 0.0
+        in_lakes = cell.intersection(lakes).area if lakes_prepared.intersects(cell) else 0.0
+        found[name] = HexWater(name, round(1 - on_land / cell.area, 3), round(in_lakes / cell.area, 3),
+                               borders_prepared.intersects(cell))
+    return found
+
+
+def coast_class(water: HexWater, neighbours: Iterable[HexWater]) -> str:
+    """``sea`` for a land hex on open water (an all-sea hex beside it), ``fjord`` for one on
+    water too narrow to fill a hex (an inlet), ``none`` otherwise."""
+    if water.all_sea or water.sea < COAST_HEX:
+        return "none"
+    return "sea" if any(n.all_sea for n in neighbours) else "fjord"
+
+
+def numbered_places(places: Iterable) -> list[tuple[str, str]]:
+    """(name, hex) of the places whose source quotes their hex (``3.2: Bogen (hex 0216)``): the
+    hexes the rules number, which pin the map to real geography. Each name once."""
+    seen: set[str] = set()
+    found = []
+    for place in places:
+        if place.hex and place.name not in seen and re.search(rf"\b{place.hex}\b", place.source):
+            seen.add(place.name)
+            found.append((place.name, place.hex))
+    return found
+
+
+def fit_game(root: Path, grid: MapGrid, places: Iterable) -> tuple[Geography, GridFit] | None:
+    """A game folder's geography and its grid's fit to the numbered places, or None where the
+    folder has no geography or too few of its numbered places are known."""
+    geography = load_geography(root)
+    if geography is None:
+        return None
+    numbered = [(name, hexname) for name, hexname in numbered_places(places) if geography.town(name)]
+    if len(numbered) < 2:
+        raise BadInput(root / "geo.toml", f"the map needs two numbered places with a real position to fit; "
+                                          f"it has {len(numbered)}")
+    return geography, geography.fit(grid, numbered)
