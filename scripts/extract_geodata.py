@@ -37,9 +37,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import shapely
 from shapely.geometry import LineString, MultiLineString, MultiPolygon, Polygon, box, mapping
 from shapely.geometry.base import BaseGeometry
-import shapely
 
 KM_PER_DEGREE = 111.32
 # GSHHG levels: 1 land, 2 lake, 3 island in a lake, 4 pond on such an island.

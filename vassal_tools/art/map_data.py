@@ -21,8 +21,8 @@ from typing import Any
 from ..errors import BadInput
 from ..gamedata import GameData
 from ..gamedata.gametoml import read_toml
-from ..gamedata.tables import read_csv
 from ..gamedata.geography import fit_game
+from ..gamedata.tables import read_csv
 from .geography import RealMap
 from .hexmap import HexLayout, read_grid
 

@@ -19,12 +19,12 @@ from shapely.ops import polylabel, unary_union
 from shapely.prepared import prep
 
 from ..errors import BadInput
+from ..gamedata.geography import folded
 from .canvas import Canvas
 from .colours import RGB, parse
-from ..gamedata.geography import folded
 from .displays import draw_box
-from .geography import draw_real_geography
 from .drawn import Drawn
+from .geography import draw_real_geography
 from .hexmap import HexLayout, PointF
 from .icons import draw_icon
 from .map_data import MapData
