@@ -183,3 +183,58 @@ def test_the_extractor_reads_basemaps_layout(tmp_path, monkeypatch):
     found = list(module.basemap_records(tmp_path, "gshhs", module.Extent(16.0, 18.0, 67.5, 69.0)))
     assert [level for level, _ in found] == [1]
     assert found[0][1].tolist() == [list(p) for p in inside]
+
+
+# -- locate --lonlat on the built module ----------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def narvik_module(tmp_path_factory):
+    from vassal_tools.builder.module import assemble, module_archive, module_file_name
+    from vassal_tools.formats.archive import write_archive
+
+    folder = tmp_path_factory.mktemp("narvik-geo")
+    assembly = assemble(NARVIK, scenario="campaign", cache=folder / "cache")
+    return write_archive(module_archive(assembly), folder / module_file_name(assembly.game))
+
+
+def locate(module: Path, *args: str):
+    from click.testing import CliRunner
+
+    from vassal_tools.cli import main
+    return CliRunner().invoke(main, ["locate", str(module), "--map", "Operational Map", "--json", *args])
+
+
+def test_locate_names_the_hex_at_a_real_position(narvik_module, narvik):
+    import json
+
+    game = narvik[0]
+    # GeoNames' Narvik and Sjøvegan (Salangen's centre); the rules: Narvik 0919, Salangen 1801.
+    result = locate(narvik_module, "--lonlat", "68.43838,17.4272", "--lonlat", "68.87363,17.84706")
+    assert result.exit_code == 0, result.output
+    names = [row["location"] for row in json.loads(result.output)]
+    assert game.grid.distance(names[0], "0919") <= 1
+    assert game.grid.distance(names[1], "1801") <= 1
+
+
+def test_locate_says_a_position_off_the_board_is_off_it(narvik_module):
+    import json
+
+    result = locate(narvik_module, "--lonlat", "59.91,10.75")  # Oslo
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)[0]["location"] == "offboard"
+
+
+@pytest.mark.parametrize("text", ["91,17", "68.4", "north,east"])
+def test_a_position_that_is_none_is_bad_input(narvik_module, text):
+    result = locate(narvik_module, "--lonlat", text)
+    assert result.exit_code == 2
+    assert "--lonlat 1" in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_a_map_not_drawn_from_real_geography_is_said_to_be_so(narvik_module):
+    from click.testing import CliRunner
+
+    from vassal_tools.cli import main
+    result = CliRunner().invoke(main, ["locate", str(narvik_module), "--map", "Strategic Map", "--lonlat", "68.4,17.4"])
+    assert result.exit_code == 2
+    assert "not drawn from real geography" in result.output

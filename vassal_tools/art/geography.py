@@ -14,6 +14,7 @@ from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
 from ..gamedata.geography import Geography, GridFit, folded
+from ..geometry.projection import BoardGeography
 from .canvas import Canvas
 from .hexmap import HexLayout
 from .map_style import MapStyle
@@ -37,6 +38,15 @@ class RealMap:
     def digest(self) -> str:
         """What the drawing depends on besides the tables: the geodata and the fit."""
         return self.geography.digest + repr(self.fit.similarity)
+
+    def board_geography(self) -> BoardGeography:
+        """The projection and the km-to-pixel matrix a module carries for ``locate --lonlat``."""
+        s = self.fit.similarity
+        c, n = s.scale * np.cos(s.rotation), s.scale * np.sin(s.rotation)
+        # plane = [east, north, 1] @ similarity (north negated: rows grow south); pixel = [plane, 1] @ affine
+        similarity = np.array([[c, n, 0.0], [n, -c, 0.0], [s.offset[0], s.offset[1], 1.0]])
+        rows = similarity @ self.affine
+        return BoardGeography(self.fit.projection, tuple((float(a), float(b)) for a, b in rows))  # type: ignore[arg-type]
 
     def pixel(self, lat: float, lon: float) -> PointF:
         u, v = self.fit.plane(lat, lon)

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BadInput
-from ..gamedata import GameData
+from ..gamedata import GameData, load_game
 from ..gamedata.gametoml import read_toml
 from ..gamedata.geography import fit_game
 from ..gamedata.tables import read_csv
@@ -98,9 +98,7 @@ def _from_game_data(game: GameData) -> MapData:
     grid_name = (info.raw.get("operational_map") or {}).get("grid_file", "operational_grid.json")
     if (Path(game.root) / grid_name).exists():
         data.layout = read_grid(Path(game.root) / grid_name)
-        fitted = fit_game(Path(game.root), game.grid, game.places)
-        if fitted is not None:
-            data.real = RealMap(*fitted, data.layout)
+        data.real = _real_map(game, data.layout)
     return data
 
 
@@ -183,9 +181,17 @@ def _from_folder(folder: Path) -> MapData:
         grid_name = (doc.get("operational_map") or {}).get("grid_file", grid_name)
     if (folder / grid_name).exists():
         data.layout = read_grid(folder / grid_name)
+        if (folder / "geo.toml").exists():  # the fit needs the whole game: its grid and places' sources
+            game = load_game(folder)
+            data.real = _real_map(game, data.layout)
     if not data.boxes:
         data.boxes = derived_boxes(data)
     return data
+
+
+def _real_map(game: GameData, layout: HexLayout) -> RealMap | None:
+    fitted = fit_game(Path(game.root), game.grid, game.places)
+    return RealMap(*fitted, layout) if fitted is not None else None
 
 
 def _get(obj: Any, name: str) -> Any:

@@ -53,6 +53,7 @@ class MapArt:
     size: tuple[int, int]
     zones: dict[str, list[tuple[int, int]]]
     boxes: dict[str, tuple[int, int, int, int]]
+    geography: dict | None = None  # where real positions fall on it (geometry.projection), if drawn from them
 
     def zone_path(self, name: str) -> str:
         """The zone as a ZonedGrid ``path`` attribute: ``x,y;x,y;...``."""
@@ -126,6 +127,7 @@ def _draw(name: str, filename: str, painter: Painter, data: MapData, style: MapS
         # A list, not an object: zone order matters (first match wins) and must survive JSON.
         "zones": [[z, [list(p) for p in ring]] for z, ring in drawn.zones.items()],
         "boxes": {b: list(r) for b, r in drawn.boxes.items()},
+        "geography": drawn.geography,
         "key": key,
     }
 
@@ -136,6 +138,7 @@ def _art(out: Path, entry: dict) -> MapArt:
         size=(entry["size"][0], entry["size"][1]),
         zones={z: [(p[0], p[1]) for p in ring] for z, ring in entry["zones"]},
         boxes={b: (r[0], r[1], r[2], r[3]) for b, r in entry["boxes"].items()},
+        geography=entry.get("geography"),
     )
 
 

@@ -80,7 +80,8 @@ def draw_operational(data: MapData, style: MapStyle) -> Drawn:
     zones = _zone_polygons(layout, hexes)
     rows = sorted({layout.centre(name)[1] for name in hexes})
     _zone_labels(c, zones, style, h, [_box_of(layout.polygon(name)) for name in marked] + town_labels, rows)
-    return Drawn(c, {name: _int_ring(poly) for name, poly in zones.items()}, {})
+    geography = data.real.board_geography().to_json() if data.real is not None else None
+    return Drawn(c, {name: _int_ring(poly) for name, poly in zones.items()}, {}, geography)
 
 
 # -- hexes ------------------------------------------------------------------------------

@@ -34,9 +34,9 @@ from shapely.ops import unary_union
 from shapely.prepared import prep
 
 from ..errors import BadInput
+from ..geometry.projection import TransverseMercator
 from .hexes import MapGrid, hex_name
 
-EARTH_RADIUS_KM = 6371.0
 _FOLDS = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "Ae", "å": "a", "Å": "A"})
 
 
@@ -62,23 +62,6 @@ class Town:
     lat: float
     lon: float
     source: str
-
-
-@dataclass(frozen=True)
-class TransverseMercator:
-    """The spherical transverse Mercator: conformal, true to scale along its central meridian
-    (Norway's national maps use the same projection on UTM zones 32-35)."""
-
-    central_meridian: float
-    origin_latitude: float
-
-    def km(self, lat: float, lon: float) -> tuple[float, float]:
-        """(east, north) in kilometres from the origin."""
-        phi, dlam = math.radians(lat), math.radians(lon - self.central_meridian)
-        b = math.cos(phi) * math.sin(dlam)
-        east = EARTH_RADIUS_KM / 2 * math.log((1 + b) / (1 - b))
-        north = EARTH_RADIUS_KM * (math.atan2(math.tan(phi), math.cos(dlam)) - math.radians(self.origin_latitude))
-        return east, north
 
 
 @dataclass(frozen=True)
@@ -213,7 +196,7 @@ def load_geography(folder: Path) -> Geography | None:
             towns = tuple(Town(row["name"], float(row["lat"]), float(row["lon"]), row["source"])
                           for row in csv.DictReader(handle))
     except (KeyError, TypeError, ValueError, OSError) as error:
-        raise BadInput(f"{folder}: geography: {error}") from error
+        raise BadInput(toml, f"the geography is not readable: {error}") from None
 
     def union(kind: str) -> BaseGeometry:
         return unary_union([shape(f["geometry"]) for f in features if f["properties"]["kind"] == kind])
