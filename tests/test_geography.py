@@ -238,3 +238,43 @@ def test_a_map_not_drawn_from_real_geography_is_said_to_be_so(narvik_module):
     result = CliRunner().invoke(main, ["locate", str(narvik_module), "--map", "Strategic Map", "--lonlat", "68.4,17.4"])
     assert result.exit_code == 2
     assert "not drawn from real geography" in result.output
+
+
+# -- Invasion: Norway -----------------------------------------------------------------------------
+
+INVASION = ROOT / "module_src" / "invasion_norway"
+# invasion-norway.txt numbers these hexes in its text (1.1, 6.1.1, 7.1.5, 11.1.1, 11.5.1 ...).
+INVASION_NUMBERED = {"Bardufoss": "0203", "Vaernes": "3018", "Trondheim": "3019", "Bergen": "4332", "Oslo": "4720"}
+
+
+@pytest.fixture(scope="module")
+def invasion():
+    game = load_game(INVASION)
+    geography, fit = fit_game(INVASION, game.grid, game.places)
+    return game, geography, fit
+
+
+def test_invasion_norways_numbered_hexes_include_the_issues_examples(invasion):
+    assert INVASION_NUMBERED.items() <= dict(numbered_places(invasion[0].places)).items()
+
+
+def test_every_hex_invasion_norways_text_numbers_lies_within_one_hex_of_its_real_place(invasion):
+    game, _, fit = invasion
+    assert len(fit.pins) >= 15
+    for pin in fit.pins:
+        assert pin.real_hex is not None and game.grid.distance(pin.hex, pin.real_hex) <= 1, pin
+
+
+def test_a_name_several_real_places_bear_is_no_place_until_geo_toml_says_which(invasion):
+    geography = invasion[1]
+    assert len(geography.towns_named("Sola")) == 1  # [rule_places] Sola = "Sola airfield"
+    assert geography.town("Mo").name == "Mo i Rana"
+    plain = load_geography(INVASION)
+    object.__setattr__(plain, "rule_places", {})
+    assert len(plain.towns_named("Mo")) > 1 and plain.town("Mo") is None
+
+
+def test_invasion_norways_board_is_not_yet_drawn_from_geodata(invasion):
+    # geo.toml [map] draw = false until its hexes.csv and places.csv are rewritten from the fit.
+    from vassal_tools.art.map_data import map_data
+    assert map_data(invasion[0]).real is None

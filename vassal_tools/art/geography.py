@@ -86,10 +86,16 @@ def _lines(shape: BaseGeometry) -> list:
     return [g for g in getattr(shape, "geoms", [shape]) if g.geom_type == "LineString" and not g.is_empty]
 
 
+#: Gazetteer towns are drawn on maps this fine (km a hex) or finer; coarser maps show the rules' places only.
+TOWN_MAP_KM_PER_HEX = 5.0
+
+
 def _towns(c: Canvas, real: RealMap, style: MapStyle,
            skip: Callable[[str], bool]) -> list[tuple[float, float, float, float]]:
     width, height = real.layout.size
-    covered = []
+    covered: list[tuple[float, float, float, float]] = []
+    if real.fit.km_per_hex > TOWN_MAP_KM_PER_HEX:
+        return covered
     h = real.layout.hex_height
     ink = style.colour("places.town")
     for town in real.geography.towns:

@@ -191,7 +191,7 @@ def _from_folder(folder: Path) -> MapData:
 
 def _real_map(game: GameData, layout: HexLayout) -> RealMap | None:
     fitted = fit_game(Path(game.root), game.grid, game.places)
-    return RealMap(*fitted, layout) if fitted is not None else None
+    return RealMap(*fitted, layout) if fitted is not None and fitted[0].drawn else None
 
 
 def _get(obj: Any, name: str) -> Any:

@@ -19,7 +19,6 @@ import csv
 import hashlib
 import json
 import math
-import re
 import tomllib
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -36,6 +35,7 @@ from shapely.prepared import prep
 from ..errors import BadInput
 from ..geometry.projection import TransverseMercator
 from .hexes import MapGrid, hex_name
+from .sources import citations
 
 _FOLDS = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "Ae", "å": "a", "Å": "A"})
 
@@ -162,11 +162,18 @@ class Geography:
     projection: TransverseMercator
     rule_places: dict[str, str]  # the rulebook's name -> the town it is
     digest: str = ""  # of the files it was read from
+    drawn: bool = True  # geo.toml [map] draw: the board is drawn from it (false until the data is rewritten)
+
+    def towns_named(self, name: str) -> list[Town]:
+        """Every real place a rulebook or gazetteer name may mean (spellings folded)."""
+        wanted = folded(self.rule_places.get(name, name))
+        return [town for town in self.towns if folded(town.name) == wanted]
 
     def town(self, name: str) -> Town | None:
-        """The real place a rulebook or gazetteer name means (spellings folded)."""
-        wanted = folded(self.rule_places.get(name, name))
-        return next((town for town in self.towns if folded(town.name) == wanted), None)
+        """The one real place a name means; None where none, or several, go by it (GeoNames has
+        many a "Mo": geo.toml's [rule_places] says which one, "Mo i Rana")."""
+        found = self.towns_named(name)
+        return found[0] if len(found) == 1 else None
 
     def fit(self, grid: MapGrid, numbered: Iterable[tuple[str, str]]) -> GridFit:
         """Fit ``grid`` to the places the rules number: (place name, hex) pairs."""
@@ -204,7 +211,7 @@ def load_geography(folder: Path) -> Geography | None:
     digest = hashlib.sha256(b"".join(p.read_bytes() for p in (toml, folder / "geo" / "geography.geojson",
                                                                 folder / "geo" / "towns.csv"))).hexdigest()[:16]
     return Geography(union("land"), union("lake"), union("river"), union("border"), towns, projection,
-                     dict(doc.get("rule_places", {})), digest)
+                     dict(doc.get("rule_places", {})), digest, bool(doc.get("map", {}).get("draw", True)))
 
 
 # -- water of each hex -------------------------------------------------------------------------
@@ -264,12 +271,20 @@ def coast_class(water: HexWater, neighbours: Iterable[HexWater]) -> str:
 
 
 def numbered_places(places: Iterable) -> list[tuple[str, str]]:
-    """(name, hex) of the places whose source quotes their hex (``3.2: Bogen (hex 0216)``): the
-    hexes the rules number, which pin the map to real geography. Each name once."""
+    """(name, hex) of the places whose hex a rule gives: a rule citation of the place's source
+    covers its hex (``3.2: Bogen (hex 0216)``, ``6.1.1: hex``) and no sample one does
+    (``12.5: Ankenes; sample: its hex``). These pin the map to real geography. Each name once."""
     seen: set[str] = set()
     found = []
     for place in places:
-        if place.hex and place.name not in seen and re.search(rf"\b{place.hex}\b", place.source):
+        if not place.hex or place.name in seen:
+            continue
+        items = citations(place.source)
+
+        def covers(note: str) -> bool:
+            return "hex" in note.lower() or place.hex in note
+
+        if any(c.rule and covers(c.note) for c in items) and not any(not c.rule and covers(c.note) for c in items):
             seen.add(place.name)
             found.append((place.name, place.hex))
     return found
