@@ -266,12 +266,15 @@ def test_every_hex_invasion_norways_text_numbers_lies_within_one_hex_of_its_real
 
 
 def test_a_name_several_real_places_bear_is_no_place_until_geo_toml_says_which(invasion):
+    import dataclasses
+
+    from vassal_tools.gamedata.geography import Town
     geography = invasion[1]
-    assert len(geography.towns_named("Sola")) == 1  # [rule_places] Sola = "Sola airfield"
+    # GeoNames' only "Mo" is in Hordaland (60.8 N); the game's Mo is Mo i Rana (66.3 N).
     assert geography.town("Mo").name == "Mo i Rana"
-    plain = load_geography(INVASION)
-    object.__setattr__(plain, "rule_places", {})
-    assert len(plain.towns_named("Mo")) > 1 and plain.town("Mo") is None
+    twins = dataclasses.replace(geography, rule_places={},
+                                towns=(Town("Mo", 60.8, 5.8, "GeoNames"), Town("Mo", 66.3, 14.1, "GeoNames")))
+    assert len(twins.towns_named("Mo")) == 2 and twins.town("Mo") is None
 
 
 def test_invasion_norways_board_is_not_yet_drawn_from_geodata(invasion):

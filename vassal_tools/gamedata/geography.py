@@ -279,12 +279,8 @@ def numbered_places(places: Iterable) -> list[tuple[str, str]]:
     for place in places:
         if not place.hex or place.name in seen:
             continue
-        items = citations(place.source)
-
-        def covers(note: str) -> bool:
-            return "hex" in note.lower() or place.hex in note
-
-        if any(c.rule and covers(c.note) for c in items) and not any(not c.rule and covers(c.note) for c in items):
+        covering = [c for c in citations(place.source) if "hex" in c.note.lower() or place.hex in c.note]
+        if any(c.rule for c in covering) and not any(not c.rule for c in covering):
             seen.add(place.name)
             found.append((place.name, place.hex))
     return found
