@@ -17,13 +17,14 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "vassal_tools"
 
-BELOW_GAMES = {"errors", "formats", "geometry", "gamedata"}
+BELOW_GAMES = {"errors", "formats", "fonts", "geometry", "gamedata"}
 # package -> the packages it may import (besides itself)
 ALLOWED: dict[str, set[str]] = {
     "errors": set(),
+    "fonts": set(),  # the shipped font files and their lookup
     "formats": {"errors"},
-    "geometry": {"errors", "formats"},
-    "gamedata": {"errors", "formats", "geometry"},
+    "geometry": {"errors", "formats", "fonts"},
+    "gamedata": {"errors", "formats", "fonts", "geometry"},
     "games": BELOW_GAMES,
     "record": BELOW_GAMES | {"games"},
     "replay": BELOW_GAMES | {"games", "record"},
@@ -31,10 +32,10 @@ ALLOWED: dict[str, set[str]] = {
     "report": BELOW_GAMES | {"games", "record", "replay", "rules"},
     "art": BELOW_GAMES | {"games"},
     "builder": BELOW_GAMES | {"games", "art"},
-    "release": {"errors", "formats", "geometry", "gamedata"},
+    "release": {"errors", "formats", "fonts", "geometry", "gamedata"},
     "game": BELOW_GAMES | {"games", "record", "replay", "rules"},  # games/<game>/
-    "demo": {"errors", "formats", "geometry", "gamedata", "games", "record", "replay", "rules", "report", "art", "builder"},
-    "cli": {"errors", "formats", "geometry", "gamedata", "games", "record", "replay", "rules", "report", "art", "builder",
+    "demo": {"errors", "formats", "fonts", "geometry", "gamedata", "games", "record", "replay", "rules", "report", "art", "builder"},
+    "cli": {"errors", "formats", "fonts", "geometry", "gamedata", "games", "record", "replay", "rules", "report", "art", "builder",
             "release", "demo", "root"},
     "root": {"errors", "formats"},  # vassal_tools/__init__.py
 }

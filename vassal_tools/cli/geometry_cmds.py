@@ -47,7 +47,8 @@ def locate_cmd(module: Path, xy: tuple[str, ...], map_name: str, points_file: Pa
     if not points and not real:
         raise click.UsageError("give points as X,Y arguments, with --points FILE or with --lonlat LAT,LON")
     geometry = open_geometry(module, game_path, allow_mismatch=allow_mismatch)
-    points.extend(lonlat_points(geometry, map_name, real, str(module)))
+    if real:
+        points.extend(lonlat_points(geometry, map_name, real, str(module)))
     locations = geometry.map(map_name).locate_many(points)
     _warn(geometry.warnings)
     if as_json:
