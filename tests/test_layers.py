@@ -36,26 +36,27 @@ PACKAGE = Path(__file__).resolve().parent.parent / "vassal_tools"
 # package -> the packages it may import (besides itself)
 ALLOWED: dict[str, set[str]] = {
     "errors": set(),
+    "fonts": set(),  # the shipped font files and their lookup
     "formats": {"errors"},
-    "geometry": {"errors", "formats"},
-    "gamedata": {"errors", "formats", "geometry"},
-    "record": {"errors", "formats", "geometry", "gamedata"},
-    "replay": {"errors", "formats", "geometry", "gamedata", "record"},
-    "rules": {"errors", "formats", "geometry", "gamedata", "record", "replay"},
-    "art": {"errors", "formats", "geometry", "gamedata"},
+    "geometry": {"errors", "fonts", "formats"},
+    "gamedata": {"errors", "fonts", "formats", "geometry"},
+    "record": {"errors", "fonts", "formats", "geometry", "gamedata"},
+    "replay": {"errors", "fonts", "formats", "geometry", "gamedata", "record"},
+    "rules": {"errors", "fonts", "formats", "geometry", "gamedata", "record", "replay"},
+    "art": {"errors", "fonts", "formats", "geometry", "gamedata"},
     # the pack contract (GamePack, BoardKind, HexPack): what a game's package offers
-    "pack": {"errors", "formats", "geometry", "gamedata", "record", "replay", "rules", "art"},
+    "pack": {"errors", "fonts", "formats", "geometry", "gamedata", "record", "replay", "rules", "art"},
     # a game's package: the engine below and the contract; nothing but the registry loads it
-    "game": {"errors", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "pack"},
+    "game": {"errors", "fonts", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "pack"},
     # the registry (names each game's package), games.play (finds a game and hands it down)
-    "games": {"errors", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "pack", "game"},
-    "builder": {"errors", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "pack", "games"},
-    "report": {"errors", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "pack", "games",
+    "games": {"errors", "fonts", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "pack", "game"},
+    "builder": {"errors", "fonts", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "pack", "games"},
+    "report": {"errors", "fonts", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "pack", "games",
                "builder"},
-    "release": {"errors", "formats", "geometry", "gamedata"},
-    "demo": {"errors", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "pack", "games",
+    "release": {"errors", "fonts", "formats", "geometry", "gamedata"},
+    "demo": {"errors", "fonts", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "pack", "games",
              "builder", "report"},
-    "cli": {"errors", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "pack", "games",
+    "cli": {"errors", "fonts", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "pack", "games",
             "builder", "report", "release", "demo", "root"},
     "root": {"errors", "formats"},  # vassal_tools/__init__.py
 }

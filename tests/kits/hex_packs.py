@@ -20,4 +20,4 @@ def rules_cited(checks: Mapping[str, Iterable[str]], pack_file: Path, data: Game
     sources = [data.info.raw["source"], *(u.source for u in data.units.values()), *(p.source for p in data.places),
                *(z.source for z in data.zones.values()), *(s.source for s in data.hexsides),
                *(p.source for sc in data.scenarios.values() for p in sc.setup)]
-    return cited | {c.rule for s in sources for c in citations(s) if not c.is_sample}
+    return cited | {c.rule for s in sources for c in citations(s) if c.rule is not None}

@@ -14,6 +14,7 @@ class Drawn:
     canvas: Canvas
     zones: dict[str, list[tuple[int, int]]]
     boxes: dict[str, tuple[int, int, int, int]]
+    geography: dict | None = None  # the board's real geography (geometry.projection.BoardGeography.to_json)
 
 
 Rect = tuple[float, float, float, float]

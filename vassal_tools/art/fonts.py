@@ -1,4 +1,4 @@
-"""Fonts for counter and map art: DejaVu when the system has it, Pillow's own font otherwise.
+"""Fonts for counter and map art: the shipped DejaVu (:mod:`vassal_tools.fonts`) by role.
 
 Templates name a font by *role* (``regular``, ``bold``, ``condensed``, ``condensed_bold``)
 rather than by file, so the same template works on a machine that only has the PyPI
@@ -15,32 +15,17 @@ from __future__ import annotations
 import functools
 import os
 from dataclasses import dataclass
-from pathlib import Path
 
 import PIL
 from PIL import ImageFont
 
+from ..fonts import digest as shipped_digest
+from ..fonts import font_file
+
 ROLES = ("regular", "bold", "condensed", "condensed_bold")
 
-_DEJAVU_FILES = {
-    "regular": "DejaVuSans.ttf",
-    "bold": "DejaVuSans-Bold.ttf",
-    "condensed": "DejaVuSansCondensed.ttf",
-    "condensed_bold": "DejaVuSansCondensed-Bold.ttf",
-}
-
-# Where Linux distributions, macOS (Homebrew) and a few Python packages put DejaVu.
-_SEARCH_DIRS = (
-    "/usr/share/fonts/truetype/dejavu",
-    "/usr/share/fonts/dejavu",
-    "/usr/share/fonts/TTF",
-    "/usr/local/share/fonts",
-    "/opt/homebrew/share/fonts",
-    "/Library/Fonts",
-)
-
-# Set VASSAL_TOOLS_SYSTEM_FONTS=0 to ignore system fonts (reproducible output across machines
-# that share the same Pillow version).
+# Set VASSAL_TOOLS_SYSTEM_FONTS=0 to draw with Pillow's own font instead of the shipped DejaVu
+# (it has no ø, å or æ: only for seeing the fallback work).
 _ENV_SWITCH = "VASSAL_TOOLS_SYSTEM_FONTS"
 
 
@@ -56,12 +41,7 @@ class Face:
 def _font_file(role: str) -> str | None:
     if os.environ.get(_ENV_SWITCH, "1") == "0":
         return None
-    name = _DEJAVU_FILES[role]
-    for folder in _SEARCH_DIRS:
-        path = Path(folder) / name
-        if path.is_file():
-            return str(path)
-    return None
+    return font_file(role)
 
 
 @functools.lru_cache(maxsize=512)
@@ -85,5 +65,6 @@ def fingerprint() -> str:
     for role in ROLES:
         path = _font_file(role)
         parts.append(f"{role}={os.path.basename(path) if path else 'pillow-default'}")
+    parts.append(f"fonts={shipped_digest()}")
     parts.append(f"pillow={PIL.__version__}")
     return ";".join(parts)

@@ -20,9 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BadInput
-from ..gamedata import GameData
+from ..gamedata import GameData, load_game
 from ..gamedata.gametoml import read_toml
+from ..gamedata.geography import fit_game
 from ..gamedata.tables import read_csv
+from .geography import RealMap
 from .hexmap import HexLayout, read_grid
 
 __all__ = ["GameSource", "MapData", "MapWords", "map_data", "read_csv", "carriers"]
@@ -70,6 +72,7 @@ class MapData:
     weather: dict[str, Any] = field(default_factory=dict)
     layout: HexLayout | None = None
     source: str = "game"
+    real: RealMap | None = None  # the game's real geography under its hexes (geo.toml), if any
 
     def zone(self, name: str) -> dict[str, str] | None:
         for row in self.zones:
@@ -124,6 +127,7 @@ def _from_game_data(game: GameData) -> MapData:
     grid_name = (info.raw.get("operational_map") or {}).get("grid_file", "operational_grid.json")
     if (Path(game.root) / grid_name).exists():
         data.layout = read_grid(Path(game.root) / grid_name)
+        data.real = _real_map(game, data.layout)
     return data
 
 
@@ -168,7 +172,15 @@ def _from_folder(folder: Path) -> MapData:
         grid_name = (doc.get("operational_map") or {}).get("grid_file", grid_name)
     if (folder / grid_name).exists():
         data.layout = read_grid(folder / grid_name)
+        if (folder / "geo.toml").exists():  # the fit needs the whole game: its grid and places' sources
+            game = load_game(folder)
+            data.real = _real_map(game, data.layout)
     return data
+
+
+def _real_map(game: GameData, layout: HexLayout) -> RealMap | None:
+    fitted = fit_game(Path(game.root), game.grid, game.places)
+    return RealMap(*fitted, layout) if fitted is not None and fitted[0].drawn else None
 
 
 def _get(obj: Any, name: str) -> Any:

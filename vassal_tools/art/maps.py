@@ -53,6 +53,7 @@ class MapArt:
     size: tuple[int, int]
     zones: dict[str, list[tuple[int, int]]]
     boxes: dict[str, tuple[int, int, int, int]]
+    geography: dict | None = None  # where real positions fall on it (geometry.projection), if drawn from them
 
     def zone_path(self, name: str) -> str:
         """The zone as a ZonedGrid ``path`` attribute: ``x,y;x,y;...``."""
@@ -126,6 +127,7 @@ def _draw(name: str, filename: str, painter: Painter, data: MapData, style: MapS
         # A list, not an object: zone order matters (first match wins) and must survive JSON.
         "zones": [[z, [list(p) for p in ring]] for z, ring in drawn.zones.items()],
         "boxes": {b: list(r) for b, r in drawn.boxes.items()},
+        "geography": drawn.geography,
         "key": key,
     }
 
@@ -136,6 +138,7 @@ def _art(out: Path, entry: dict) -> MapArt:
         size=(entry["size"][0], entry["size"][1]),
         zones={z: [(p[0], p[1]) for p in ring] for z, ring in entry["zones"]},
         boxes={b: (r[0], r[1], r[2], r[3]) for b, r in entry["boxes"].items()},
+        geography=entry.get("geography"),
     )
 
 
@@ -149,6 +152,7 @@ def _data_digest(data: MapData) -> str:
         "words": [data.words.zone_lines, data.words.turn_notes],
         "grid": repr(grid) + repr(getattr(grid, "numbering", None)) + repr(data.layout.size if data.layout else None),
         "renderer": renderer_digest(),
+        "geography": data.real.digest if data.real is not None else None,
     }
     return hashlib.sha256(json.dumps(doc, sort_keys=True, default=str).encode()).hexdigest()
 

@@ -19,10 +19,12 @@ from shapely.ops import polylabel, unary_union
 from shapely.prepared import prep
 
 from ..errors import BadInput
+from ..gamedata.vocabulary import fold_place
 from .canvas import Canvas
 from .colours import RGB, parse
 from .displays import draw_box
 from .drawn import Drawn
+from .geography import draw_real_geography
 from .hexmap import HexLayout, PointF
 from .icons import draw_icon
 from .map_data import MapData
@@ -63,9 +65,16 @@ def draw_operational(data: MapData, style: MapStyle) -> Drawn:
     c = Canvas((width, height), 1, style.colour("terrain.sea"), SUPERSAMPLE)
     h = layout.hex_height
     pairs = list(_neighbour_pairs(layout, sorted(hexes)))
-    _terrain(c, layout, hexes, style)
-    _coasts(c, layout, hexes, pairs, style)
-    _lakes(c, layout, hexes, style)
+    town_labels: list[BoxF] = []
+    if data.real is not None:  # the real coast, lakes, rivers and border; the hexes' land terrain over them
+        named = {fold_place(p["name"]) for p in data.places} | {fold_place(a) for p in data.places
+                                                            for a in (p.get("aliases") or "").split("|") if a}
+        town_labels = draw_real_geography(c, data.real, style, named.__contains__)
+        _terrain(c, layout, {n: r for n, r in hexes.items() if r.get("terrain") not in ("sea", "clear")}, style)
+    else:
+        _terrain(c, layout, hexes, style)
+        _coasts(c, layout, hexes, pairs, style)
+        _lakes(c, layout, hexes, style)
     _edge_groups(c, layout, data, style)
     _frozen(c, layout, data, style)
     _outlines(c, layout, hexes, style)
@@ -82,8 +91,9 @@ def draw_operational(data: MapData, style: MapStyle) -> Drawn:
     _hex_numbers(c, layout, hexes, style)
     zones = _zone_polygons(layout, hexes)
     rows = sorted({layout.centre(name)[1] for name in hexes})
-    _zone_labels(c, zones, style, h, [_box_of(layout.polygon(name)) for name in marked], rows)
-    return Drawn(c, {name: _int_ring(poly) for name, poly in zones.items()}, {})
+    _zone_labels(c, zones, style, h, [_box_of(layout.polygon(name)) for name in marked] + town_labels, rows)
+    geography = data.real.board_geography().to_json() if data.real is not None else None
+    return Drawn(c, {name: _int_ring(poly) for name, poly in zones.items()}, {}, geography)
 
 
 # -- hexes ------------------------------------------------------------------------------

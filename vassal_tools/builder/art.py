@@ -65,6 +65,7 @@ class BoardArt:
     size: tuple[int, int]
     zones: dict[str, list[tuple[int, int]]]
     boxes: dict[str, tuple[int, int, int, int]]
+    geography: dict | None = None  # where real positions fall on it (geometry.projection), if drawn from them
 
 
 def draw_counters(game: GameSource, cache: Path) -> CounterArt:
@@ -96,7 +97,8 @@ def draw_boards(game: GameSource, cache: Path) -> dict[str, BoardArt]:
 
     arts = render_maps(game, cache / MAPS)
     return {
-        name: BoardArt(name, Path(art.image_path), (art.size[0], art.size[1]), dict(art.zones), dict(art.boxes))
+        name: BoardArt(name, Path(art.image_path), (art.size[0], art.size[1]), dict(art.zones), dict(art.boxes),
+                       art.geography)
         for name, art in arts.items()
     }
 

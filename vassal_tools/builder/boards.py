@@ -75,6 +75,7 @@ class BoardPlan:
     size: tuple[int, int]
     hexes: HexGridDef | None = None
     zones: list[ZoneDef] = field(default_factory=list)
+    geography: dict | None = None  # where real positions fall on it (geometry.projection), if drawn from them
 
     def component(self) -> Component:
         board = standard.component(_BOARD + "Board", {"image": self.image, "name": self.name, "reversible": "false"})
@@ -190,7 +191,7 @@ def plan_maps(arts: Mapping[str, BoardArt], hexes: HexGridDef | None, grid_sourc
 
 def _plan_board(name: str, art: BoardArt, hexes: HexGridDef | None, grid_source: Path | None,
                 label: Callable[[str], str]) -> BoardPlan:
-    plan = BoardPlan(name, art.image.name, art.size)
+    plan = BoardPlan(name, art.image.name, art.size, geography=art.geography)
     zones = [ZoneDef(box, _rect_points(rect), label(box)) for box, rect in art.boxes.items()]
     if name == OPERATIONAL:
         if hexes is None:

@@ -19,6 +19,7 @@ weather). The result is deterministic: the same data gives a byte-identical
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import zipfile
 from collections.abc import Callable
@@ -35,6 +36,7 @@ from ..formats.obfuscation import DEFAULT_FORM, Form
 from ..formats.pieces import Piece, encode_definition, expand_prototypes
 from ..gamedata import GameData, Scenario
 from ..geometry.definition import read_grid_definition
+from ..geometry.projection import ENTRY as GEOGRAPHY_ENTRY
 from . import counters, dice_buttons, palette, play_markers, standard, turns, weather
 from .art import BoardArt, CounterArt, CounterImages, draw_all
 from .boards import MapPlan, layout_command, plan_maps
@@ -221,6 +223,10 @@ def module_archive(assembly: Assembly) -> Archive:
         _entry("buildFile.xml", assembly.buildfile.to_bytes(), zipfile.ZIP_DEFLATED),
         _entry("moduledata", assembly.moduledata, zipfile.ZIP_DEFLATED),
     ]
+    geography = {board.name: board.geography for plan in assembly.plans for board in plan.boards if board.geography}
+    if geography:  # for `locate --lonlat` (geometry.projection); VASSAL does not read it
+        text = json.dumps({"boards": geography}, sort_keys=True, indent=1) + "\n"
+        entries.append(_entry(GEOGRAPHY_ENTRY, text.encode("utf-8"), zipfile.ZIP_DEFLATED))
     # PNGs are compressed already: storing them is as small and much faster.
     entries += [_entry("images/" + name, assembly.images[name].read_bytes(), zipfile.ZIP_STORED)
                 for name in sorted(assembly.images)]

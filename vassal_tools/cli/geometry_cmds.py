@@ -12,10 +12,12 @@ from ..geometry.points import (
     grid_png,
     location_json,
     location_lines,
+    lonlat_points,
     open_geometry,
     parse_point,
     read_points,
 )
+from ..geometry.projection import parse_lonlat
 from . import main
 
 
@@ -26,20 +28,27 @@ from . import main
 @click.option("--map", "map_name", required=True, help="The map's name (mapName in the buildFile).")
 @click.option("--points", "points_file", type=click.Path(dir_okay=False, path_type=Path),
               help="A file of points, one 'x,y' per line (map coordinates).")
+@click.option("--lonlat", "positions", multiple=True, metavar="LAT,LON",
+              help="A real position in degrees (north, east): the location there, on a map drawn from "
+                   "real geography. May be given several times.")
 @click.option("--game", "game_path", type=click.Path(dir_okay=False, path_type=Path),
               help="A saved game or log whose board layout to use.")
 @click.option("--allow-mismatch", is_flag=True,
               help="Use --game even if it was not played with MODULE (a warning comes first).")
 @click.option("--json", "as_json", is_flag=True, help="A JSON list of objects instead of lines.")
 def locate_cmd(module: Path, xy: tuple[str, ...], map_name: str, points_file: Path | None,
-               game_path: Path | None, allow_mismatch: bool, as_json: bool) -> None:
-    """Name map points X,Y of MODULE's map as VASSAL does: board, location, snapped point."""
+               positions: tuple[str, ...], game_path: Path | None, allow_mismatch: bool, as_json: bool) -> None:
+    """Name map points X,Y (or real positions, --lonlat) of MODULE's map as VASSAL does:
+    board, location, snapped point."""
     points = [parse_point(text, "command line", f"point {i + 1}") for i, text in enumerate(xy)]
     if points_file is not None:
         points.extend(read_points(points_file))
-    if not points:
-        raise click.UsageError("give points as X,Y arguments or with --points FILE")
+    real = [parse_lonlat(text, "command line", f"--lonlat {i + 1}") for i, text in enumerate(positions)]
+    if not points and not real:
+        raise click.UsageError("give points as X,Y arguments, with --points FILE or with --lonlat LAT,LON")
     geometry = open_geometry(module, game_path, allow_mismatch=allow_mismatch)
+    if real:
+        points.extend(lonlat_points(geometry, map_name, real, str(module)))
     locations = geometry.map(map_name).locate_many(points)
     _warn(geometry.warnings)
     if as_json:

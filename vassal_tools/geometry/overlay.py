@@ -14,6 +14,7 @@ from collections.abc import Callable
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 from shapely.geometry import Polygon
 
+from ..fonts import font_file
 from .board import PlacedBoard
 from .grid import Grid
 from .hexgrid import HexGrid
@@ -183,5 +184,5 @@ _FONTS: dict[int, ImageFont.FreeTypeFont | ImageFont.ImageFont] = {}
 def _label(draw: ImageDraw.ImageDraw, at: tuple[float, float], text: str, size: int, colour) -> None:
     font = _FONTS.get(size)
     if font is None:
-        font = _FONTS[size] = ImageFont.load_default(size=size)
+        font = _FONTS[size] = ImageFont.truetype(font_file("regular"), size)
     draw.text(at, text, fill=colour, font=font, anchor="mm", stroke_width=2, stroke_fill=TEXT_HALO)

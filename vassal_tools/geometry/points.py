@@ -12,6 +12,8 @@ from ..formats.kinds import open_game, open_module
 from ..formats.match import require_match
 from .from_module import ModuleGeometry, board_layouts
 from .maps import Location
+from .projection import ENTRY as GEOGRAPHY_ENTRY
+from .projection import read_geography
 
 JAVA_INT_MIN, JAVA_INT_MAX = -(2**31), 2**31 - 1
 
@@ -28,6 +30,24 @@ def open_geometry(module_path: str | os.PathLike, game_path: str | os.PathLike |
     geometry = ModuleGeometry(module, board_layouts(game.stream))
     geometry.warnings[:0] = said
     return geometry
+
+
+def lonlat_points(geometry: ModuleGeometry, map_name: str, positions: list[tuple[float, float]],
+                  source: str) -> list[tuple[int, int]]:
+    """Map points of real positions (lat, lon) on a map whose board the module drew from real
+    geography (its ``geography.json``); BadInput where the module has none for that map."""
+    archive = geometry.module.archive
+    boards = read_geography(archive.read(GEOGRAPHY_ENTRY), source) if GEOGRAPHY_ENTRY in archive else {}
+    placed = [(b, boards[b.board.name]) for b in geometry.map(map_name).boards if b.board.name in boards]
+    if not placed:
+        raise BadInput(source, f"map {map_name!r} was not drawn from real geography: the module has no "
+                               f"{GEOGRAPHY_ENTRY} for its boards, so real positions cannot be placed on it")
+    board, real = placed[0]
+    points = []
+    for lat, lon in positions:
+        x, y = real.pixel(lat, lon)
+        points.append((board.x + round(x), board.y + round(y)))
+    return points
 
 
 def parse_point(text: str, source: str, where: str) -> tuple[int, int]:

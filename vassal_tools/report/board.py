@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont, UnidentifiedImageError
 
+from ..fonts import font_file
 from ..formats.components import child_elements, simple_name
 from ..formats.files import Module
 from ..formats.traits.layer import Layer
@@ -351,7 +352,7 @@ def _frame(canvas: Image.Image, bounds: Box) -> None:
 
 @lru_cache(maxsize=1)
 def _badge_font() -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=13)
+    return ImageFont.truetype(font_file("regular"), 13)
 
 
 def _badge(canvas: Image.Image, bounds: Box, count: int) -> None:

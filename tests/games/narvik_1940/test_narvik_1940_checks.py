@@ -8,7 +8,6 @@ of the pack (odd columns half a hex up: 0919 touches 0918, 0920, 0818, 0819, 101
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 
@@ -256,22 +255,16 @@ def test_strikes_attack_the_hex_they_were_placed_in():
 
 # -- 16.0 naval strikes and the coast -------------------------------------------------------------
 
-def test_naval_strikes_go_to_coastal_hexes_where_the_map_says_which(monkeypatch):
-    # 16.0: "Naval strikes may be placed in any coastal hex (not inlet)." The text prints no coast: the
-    # shipped pack does not judge it; a map that marks 0919 coastal and 1018 an inlet is judged.
+def test_naval_strikes_go_to_coastal_hexes_not_inlets():
+    # 16.0: "Naval strikes may be placed in any coastal hex (not inlet)." The map's coast is real
+    # geography: Narvik (0919) lies on the Ofotfjord, open water; 1621 is the inner Rombaksfjord,
+    # a kilometre wide (an inlet); 1510 lies inland between the Gratangen and Salangen fjords.
     def naval(to: str):
         builder = start(("ger-i-139", to), ("allied-naval-1", "Allied Air & Naval Strikes Available"))
         action(builder, "allied", "naval-support").move("allied-naval-1", to)
         return findings(builder)
-    assert naval("1018") == naval("1510") == []  # coast unknown: not judged
-    pack = pack_for(GAME)
-    hexes = dict(pack.data.hexes)
-    hexes["0919"] = dataclasses.replace(hexes["0919"], coast="sea")
-    hexes["1018"] = dataclasses.replace(hexes["1018"], coast="fjord")
-    monkeypatch.setitem(vars(pack), "data", dataclasses.replace(pack.data, hexes=hexes))
-    monkeypatch.setitem(vars(pack), "config", {**pack.config, "strikes": {**pack.config["strikes"], "coast_known": True}})
     assert naval("0919") == []
-    assert naval("1018") == [("narvik-1940.txt 16.0", "1018")]  # an inlet
+    assert naval("1621") == [("narvik-1940.txt 16.0", "1621")]  # an inlet
     assert naval("1510") == [("narvik-1940.txt 16.0", "1510")]  # inland
 
 

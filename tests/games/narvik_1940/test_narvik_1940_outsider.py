@@ -127,10 +127,11 @@ def play() -> list[Entry]:
         {"reveal": {"units": ["1SG"], "to": "german"}},
         {"roll": {"side": "german", "for": "fire", "unit": "1SG", "result": 3}},
         # 16.0: strikes are moved into the target hex first, then attack; then back to the random display.
+        # A naval strike goes to a coastal hex: Narvik (0919) on the Ofotfjord (0517 lies inland).
         {"action": {"side": "allied", "kind": "naval-support", "ap": 1}},
-        {"move": "Warspite", "to": "0517"},
-        {"attack": {"hex": "0517", "attackers": ["Warspite"], "target": ["Pio"]}},
-        {"roll": {"side": "allied", "for": "naval-strike", "unit": "Pio", "result": 4}},
+        {"move": "Warspite", "to": "0919"},
+        {"attack": {"hex": "0919", "attackers": ["Warspite"], "target": ["I/139"]}},
+        {"roll": {"side": "allied", "for": "naval-strike", "unit": "I/139", "result": 4}},
         {"move": "Warspite", "to": "Allied Random Reinforcements"},
         {"action": {"side": "german", "kind": "air-support", "ap": 1}},
         {"move": "Ju87", "to": "0416"},
@@ -175,7 +176,7 @@ def test_every_name_form_reads_as_the_place():
             ("FJ", "German Random Reinforcements"), ("Warspite", "Allied Air & Naval Strikes Available"),
             ("Sig", "German Available for Regroup"), ("KOH", "Allied Troop Transfer"),
             ("Flak", "German Permanently Eliminated"), ("Alta", "Allied Permanently Eliminated")} <= at
-    assert ("II/139", "0821") in at  # Ankenes names its hex (the pack's sample number)
+    assert ("II/139", "0820") in at  # Ankenes names its hex (places.csv: its real position through the fit)
 
 
 def test_a_snapshot_from_a_later_turn_is_not_judged_as_a_set_up():
@@ -262,8 +263,8 @@ VARIANTS: dict[str, tuple[Callable[[], list[Entry]], list[tuple[str, str | None]
                                       {"attack": {"hex": "0117", "attackers": ["Gebirgs-Art"]}}),
                      [("14.2", "0117"), ("21.0", "0416")]),  # and 1SG, not in the target hex, is revealed
     # 16.0: an air strike goes in an air support action, not a naval one.
-    "skua in naval support": (lambda: inserted(GAME, {"move": "Warspite", "to": "0517"}, {"move": "Skua", "to": "0517"}),
-                              [("16.0", "0517")]),
+    "skua in naval support": (lambda: inserted(GAME, {"move": "Warspite", "to": "0919"}, {"move": "Skua", "to": "0919"}),
+                              [("16.0", "0919")]),
     # 16.0: German strikes only into enemy-occupied hexes.
     "strike on an empty hex": (lambda: replaced(GAME, {"move": "Ju87", "to": "0416"}, {"move": "Ju87", "to": "0516"}),
                                [("16.0", "0516"), ("16.0", "0416")]),

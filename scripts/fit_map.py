@@ -1,0 +1,169 @@
+"""Pin a hex game's map to real geography (maintainer tool): report and write the fit.
+
+    python scripts/fit_map.py module_src/narvik_1940           # the report
+    python scripts/fit_map.py module_src/narvik_1940 --write   # and the data
+
+The places the rules number (places.csv rows whose source quotes their hex, e.g.
+``3.2: Bogen (hex 0216)``) fix the grid's scale, rotation and origin by least squares
+(:mod:`vassal_tools.gamedata.geography`); the report gives each one's residual in hexes and the
+hex that holds its real position. ``--write`` then records what real geography says and the rules
+do not: each hex's water in hexes.csv (all-sea terrain, coast ``sea`` or ``fjord``, lakes, border
+hexes; land terrain stays as it was) and the hex of each place whose hex was a sample, both with
+their source, and ``geo/fit.json`` for the module's builder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import re
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from vassal_tools.formats.archive import atomic_write  # noqa: E402
+from vassal_tools.gamedata import load_game  # noqa: E402
+from vassal_tools.gamedata.geography import (  # noqa: E402
+    COAST_HEX,
+    LAKE_HEX,
+    SEA_HEX,
+    GridFit,
+    coast_class,
+    load_geography,
+    water_of_hexes,
+)
+
+WATER_SOURCE = (f"GSHHG: water through the fit of scripts/fit_map.py (all sea from {SEA_HEX:.0%} of the hex, "
+                f"coast from {COAST_HEX:.0%}, lake from {LAKE_HEX:.0%}), approximate")
+
+
+def numbered_places(game) -> list[tuple[str, str]]:
+    """(name, hex) of the places whose source quotes their hex: the rules number them."""
+    seen, found = set(), []
+    for place in game.places:
+        if place.hex and re.search(rf"\b{place.hex}\b", place.source) and place.name not in seen:
+            seen.add(place.name)
+            found.append((place.name, place.hex))
+    return found
+
+
+def rule_scale_km(text: str) -> float | None:
+    """The km a hex the game's scale says: "2.4 km per hex", "16 nautical miles per ... hex"."""
+    found = re.search(r"([\d.]+) ?km\)? per hex|or ([\d.]+) ?km", text)
+    if found:
+        return float(next(g for g in found.groups() if g))
+    miles = re.search(r"([\d.]+) nautical miles per", text)
+    return float(miles.group(1)) * 1.852 if miles else None
+
+
+def report(fit: GridFit, game, geography, scale_km: float | None) -> list[str]:
+    lines = [f"fit: {fit.km_per_hex:.2f} km a hex"
+             + (f" (the rules: {scale_km} km, {fit.km_per_hex / scale_km - 1:+.0%})" if scale_km else "")
+             + f", rotated {fit.rotation_degrees:.1f} degrees, {len(fit.pins)} numbered places"]
+    for pin in fit.pins:
+        steps = game.grid.distance(pin.hex, pin.real_hex) if pin.real_hex else None
+        where = f"real position in {pin.real_hex}, {steps} hex(es) away" if pin.real_hex else "real position off the map"
+        lines.append(f"  {pin.name} {pin.hex}: residual {pin.residual:.2f} hexes; {where} ({pin.town.source})")
+    numbered = {pin.name for pin in fit.pins}
+    said = set()
+    for place in game.places:
+        town = geography.town(place.name)
+        if place.name in numbered or not place.hex or place.name in said:
+            continue
+        said.add(place.name)
+        if town is None:
+            several = len(geography.towns_named(place.name))
+            if several > 1:
+                lines.append(f"  {place.name} {place.hex}: {several} real places go by that name; "
+                             "geo.toml [rule_places] must say which")
+            continue
+        lines.append(f"  {place.name} {place.hex} (sample hex): real position in "
+                     f"{fit.hex_at(town.lat, town.lon) or 'no hex of the map'} ({town.source})")
+    return lines
+
+
+def csv_text(header: list[str], rows: list[dict[str, str]]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=header, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def write_hexes(folder: Path, fit: GridFit, geography, land_hexes: set[str]) -> int:
+    """Each hex's water from real geography; a hex where the rules put a place stays land
+    (the rulebook's word over the geodata's), with the coast its water gives it."""
+    water = water_of_hexes(fit, geography)
+    path = folder / "hexes.csv"
+    with open(path, encoding="utf-8", newline="") as handle:
+        reader = csv.DictReader(handle)
+        header, rows = list(reader.fieldnames or []), list(reader)
+    changed = 0
+    for row in rows:
+        w = water.get(row["hex"])
+        if w is None:
+            continue
+        neighbours = [water[n] for n in fit.grid.neighbours(row["hex"]) if n in water]
+        sea = w.all_sea and row["hex"] not in land_hexes
+        coast = coast_class(replace(w, sea=min(w.sea, 0.49)) if w.all_sea and not sea else w, neighbours)
+        new = dict(row, terrain="sea" if sea else (row["terrain"] if row["terrain"] != "sea" else "clear"),
+                   coast=coast, lake="yes" if w.lake >= LAKE_HEX else "no", border="yes" if w.border else "no")
+        base = row["source"].split("; GSHHG")[0].split("; approximate")[0]
+        new["source"] = f"{base}; {WATER_SOURCE}"
+        changed += new != row
+        row.update(new)
+    atomic_write(path, csv_text(header, rows).encode("utf-8"))
+    return changed
+
+
+def write_place_hexes(folder: Path, fit: GridFit, geography, numbered: set[str]) -> int:
+    path = folder / "places.csv"
+    with open(path, encoding="utf-8", newline="") as handle:
+        reader = csv.DictReader(handle)
+        header, rows = list(reader.fieldnames or []), list(reader)
+    changed = 0
+    for row in rows:
+        town = geography.town(row["name"])
+        if row["name"] in numbered or town is None or not row["hex"] or "sample: its hex" not in row["source"]:
+            continue
+        real = fit.hex_at(town.lat, town.lon)
+        if real and real != row["hex"]:
+            row["hex"] = real
+            changed += 1
+        kind = "GeoNames" if town.source == "GeoNames" else "approximate"
+        row["source"] = row["source"].replace("sample: its hex", f"{kind}: its hex, from its real position through the fit")
+    atomic_write(path, csv_text(header, rows).encode("utf-8"))
+    return changed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game_folder", type=Path)
+    parser.add_argument("--write", action="store_true", help="write hexes.csv, places.csv and geo/fit.json")
+    args = parser.parse_args()
+    game, geography = load_game(args.game_folder), load_geography(args.game_folder)
+    if geography is None:
+        sys.exit(f"fit_map: {args.game_folder}: no geo.toml")
+    numbered = numbered_places(game)
+    fit = geography.fit(game.grid, numbered)
+    print("\n".join(report(fit, game, geography, rule_scale_km(game.info.raw.get("scale", "")))))
+    if args.write:
+        land = {place.hex for place in game.places if place.hex}
+        print(f"hexes.csv: {write_hexes(args.game_folder, fit, geography, land)} hexes changed")
+        print(f"places.csv: {write_place_hexes(args.game_folder, fit, geography, {n for n, _ in numbered})} "
+              "places moved to their real hex")
+        fit_json = {"projection": vars(fit.projection), "scale": fit.similarity.scale,
+                    "rotation": fit.similarity.rotation, "offset": list(fit.similarity.offset),
+                    "km_per_hex": round(fit.km_per_hex, 4),
+                    "pins": [{"place": p.name, "hex": p.hex, "residual_hexes": round(p.residual, 3),
+                              "real_hex": p.real_hex, "source": p.town.source} for p in fit.pins],
+                    "source": "least squares over the numbered places (scripts/fit_map.py)"}
+        atomic_write(args.game_folder / "geo" / "fit.json", (json.dumps(fit_json, indent=1, ensure_ascii=False) + "\n").encode())
+
+
+if __name__ == "__main__":
+    main()

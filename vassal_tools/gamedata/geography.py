@@ -1,0 +1,283 @@
+"""A game's real geography: the public geodata its map is drawn from, and the fit that pins the
+map's grid to the places its rules number.
+
+A game folder may hold ``geo.toml`` and ``geo/`` (written by ``scripts/extract_geodata.py``:
+GSHHG land and lakes, WDBII rivers and borders, GeoNames towns and hand-given ``approximate``
+places, each with its source). ``geo.toml`` also declares the map's projection and which real
+place each rulebook place is, where the names differ (``[rule_places] Salangen = "Sjøvegan"``).
+
+The fit: the rules number some places' hexes (Narvik 1940: Narvik 0919, Bogen 0216, ...). A
+similarity (scale, rotation, origin) from projected kilometres to the hex plane of
+:meth:`MapGrid.centre <vassal_tools.gamedata.hexes.MapGrid.centre>` (adjacent centres one apart)
+is fitted to them by least squares; each place's residual is in hexes, and the hex that holds
+any real position follows.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import math
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from shapely import transform as reshaped
+from shapely.geometry import Polygon, shape
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import unary_union
+from shapely.prepared import prep
+
+from ..errors import BadInput
+from ..geometry.projection import TransverseMercator
+from .hexes import MapGrid, hex_name
+from .sources import citations
+from .vocabulary import fold_place
+
+
+@dataclass(frozen=True)
+class Town:
+    """A real place: a GeoNames town or one given by hand (``approximate``)."""
+
+    name: str
+    lat: float
+    lon: float
+    source: str
+
+
+@dataclass(frozen=True)
+class Similarity:
+    """``plane = scale * R(rotation) * (east, -north) + offset``: km east and south to the hex
+    plane, whose rows grow southwards."""
+
+    scale: float
+    rotation: float  # radians
+    offset: tuple[float, float]
+
+    def apply(self, east: float, north: float) -> tuple[float, float]:
+        c, s = math.cos(self.rotation), math.sin(self.rotation)
+        x, y = east, -north
+        return (self.scale * (c * x - s * y) + self.offset[0], self.scale * (s * x + c * y) + self.offset[1])
+
+    def invert(self, u: float, v: float) -> tuple[float, float]:
+        c, s = math.cos(self.rotation), math.sin(self.rotation)
+        x, y = u - self.offset[0], v - self.offset[1]
+        return ((c * x + s * y) / self.scale, -(-s * x + c * y) / self.scale)
+
+
+def fit_similarity(sources: Sequence[tuple[float, float]], targets: Sequence[tuple[float, float]]) -> Similarity:
+    """The least-squares similarity from (east, north) km to plane points (Umeyama's method
+    without reflection: the plane's y grows south, so north is negated first)."""
+    if len(sources) < 2:
+        raise ValueError("a fit needs at least two places")
+    a = np.array([(e, -n) for e, n in sources], dtype=float)
+    b = np.array(targets, dtype=float)
+    ma, mb = a.mean(axis=0), b.mean(axis=0)
+    ca, cb = a - ma, b - mb
+    # complex numbers make a 2-D similarity one least-squares coefficient: b = z * a
+    za, zb = ca[:, 0] + 1j * ca[:, 1], cb[:, 0] + 1j * cb[:, 1]
+    z = np.vdot(za, zb) / np.vdot(za, za)
+    scale, rotation = float(abs(z)), float(np.angle(z))
+    c, s = math.cos(rotation), math.sin(rotation)
+    offset = (float(mb[0] - scale * (c * ma[0] - s * ma[1])), float(mb[1] - scale * (s * ma[0] + c * ma[1])))
+    return Similarity(scale, rotation, offset)
+
+
+@dataclass(frozen=True)
+class Pin:
+    """A place whose hex the rules number, its real position, and how far apart they are."""
+
+    name: str
+    hex: str
+    town: Town
+    residual: float  # hexes between the numbered hex's centre and the fitted real position
+    real_hex: str | None  # the hex that holds the real position
+
+
+@dataclass(frozen=True)
+class GridFit:
+    grid: MapGrid
+    projection: TransverseMercator
+    similarity: Similarity
+    pins: tuple[Pin, ...]
+
+    @property
+    def km_per_hex(self) -> float:
+        return 1 / self.similarity.scale
+
+    @property
+    def rotation_degrees(self) -> float:
+        return math.degrees(self.similarity.rotation)
+
+    def plane(self, lat: float, lon: float) -> tuple[float, float]:
+        return self.similarity.apply(*self.projection.km(lat, lon))
+
+    def hex_at(self, lat: float, lon: float) -> str | None:
+        """The hex of the grid whose centre is nearest the real position; None off the map."""
+        u, v = self.plane(lat, lon)
+        column = round(u / (3 ** 0.5 / 2))
+        best: tuple[float, str] | None = None
+        for xx in range(column - 1, column + 2):
+            for yy in range(math.floor(v) - 1, math.floor(v) + 3):
+                if xx < 0 or yy < 0:
+                    continue
+                name = hex_name(xx, yy)
+                cu, cv = self.grid.centre(name)
+                gap = math.hypot(cu - u, cv - v)
+                if best is None or gap < best[0]:
+                    best = (gap, name)
+        if best is None or not self.grid.contains(best[1]):
+            return None
+        return best[1]
+
+
+@dataclass(frozen=True)
+class Geography:
+    """What ``geo/`` holds, ready to draw and to fit."""
+
+    land: BaseGeometry
+    lakes: BaseGeometry
+    rivers: BaseGeometry
+    borders: BaseGeometry
+    towns: tuple[Town, ...]
+    projection: TransverseMercator
+    rule_places: dict[str, str]  # the rulebook's name -> the town it is
+    digest: str = ""  # of the files it was read from
+    drawn: bool = True  # geo.toml [map] draw: the board is drawn from it (false until the data is rewritten)
+
+    def towns_named(self, name: str) -> list[Town]:
+        """Every real place a rulebook or gazetteer name may mean (spellings folded)."""
+        wanted = fold_place(self.rule_places.get(name, name))
+        return [town for town in self.towns if fold_place(town.name) == wanted]
+
+    def town(self, name: str) -> Town | None:
+        """The one real place a name means; None where none, or several, go by it (GeoNames has
+        many a "Mo": geo.toml's [rule_places] says which one, "Mo i Rana")."""
+        found = self.towns_named(name)
+        return found[0] if len(found) == 1 else None
+
+    def fit(self, grid: MapGrid, numbered: Iterable[tuple[str, str]]) -> GridFit:
+        """Fit ``grid`` to the places the rules number: (place name, hex) pairs."""
+        pairs = [(name, hexname, town) for name, hexname in numbered
+                 if (town := self.town(name)) is not None]
+        similarity = fit_similarity([self.projection.km(t.lat, t.lon) for _, _, t in pairs],
+                                    [grid.centre(h) for _, h, _ in pairs])
+        fit = GridFit(grid, self.projection, similarity, ())
+        pins = []
+        for name, hexname, town in pairs:
+            u, v = fit.plane(town.lat, town.lon)
+            cu, cv = grid.centre(hexname)
+            pins.append(Pin(name, hexname, town, math.hypot(u - cu, v - cv), fit.hex_at(town.lat, town.lon)))
+        return GridFit(grid, self.projection, similarity, tuple(pins))
+
+
+def load_geography(folder: Path) -> Geography | None:
+    """The geography of a game folder, or None where it has no ``geo.toml``."""
+    toml = folder / "geo.toml"
+    if not toml.is_file():
+        return None
+    doc = tomllib.loads(toml.read_text(encoding="utf-8"))
+    try:
+        projection = TransverseMercator(**doc["projection"])
+        features = json.loads((folder / "geo" / "geography.geojson").read_text(encoding="utf-8"))["features"]
+        with open(folder / "geo" / "towns.csv", encoding="utf-8", newline="") as handle:
+            towns = tuple(Town(row["name"], float(row["lat"]), float(row["lon"]), row["source"])
+                          for row in csv.DictReader(handle))
+    except (KeyError, TypeError, ValueError, OSError) as error:
+        raise BadInput(toml, f"the geography is not readable: {error}") from None
+
+    def union(kind: str) -> BaseGeometry:
+        return unary_union([shape(f["geometry"]) for f in features if f["properties"]["kind"] == kind])
+
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in (toml, folder / "geo" / "geography.geojson",
+                                                                folder / "geo" / "towns.csv"))).hexdigest()[:16]
+    return Geography(union("land"), union("lake"), union("river"), union("border"), towns, projection,
+                     dict(doc.get("rule_places", {})), digest, bool(doc.get("map", {}).get("draw", True)))
+
+
+# -- water of each hex -------------------------------------------------------------------------
+
+#: A hex is all sea from this share of sea water, and has a coast from this share.
+SEA_HEX = 0.5
+COAST_HEX = 0.08
+LAKE_HEX = 0.1
+
+
+@dataclass(frozen=True)
+class HexWater:
+    """What real geography says of one hex: its shares of sea and lake water, and its class."""
+
+    hex: str
+    sea: float
+    lake: float
+    border: bool
+
+    @property
+    def all_sea(self) -> bool:
+        return self.sea >= SEA_HEX
+
+
+def hex_outline(grid: MapGrid, name: str) -> list[tuple[float, float]]:
+    """The hexagon of ``name`` in the plane of :meth:`MapGrid.centre` (columns are vertical
+    lines of hexes one apart, so the hexes are flat-topped with a radius of 1/sqrt(3))."""
+    u, v = grid.centre(name)
+    radius = 1 / 3 ** 0.5
+    return [(u + radius * math.cos(math.radians(a)), v + radius * math.sin(math.radians(a)))
+            for a in range(0, 360, 60)]
+
+
+def water_of_hexes(fit: GridFit, geography: Geography) -> dict[str, HexWater]:
+    """Each hex's sea and lake shares and whether the national border crosses it."""
+    def to_plane(shape_: BaseGeometry) -> BaseGeometry:
+        return reshaped(shape_, lambda lonlat: np.array([fit.plane(lat, lon) for lon, lat in lonlat]).reshape(-1, 2))
+
+    land, lakes, borders = to_plane(geography.land), to_plane(geography.lakes), to_plane(geography.borders)
+    land_prepared, lakes_prepared, borders_prepared = prep(land), prep(lakes), prep(borders)
+    found = {}
+    for name in fit.grid.hexes():
+        cell = Polygon(hex_outline(fit.grid, name))
+        on_land = cell.intersection(land).area if land_prepared.intersects(cell) else 0.0
+        in_lakes = cell.intersection(lakes).area if lakes_prepared.intersects(cell) else 0.0
+        found[name] = HexWater(name, round(1 - on_land / cell.area, 3), round(in_lakes / cell.area, 3),
+                               borders_prepared.intersects(cell))
+    return found
+
+
+def coast_class(water: HexWater, neighbours: Iterable[HexWater]) -> str:
+    """``sea`` for a land hex on open water (an all-sea hex beside it), ``fjord`` for one on
+    water too narrow to fill a hex (an inlet), ``none`` otherwise."""
+    if water.all_sea or water.sea < COAST_HEX:
+        return "none"
+    return "sea" if any(n.all_sea for n in neighbours) else "fjord"
+
+
+def numbered_places(places: Iterable) -> list[tuple[str, str]]:
+    """(name, hex) of the places whose hex a rule gives: a rule citation of the place's source
+    covers its hex (``3.2: Bogen (hex 0216)``, ``6.1.1: hex``) and no sample one does
+    (``12.5: Ankenes; sample: its hex``). These pin the map to real geography. Each name once."""
+    seen: set[str] = set()
+    found = []
+    for place in places:
+        if not place.hex or place.name in seen:
+            continue
+        covering = [c for c in citations(place.source) if "hex" in c.note.lower() or place.hex in c.note]
+        if any(c.rule for c in covering) and not any(not c.rule for c in covering):
+            seen.add(place.name)
+            found.append((place.name, place.hex))
+    return found
+
+
+def fit_game(root: Path, grid: MapGrid, places: Iterable) -> tuple[Geography, GridFit] | None:
+    """A game folder's geography and its grid's fit to the numbered places, or None where the
+    folder has no geography or too few of its numbered places are known."""
+    geography = load_geography(root)
+    if geography is None:
+        return None
+    numbered = [(name, hexname) for name, hexname in numbered_places(places) if geography.town(name)]
+    if len(numbered) < 2:
+        raise BadInput(root / "geo.toml", f"the map needs two numbered places with a real position to fit; "
+                                          f"it has {len(numbered)}")
+    return geography, geography.fit(grid, numbered)
