@@ -16,7 +16,6 @@ import time
 from pathlib import Path
 
 import pytest
-from test_replay_page import demo  # noqa: F401  (fixture)
 
 from conftest import ROOT
 
