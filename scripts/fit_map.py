@@ -86,6 +86,13 @@ def report(fit: GridFit, game, geography, scale_km: float | None) -> list[str]:
     return lines
 
 
+def csv_rows(path: Path) -> tuple[list[str], list[dict[str, str]]]:
+    """A CSV file's header and rows, to be written back with :func:`csv_text`."""
+    with open(path, encoding="utf-8", newline="") as handle:
+        reader = csv.DictReader(handle)
+        return list(reader.fieldnames or []), list(reader)
+
+
 def csv_text(header: list[str], rows: list[dict[str, str]]) -> str:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=header, lineterminator="\n")
@@ -99,9 +106,7 @@ def write_hexes(folder: Path, fit: GridFit, geography, land_hexes: set[str]) -> 
     (the rulebook's word over the geodata's), with the coast its water gives it."""
     water = water_of_hexes(fit, geography)
     path = folder / "hexes.csv"
-    with open(path, encoding="utf-8", newline="") as handle:
-        reader = csv.DictReader(handle)
-        header, rows = list(reader.fieldnames or []), list(reader)
+    header, rows = csv_rows(path)
     changed = 0
     for row in rows:
         w = water.get(row["hex"])
@@ -122,9 +127,7 @@ def write_hexes(folder: Path, fit: GridFit, geography, land_hexes: set[str]) -> 
 
 def write_place_hexes(folder: Path, fit: GridFit, geography, numbered: set[str]) -> int:
     path = folder / "places.csv"
-    with open(path, encoding="utf-8", newline="") as handle:
-        reader = csv.DictReader(handle)
-        header, rows = list(reader.fieldnames or []), list(reader)
+    header, rows = csv_rows(path)
     changed = 0
     for row in rows:
         town = geography.town(row["name"])
