@@ -83,7 +83,7 @@ class RecordReader:
             raise self.fail(f"format is {fmt!r}, expected {FORMAT!r}", "field 'format'")
         game_id = data.get("game")
         if not isinstance(game_id, str) or not game_id:
-            raise self.fail("'game' must name a rule pack, e.g. \"invasion-norway\"", "field 'game'")
+            raise self.fail("'game' must name a game by its id (`vassal-tools games` lists them)", "field 'game'")
         game = self.games(game_id)
         if game is None:
             raise self.fail(f"unknown game {game_id!r} (no rule pack of that id)", "field 'game'")
