@@ -57,6 +57,19 @@ class KampenBoard:
         """The advanced game: the record says so, or it has the 9. April turn (5)."""
         return word(audit.record.extra.get("variant")) == "advanced" or audit.position.turn == APRIL
 
+    def set_up(self, audit: Audit) -> str | None:
+        """``basic`` or ``april`` while the set-up the rules give is placed (3, 7.0), else None.
+
+        records-four-games.md: entries before the first phase are the set-up only when the record's first
+        turn is the game's first (``Round 1`` of the basic game); the advanced set-up is the ``initial``
+        phase of ``9. April``."""
+        phase, turn = audit.position.phase, audit.position.turn
+        if turn == APRIL and phase in (None, "initial"):
+            return "april"
+        if turn == "Round 1" and phase is None and not self.advanced(audit):
+            return "basic"
+        return None
+
     # -- units
 
     def side(self, audit: Audit, uid: str) -> str:
