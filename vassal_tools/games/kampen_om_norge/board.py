@@ -1,7 +1,7 @@
 """What the Kampen om Norge checks read off an audit's position: whose turn and phase it is, who holds
 an area, the ships in a sea zone, the air fields Germany holds (kampen-om-norge.txt 2.3, 4, 7, 8.2).
 
-Shared by the land, sea and card checks (:mod:`.checks`, :mod:`.cardplay`).
+Read by every check of the game (:mod:`.checks` lists them).
 """
 
 from __future__ import annotations

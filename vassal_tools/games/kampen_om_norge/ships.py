@@ -123,9 +123,9 @@ class AlliedSeas(KampenCheck):
                          "ships (8.1)", where=zone, units=[uid])
 
 
-def at_sea(rules: KampenRules, audit: Audit, entry: Entry) -> bool:
+def at_sea(rules: KampenRules, audit: Audit, entry: Move) -> bool:
     """A ship's move from sea zone (or the Raiding Ships box) to sea zone, not to or from land."""
-    if not isinstance(entry, Move) or rules.moving != "ship":
+    if rules.moving != "ship":
         return False
     areas = rules.data.areas
     return areas[str(audit.position.loc(entry.unit))].kind != "land" and areas[entry.to].kind != "land"
@@ -143,7 +143,7 @@ class NavalCombat(KampenCheck):
         self.naval_dice.clear()
 
     def before(self, audit: Audit, entry: Entry) -> None:
-        if at_sea(self.rules, audit, entry) and isinstance(entry, Move):
+        if isinstance(entry, Move) and at_sea(self.rules, audit, entry):
             self.chased(audit, entry)
         elif isinstance(entry, Roll) and entry.purpose == "naval-combat" and entry.zone is not None \
                 and entry.side is not None:
@@ -183,7 +183,7 @@ class ShipMoves(KampenCheck):
         self.zones_moved.clear()
 
     def before(self, audit: Audit, entry: Entry) -> None:
-        if at_sea(self.rules, audit, entry) and isinstance(entry, Move):
+        if isinstance(entry, Move) and at_sea(self.rules, audit, entry):
             origin = str(audit.position.loc(entry.unit))
             self.raid(audit, entry.unit, origin, entry.to)
             self.move(audit, entry.unit, origin, entry.to)
