@@ -55,9 +55,7 @@ def test_every_known_game_is_a_game_pack_of_a_declared_board_kind(game):
         assert pack.area_map().game == game and pack.at(pack.data_folder).id == game
 
 
-@pytest.mark.parametrize("game", [pytest.param("kampen-om-norge", marks=pytest.mark.xfail(
-    strict=True, reason="Kampen om Norge's checks are still one class (issue 21)")),
-    *sorted(set(KNOWN_GAMES) - {"kampen-om-norge"})])
+@pytest.mark.parametrize("game", sorted(KNOWN_GAMES))
 def test_a_games_rules_families_are_the_checks_it_composes_and_lists(game):
     pack = pack_for(game)
     rules = pack.rules()

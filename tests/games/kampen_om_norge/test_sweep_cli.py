@@ -72,6 +72,30 @@ def test_the_audit_of_a_kampen_log_is_not_reported_as_zero_checks(played):
     assert int(said.group(2).replace(",", "")) >= 2  # the two moves, at least
 
 
+def test_the_checks_made_are_each_check_judging_each_entry_and_phase_end_once(tmp_path):
+    # Oslo borders Hønefoss over no fjord or lake (kampen-om-norge.txt 4.1, 4.2): one die from one
+    # battalion, a record that keeps the rules.
+    units = {"g1": {"class": "land", "side": "german", "size": "battalion"},
+             "n1": {"class": "land", "side": "norwegian", "nationality": "norwegian", "size": "battalion"}}
+    entries = [{"place": "g1", "at": "Oslo"}, {"place": "n1", "at": "Hønefoss"},
+               {"turn": "Round 3", "phase": "german-movement"}, {"move": "g1", "to": "Hønefoss"},
+               {"phase": "german-combat"},
+               {"roll": {"for": "land-combat", "result": [3], "side": "german", "zone": "Hønefoss"}},
+               {"remove": "n1"}]
+    record = tmp_path / "r.json"
+    record.write_text(json.dumps({"format": "vassal-tools/record@1", "game": "kampen-om-norge", "units": units,
+                                  "entries": entries}), encoding="utf-8")
+    result = CliRunner().invoke(main, ["audit", str(record)])
+    assert result.exit_code == 0, result.output
+    # 22 checks, one a family. Twenty judge entries: all but occupancy and ship-stacks, which look at the
+    # board when a phase ends. Seven judge at a phase's end: interception (the last attempt's dice),
+    # card-move (Rask forflytning's battalions together), card-limits (a card's dice), reinforcement-
+    # symbols, occupancy, ship-stacks, allied-reinforcement (the opening six). Five entries are no phase
+    # entry (two places, the move, the roll, the remove) and three phases end (the set-up, the movement
+    # phase, the combat phase at the record's end): 20 * 5 + 7 * 3.
+    assert "7 entries, 22 rules families, 121 checks" in result.output
+
+
 def test_a_log_played_from_the_opening_save_continues_it(played):
     module, opening, log = played
     result = CliRunner().invoke(main, ["chain", str(opening), str(log), "--module", str(module)])

@@ -2,7 +2,7 @@
 
 An area game: 44 land areas and 8 sea zones (2.3), battalions and chips (2.2), ship cards (6.1),
 a d6 (2.1). Its data lives in ``data/`` (``module_src/kampen_om_norge``, read by :mod:`.data`);
-its words (factions, phases, turns) in ``data/game.toml``; its checks in :mod:`.checks`. The
+its words (factions, phases, turns) in ``data/game.toml``; its checks in :mod:`.checks`, composed by :mod:`.rules`. The
 area polygons are ``sample``: the rulebook has no printed map.
 """
 
@@ -15,11 +15,12 @@ from typing import Any
 
 from ...gamedata.areas import AreaBorder, AreaDeck, AreaMap, AreaPiece, AreaShape
 from ...gamedata.vocabulary import Vocabulary, spellings
-from ...pack import BoardKind, GamePack, ListedCheck
+from ...pack import BoardKind, GamePack
 from ...record import RecordTerms
-from .checks import CHECKS, KampenRules
+from .checks import CHECKS, COMPOSED
 from .data import DATA, KampenData, card_key, load_kampen
 from .entries import record_terms
+from .rules import KampenRules
 
 ID = "kampen-om-norge"
 __all__ = ["ID", "KampenPack", "KampenCatalogue", "words_of", "area_map"]
@@ -82,7 +83,7 @@ class KampenPack(GamePack):
     title = "Kampen om Norge"
     rulebook = "kampen-om-norge.txt"
     board_kind = BoardKind.AREA
-    checks = tuple(ListedCheck(*check) for check in CHECKS)
+    checks = CHECKS
 
     def __init__(self, folder: Path = DATA):
         self._folder = folder
@@ -113,7 +114,7 @@ class KampenPack(GamePack):
         return KampenCatalogue(self.data)
 
     def rules(self) -> KampenRules:
-        return KampenRules(self.data)
+        return KampenRules(self.data, COMPOSED)
 
     def area_map(self) -> AreaMap:
         """The board as areas (sample polygons, map.json) for the art and the module's ZonedGrid."""

@@ -1,7 +1,7 @@
 """What the Kampen om Norge checks read off an audit's position: whose turn and phase it is, who holds
 an area, the ships in a sea zone, the air fields Germany holds (kampen-om-norge.txt 2.3, 4, 7, 8.2).
 
-Shared by the land, sea and card checks (:mod:`.checks`, :mod:`.cardplay`).
+Read by every check of the game (:mod:`.checks` lists them).
 """
 
 from __future__ import annotations
@@ -56,6 +56,19 @@ class KampenBoard:
     def advanced(self, audit: Audit) -> bool:
         """The advanced game: the record says so, or it has the 9. April turn (5)."""
         return word(audit.record.extra.get("variant")) == "advanced" or audit.position.turn == APRIL
+
+    def set_up(self, audit: Audit) -> str | None:
+        """``basic`` or ``april`` while the set-up the rules give is placed (3, 7.0), else None.
+
+        records-four-games.md: entries before the first phase are the set-up only when the record's first
+        turn is the game's first (``Round 1`` of the basic game); the advanced set-up is the ``initial``
+        phase of ``9. April``."""
+        phase, turn = audit.position.phase, audit.position.turn
+        if turn == APRIL and phase in (None, "initial"):
+            return "april"
+        if turn == "Round 1" and phase is None and not self.advanced(audit):
+            return "basic"
+        return None
 
     # -- units
 

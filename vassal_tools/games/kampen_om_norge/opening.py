@@ -1,56 +1,46 @@
 """The set-up of Kampen om Norge: the basic game's opening position (kampen-om-norge.txt 3) and the
 placement of the 9. April turn's initial phase (7.0), judged unit by unit as it is placed.
 
-records-four-games.md: entries before the first phase are the set-up only when the record's first
-turn is the game's first (``Round 1`` of the basic game); the advanced set-up is the ``initial``
-phase of ``9. April``. Units a record leaves out are not judged.
+Which entries are a set-up is :meth:`.board.KampenBoard.set_up`. Units a record leaves out are not judged.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from ...record import Place
+from ...record import Entry, Place
 from ...rules.engine import Audit
-from .board import APRIL, KampenBoard, rule
+from .board import rule
+from .rules import KampenCheck, KampenRules
 
 FINNMARK, OSLO = "Finnmark", "Oslo"
 
 
-class Opening:
-    """What the set-up has placed so far."""
+class SetUp(KampenCheck):
+    """3, 7.0: the set-up's places, judged as each is made; what it has placed so far."""
 
-    def __init__(self, board: KampenBoard):
-        self.board = board
-        self.data = board.data
+    def __init__(self, rules: KampenRules):
+        super().__init__(rules)
         self.listed: Counter[tuple[str, str]] = Counter()
         for line in self.data.toml.get("setup", []):
             self.listed[(line["side"], line["area"])] += line["battalions"]
         self.placed: Counter[tuple[str, str]] = Counter()
         self.norway: Counter[str] = Counter()  # 7.0: Finnmark, by Oslo, mobilization point, either of the two
 
-    def which(self, audit: Audit) -> str | None:
-        """``basic`` or ``april`` when the entry is part of a set-up the rules give, else None."""
-        phase, turn = audit.position.phase, audit.position.turn
-        if turn == APRIL and phase in (None, "initial"):
-            return "april"
-        if turn == "Round 1" and phase is None and not self.board.advanced(audit):
-            return "basic"
-        return None
+    def before(self, audit: Audit, entry: Entry) -> None:
+        if isinstance(entry, Place) and self.rules.placing in ("ship", "set-up") and self.rules.set_up(audit, entry):
+            self.place(audit, entry)
 
-    def place(self, audit: Audit, entry: Place) -> bool:
-        """Judge a place of the set-up; False when the entry is not part of one."""
-        kind = self.which(audit)
-        if kind is None or entry.extra.get("from") is not None:
-            return False  # a landing from a ship is judged as one (7.2)
+    def place(self, audit: Audit, entry: Place) -> None:
+        kind = self.board.set_up(audit)
         uid, at = entry.unit, entry.at
         side, klass = self.board.side(audit, uid), self.board.klass(audit, uid)
         if klass == "naval":
             if kind == "april":
                 self.ship(audit, uid, at)
-            return True
+            return
         if klass not in ("land", "chip"):
-            return True
+            return
         count = audit.position.strength(uid)
         if kind == "basic":
             self.basic(audit, uid, side, at, count)
@@ -59,7 +49,6 @@ class Opening:
         else:
             audit.report(rule("7.0"), f"{side.capitalize()} battalion {uid} placed in {at} in the initial phase: "
                          "only Norway places battalions then (Germany lands them, 7.2)", where=at, units=[uid])
-        return True
 
     def basic(self, audit: Audit, uid: str, side: str, at: str, count: int) -> None:
         """3: Germany and Norway place the listed battalions; the Allies' six come as reinforcements."""

@@ -10,23 +10,44 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...record import Place
+from ...record import Entry, Place
 from ...rules.engine import Audit
 from .board import APRIL, rule
 from .entries import Card
+from .rules import KampenCheck, KampenRules
 
-SYMBOLS_PER_BATTALION = 3  # 4.3
 
+class ReinforcementSymbols(KampenCheck):
+    """4.3: a turn's reinforcements are 1 for every 3 symbols traded (Germany 1 free a round, the Allies
+    their opening six); the symbols traded and reinforcements placed this player turn, by faction."""
 
-class Symbols:
-    """Symbols traded and reinforcements placed this player turn, by faction."""
-
-    def __init__(self, per_battalion: int = SYMBOLS_PER_BATTALION):
-        self.per_battalion = per_battalion
+    def __init__(self, rules: KampenRules):
+        super().__init__(rules)
+        self.per_battalion = self.limits["reinforcement_symbols"]
         self.traded: Counter[str] = Counter()
         self.unknown: set[str] = set()
         self.placed: Counter[str] = Counter()
         self.last: dict[str, Place] = {}
+
+    def start_phase(self, audit: Audit) -> None:
+        if self.board.kind(audit) == "movement":
+            self.reset()
+
+    def end_phase(self, audit: Audit) -> None:
+        if self.board.kind(audit) == "reinforcement":
+            self.judge(audit)
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        if isinstance(entry, Card):
+            self.card(entry)
+        elif isinstance(entry, Place) and self.acquired(entry):
+            self.place(audit.units[entry.unit].side, audit.position.strength(entry.unit), entry)
+
+    def acquired(self, entry: Place) -> bool:
+        """A reinforcement, one Invasjon places, or one a Transportfly carries: acquired with symbols all the
+        same (Appendix Transportfly)."""
+        placing = self.rules.placing
+        return placing in ("reinforcement", "invasjon") or (placing == "card" and entry.unit in self.rules.transported)
 
     def reset(self) -> None:
         self.traded.clear()
