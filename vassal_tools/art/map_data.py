@@ -22,7 +22,7 @@ from typing import Any
 from ..errors import BadInput
 from ..gamedata import GameData, load_game
 from ..gamedata.gametoml import read_toml
-from ..gamedata.geography import fit_game
+from ..gamedata.geography import draws_real_geography, fit_game
 from ..gamedata.tables import read_csv
 from .geography import RealMap
 from .hexmap import HexLayout, read_grid
@@ -172,15 +172,16 @@ def _from_folder(folder: Path) -> MapData:
         grid_name = (doc.get("operational_map") or {}).get("grid_file", grid_name)
     if (folder / grid_name).exists():
         data.layout = read_grid(folder / grid_name)
-        if (folder / "geo.toml").exists():  # the fit needs the whole game: its grid and places' sources
-            game = load_game(folder)
-            data.real = _real_map(game, data.layout)
+        if draws_real_geography(folder):  # the fit needs the whole game: its grid and places' sources
+            data.real = _real_map(load_game(folder), data.layout)
     return data
 
 
 def _real_map(game: GameData, layout: HexLayout) -> RealMap | None:
+    if not draws_real_geography(Path(game.root)):
+        return None
     fitted = fit_game(Path(game.root), game.grid, game.places)
-    return RealMap(*fitted, layout) if fitted is not None and fitted[0].drawn else None
+    return RealMap(*fitted, layout) if fitted is not None else None
 
 
 def _get(obj: Any, name: str) -> Any:

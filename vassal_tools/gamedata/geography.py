@@ -146,7 +146,6 @@ class Geography:
     projection: TransverseMercator
     rule_places: dict[str, str]  # the rulebook's name -> the town it is
     digest: str = ""  # of the files it was read from
-    drawn: bool = True  # geo.toml [map] draw: the board is drawn from it (false until the data is rewritten)
 
     def towns_named(self, name: str) -> list[Town]:
         """Every real place a rulebook or gazetteer name may mean (spellings folded)."""
@@ -174,6 +173,19 @@ class Geography:
         return GridFit(grid, self.projection, similarity, tuple(pins))
 
 
+def draws_real_geography(folder: Path) -> bool:
+    """Whether a game folder's board is drawn from its geography: it has ``geo.toml`` and its
+    ``[map] draw`` is not false (Invasion: Norway's is, until its data is rewritten from the fit).
+    Read before anything heavier is loaded."""
+    toml = folder / "geo.toml"
+    if not toml.is_file():
+        return False
+    try:
+        return bool(tomllib.loads(toml.read_text(encoding="utf-8")).get("map", {}).get("draw", True))
+    except tomllib.TOMLDecodeError as error:
+        raise BadInput(toml, f"not TOML: {error}") from None
+
+
 def load_geography(folder: Path) -> Geography | None:
     """The geography of a game folder, or None where it has no ``geo.toml``."""
     toml = folder / "geo.toml"
@@ -195,7 +207,7 @@ def load_geography(folder: Path) -> Geography | None:
     digest = hashlib.sha256(b"".join(p.read_bytes() for p in (toml, folder / "geo" / "geography.geojson",
                                                                 folder / "geo" / "towns.csv"))).hexdigest()[:16]
     return Geography(union("land"), union("lake"), union("river"), union("border"), towns, projection,
-                     dict(doc.get("rule_places", {})), digest, bool(doc.get("map", {}).get("draw", True)))
+                     dict(doc.get("rule_places", {})), digest)
 
 
 # -- water of each hex -------------------------------------------------------------------------
