@@ -74,6 +74,15 @@ def compare(game: SavedGame, module: Module, *, new_version: bool = False) -> Mo
     return out
 
 
+class ModuleMismatch(BadInput):
+    """A game read against a module it was not played with: one line, and the differences
+    (``problems``) for whoever reports them otherwise (an archive's row)."""
+
+    def __init__(self, source, what: str, problems: list[str]):
+        super().__init__(source, what)
+        self.problems = problems
+
+
 def require_match(game: SavedGame, module: Module, allow: bool = False, *, new_version: bool = False) -> list[str]:
     """Nothing (or a version note) when the module matches; otherwise BadInput in one line,
     or, with ``allow``, the differences as warnings for the top of every report.
@@ -82,11 +91,12 @@ def require_match(game: SavedGame, module: Module, allow: bool = False, *, new_v
     if module.buildfile.kind == "extension":
         extension = module.buildfile.extension
         base = f" of module {extension.module!r}" if extension is not None and extension.module else ""
-        raise BadInput(module.path, f"is an extension{base}, not a module: give the module it extends")
+        said = f"is an extension{base}, not a module: give the module it extends"
+        raise ModuleMismatch(module.path, said, [said])
     found = compare(game, module, new_version=new_version)
     if found.problems and not allow:
-        raise BadInput(game.path, f"does not match module {module.path}: {'; '.join(found.problems)} "
-                                  f"(pass {ALLOW_OPTION} to read it anyway)")
+        raise ModuleMismatch(game.path, f"does not match module {module.path}: {'; '.join(found.problems)} "
+                                        f"(pass {ALLOW_OPTION} to read it anyway)", found.problems)
     name = module.path.name if module.path is not None else module.name
     warnings = [f"WARNING: read against a module it does not match ({name}): {'; '.join(found.problems)}"] \
         if found.problems else []

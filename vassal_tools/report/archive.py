@@ -39,7 +39,7 @@ from ..formats.commands import PlayerAdd, walk
 from ..formats.files import Module, SavedGame, open_file
 from ..formats.kinds import open_module
 from ..formats.logsteps import split_stream
-from ..formats.match import compare
+from ..formats.match import ModuleMismatch
 from .audit import audit_file
 from .html import html_report
 from .replay_page import replay_page
@@ -161,11 +161,11 @@ def audit_one(log: str, module_path: str, outdir: str | None = None, page: str |
         played = game.module_metadata
         played_name = played.name if played is not None and played.name else ""
         row = Row(log, FINDINGS, module=played_name, players=_players(game))
-        differences = compare(game, module).problems
-        if differences:
-            row.status, row.reason = OTHER_MODULE, f"not played with {module.name!r}: {'; '.join(differences)}"
+        try:
+            result = audit_file(log, module)  # compares the log with the module first, once
+        except ModuleMismatch as mismatch:
+            row.status, row.reason = OTHER_MODULE, f"not played with {module.name!r}: {'; '.join(mismatch.problems)}"
             return row
-        result = audit_file(log, module)
         row.steps = len(split_stream(game.commands).steps)
         row.findings = dict(Counter(f.rule for f in result.findings))
         checked = result.findings.checked
