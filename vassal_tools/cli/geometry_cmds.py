@@ -14,10 +14,10 @@ from ..geometry.points import (
     location_lines,
     lonlat_points,
     open_geometry,
+    parse_lonlat,
     parse_point,
     read_points,
 )
-from ..geometry.projection import parse_lonlat
 from . import main
 
 

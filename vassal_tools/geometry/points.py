@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Callable
+from typing import TypeVar
 
 from ..errors import BadInput
 from ..formats.kinds import open_game, open_module
@@ -15,6 +17,7 @@ from .maps import Location
 from .projection import ENTRY as GEOGRAPHY_ENTRY
 from .projection import read_geography
 
+N = TypeVar("N", int, float)
 JAVA_INT_MIN, JAVA_INT_MAX = -(2**31), 2**31 - 1
 
 
@@ -50,18 +53,32 @@ def lonlat_points(geometry: ModuleGeometry, map_name: str, positions: list[tuple
     return points
 
 
-def parse_point(text: str, source: str, where: str) -> tuple[int, int]:
-    """``x,y`` in map pixels (Java ints) -> a point; BadInput naming the place otherwise."""
+def _pair(text: str, number: Callable[[str], N], source: str, where: str, what: str) -> tuple[N, N]:
+    """Two numbers separated by a comma; BadInput saying what was expected otherwise."""
     parts = text.strip().split(",")
     try:
         if len(parts) != 2:
             raise ValueError
-        x, y = int(parts[0]), int(parts[1])
+        return number(parts[0]), number(parts[1])
     except ValueError:
-        raise BadInput(source, f"{text.strip()!r} is not a point 'x,y' in whole pixels", where) from None
+        raise BadInput(source, f"{text.strip()!r} is not {what}", where) from None
+
+
+def parse_point(text: str, source: str, where: str) -> tuple[int, int]:
+    """``x,y`` in map pixels (Java ints) -> a point; BadInput naming the place otherwise."""
+    x, y = _pair(text, int, source, where, "a point 'x,y' in whole pixels")
     if not (JAVA_INT_MIN <= x <= JAVA_INT_MAX and JAVA_INT_MIN <= y <= JAVA_INT_MAX):
         raise BadInput(source, f"{text.strip()!r} is outside the range of a Java int", where)
     return x, y
+
+
+def parse_lonlat(text: str, source: str, where: str) -> tuple[float, float]:
+    """``LAT,LON`` in degrees (north and east positive) -> (lat, lon); BadInput otherwise."""
+    lat, lon = _pair(text, float, source, where, "a position 'LAT,LON' in degrees")
+    if not (-90 <= lat <= 90 and -180 <= lon <= 180):
+        raise BadInput(source, f"{text.strip()!r} is no position on Earth (latitude -90..90, longitude -180..180)",
+                       where)
+    return lat, lon
 
 
 def read_points(path: str | os.PathLike) -> list[tuple[int, int]]:

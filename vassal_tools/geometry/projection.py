@@ -65,18 +65,3 @@ def read_geography(data: bytes, source: str) -> dict[str, BoardGeography]:
         return {name: BoardGeography.from_json(board) for name, board in doc["boards"].items()}
     except (ValueError, KeyError, TypeError, AttributeError) as error:
         raise BadInput(source, f"{ENTRY} is not readable: {error}") from None
-
-
-def parse_lonlat(text: str, source: str, where: str) -> tuple[float, float]:
-    """``LAT,LON`` in degrees (north and east positive) -> (lat, lon); BadInput otherwise."""
-    parts = text.strip().split(",")
-    try:
-        if len(parts) != 2:
-            raise ValueError
-        lat, lon = float(parts[0]), float(parts[1])
-    except ValueError:
-        raise BadInput(source, f"{text.strip()!r} is not a position 'LAT,LON' in degrees", where) from None
-    if not (-90 <= lat <= 90 and -180 <= lon <= 180):
-        raise BadInput(source, f"{text.strip()!r} is no position on Earth (latitude -90..90, longitude -180..180)",
-                       where)
-    return lat, lon
