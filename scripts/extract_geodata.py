@@ -26,11 +26,10 @@ import argparse
 import csv
 import importlib.metadata
 import importlib.util
+import io
 import json
 import math
-import os
 import sys
-import tempfile
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -41,7 +40,12 @@ import shapely
 from shapely.geometry import LineString, MultiLineString, MultiPolygon, Polygon, box, mapping
 from shapely.geometry.base import BaseGeometry
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from vassal_tools.formats.archive import atomic_write  # noqa: E402
+
 KM_PER_DEGREE = 111.32
+TOWN_COLUMNS = ["name", "lat", "lon", "region", "country", "source"]
 # GSHHG levels: 1 land, 2 lake, 3 island in a lake, 4 pond on such an island.
 GSHHG_KINDS = {1: "land", 2: "lake", 3: "land", 4: "lake"}
 
@@ -183,13 +187,9 @@ def hand_places(doc: dict) -> list[dict[str, str]]:
     return places
 
 
-def write_atomically(path: Path, text: str) -> None:
+def write_text(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-        out.write(text)
-    os.chmod(temporary, 0o644)
-    os.replace(temporary, path)
+    atomic_write(path, text.encode("utf-8"))
 
 
 def sources_text(extent: Extent, tolerance_km: float, min_area_km2: float, counts: dict[str, int],
@@ -232,24 +232,20 @@ def extract(folder: Path, command: str) -> dict[str, int]:
                 + line_features(data, "rivers", "river", extent, tolerance_km, source.replace("GSHHG", "WDBII"))
                 + line_features(data, "countries", "border", extent, tolerance_km, source.replace("GSHHG", "WDBII")))
     out = folder / "geo"
-    write_atomically(out / "geography.geojson", json.dumps(
+    write_text(out / "geography.geojson", json.dumps(
         {"type": "FeatureCollection", "features": features}, ensure_ascii=False, separators=(",", ":")) + "\n")
     spelling = {**shared_spellings(), **doc.get("spelling", {})}
     towns = gazetteer_towns(extent, doc.get("towns", {}).get("countries", ["NO"]), spelling) + hand_places(doc)
-    lines = [",".join(["name", "lat", "lon", "region", "country", "source"])]
-    with tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as buffer:
-        writer = csv.DictWriter(buffer, fieldnames=["name", "lat", "lon", "region", "country", "source"],
-                                lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(towns)
-        buffer.seek(0)
-        lines = [buffer.read()]
-    write_atomically(out / "towns.csv", lines[0])
+    table = io.StringIO()
+    writer = csv.DictWriter(table, fieldnames=TOWN_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(towns)
+    write_text(out / "towns.csv", table.getvalue())
     counts = {kind: sum(f["properties"]["kind"] == kind for f in features)
               for kind in ("land", "lake", "river", "border")}
     counts["GeoNames"] = sum(town["source"] == "GeoNames" for town in towns)
     counts["approximate"] = len(towns) - counts["GeoNames"]
-    write_atomically(out / "SOURCES.md", sources_text(extent, tolerance_km, min_area_km2, counts, command))
+    write_text(out / "SOURCES.md", sources_text(extent, tolerance_km, min_area_km2, counts, command))
     return counts
 
 
