@@ -46,6 +46,9 @@ class ToyCatalogue:
         text = loc.strip()
         return text if text in self.data.hexes or text in self.data.zones else None
 
+    def place_names(self) -> list[str]:
+        return [*self.data.hexes, *self.data.zones]
+
 
 class Stacking(Check):
     """One rule: a hex holds at most STACKING_LIMIT units when a phase ends."""

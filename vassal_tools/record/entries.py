@@ -36,6 +36,9 @@ class Catalogue(Protocol):
     def unit_ids(self) -> list[str]:
         """Every unit of the game's data, in the data's order (what a mapping is drafted against)."""
 
+    def place_names(self) -> list[str]:
+        """The names of the game's places as it spells them (what an ASCII spelling is matched to)."""
+
 
 class RecordGame(Protocol):
     """What the reader of a record needs from the game the record names (its caller hands it in)."""

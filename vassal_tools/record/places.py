@@ -39,9 +39,8 @@ def _folded(catalogue: Catalogue) -> dict[str, str | None]:
     cached = _FOLDED.get(id(catalogue))
     if cached is not None and cached[0] is catalogue:
         return cached[1]
-    names = getattr(catalogue, "place_names", None)  # a catalogue that declares no names matches none
     index: dict[str, str | None] = {}
-    for name in (names() if names is not None else ()):
+    for name in catalogue.place_names():
         key = fold_place(name)
         index[key] = name if index.get(key, name) == name else None
     _FOLDED[id(catalogue)] = (catalogue, index)
