@@ -28,6 +28,9 @@ class Finding:
     units: tuple[str, ...] = ()
     excess: float | int | None = None
     samples: tuple[str, ...] = field(default=())
+    # Which case of its rule the finding is (``scotland`` of 5.1, whose Exception decides it): a
+    # pack's explain.toml may quote a different sentence and give another remedy for each case.
+    case: str = ""
     # What a player reads (set by the rule pack, :meth:`RulePack.explain`): the rule's title,
     # the rulebook sentence the finding rests on, what the rules make the player do,
     # the phase by the rulebook's name and the units by the names on their counters.
@@ -48,7 +51,7 @@ class Finding:
             out["units"] = list(self.units)
         if self.samples:
             out["samples"] = list(self.samples)
-        for name in ("title", "quote", "remedy", "phase_name"):
+        for name in ("case", "title", "quote", "remedy", "phase_name"):
             if getattr(self, name):
                 out[name] = getattr(self, name)
         if self.unit_names:
