@@ -117,3 +117,19 @@ def test_dice_across_the_league_come_from_the_database(archive, tmp_path):
     assert groups == json.loads(from_logs.stdout)["groups"]
     # The sample game has one roll: Bert's Naval Detection 3 (games/invasion_norway/sample_game.py).
     assert {g["player"] for g in groups} == {"Bert"}
+
+
+def test_the_html_index_of_a_second_run_comes_from_the_database_with_findings_per_player(archive, tmp_path):
+    folder, module = archive
+    db, site = tmp_path / "league.sqlite", tmp_path / "site"
+    pages = []
+    for _ in range(2):
+        result = CliRunner().invoke(main, ["audit", str(folder), "--module", str(module), "--db", str(db),
+                                           "--format", "html", "-o", str(site / "index.html")])
+        assert result.exit_code == 1, result.output
+        pages.append((site / "index.html").read_text(encoding="utf-8"))
+    assert pages[0] == pages[1]
+    # Both copies of the sample game were played by Anna and Bert; each holds the 3 findings by design.
+    for player in ("Anna (German)", "Bert (Allied)"):
+        assert f"<tr><td>{player}</td><td>2</td><td>{2 * sum(DEMO_RULES.values())}</td></tr>" in pages[1]
+    assert (site / "round1" / "anna-bert.audit.html").is_file()

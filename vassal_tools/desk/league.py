@@ -24,7 +24,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +32,7 @@ from pathlib import Path
 from .. import __version__
 from ..errors import BadInput
 from ..replay.logged_rolls import LoggedRoll, rolls_of_log
-from ..report.archive import DAMAGED, Row, audit_archive
+from ..report.archive import DAMAGED, Row, archive_root, audit_archive, page_names
 from .cluster import cluster_executor
 
 SCHEMA_VERSION = 1
@@ -156,10 +156,13 @@ def audit_league(logs: Sequence[Path], module: str | os.PathLike, league: League
     lands, and return every log's row (a kept row names the log's path of this run)."""
     module_sha = file_sha256(module)
     hashes = [file_sha256(log) for log in logs]
+    if root is None:
+        root = archive_root([Path(log).parent for log in logs])
+    pages = page_names(logs, root)
     rows: dict[int, Row] = {}
     for i, (log, sha) in enumerate(zip(logs, hashes, strict=True)):
         row = league.known(sha, module_sha)
-        if row is not None and (outdir is None or row.report):
+        if row is not None and _pages_there(row, outdir, pages[i]):
             row.file = os.fspath(log)
             rows[i] = row
             progress(row)
@@ -177,6 +180,22 @@ def audit_league(logs: Sequence[Path], module: str | os.PathLike, league: League
     return LeagueRun([rows[i] for i in range(len(logs))], len(todo), len(logs) - len(todo))
 
 
+def _pages_there(row: Row, outdir: str | os.PathLike | None, page: str) -> bool:
+    """Without pages asked, yes; else are this log's pages (named for its path, as a fresh audit
+    names them) written already? The row then links them."""
+    if outdir is None:
+        row.report = row.replay = ""
+        return True
+    if not row.report:  # a log that could not be audited has no pages
+        return True
+    base = Path(outdir) / page
+    report, replay = base.with_name(base.name + ".audit.html"), base.with_name(base.name + ".replay.html")
+    if not (report.is_file() and replay.is_file()):
+        return False
+    row.report, row.replay = str(report), str(replay)
+    return True
+
+
 def _rolls(log: Path, row: Row) -> list[LoggedRoll]:
     """The log's dice, none for a log that could not be read."""
     if row.status == DAMAGED:
@@ -185,16 +204,6 @@ def _rolls(log: Path, row: Row) -> list[LoggedRoll]:
         return rolls_of_log(log)
     except BadInput:
         return []
-
-
-def players_of(rows: Iterable[Row]) -> dict[str, tuple[int, int]]:
-    """Per player: the logs they played in and the findings of those logs."""
-    out: dict[str, tuple[int, int]] = {}
-    for row in rows:
-        for player in row.players:
-            logs, findings = out.get(player, (0, 0))
-            out[player] = (logs + 1, findings + sum(row.findings.values()))
-    return out
 
 
 def audit_some(logs: Sequence[Path], module: str | os.PathLike, jobs: int = 1, outdir: str | os.PathLike | None = None,

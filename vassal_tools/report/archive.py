@@ -344,12 +344,25 @@ def table_html(rows: list[Row], base: str | os.PathLike | None = None) -> str:
         body.append(f'<tr class="{escape(row.status.split()[0])}">' + "".join(f"<td>{c}</td>" for c in cells)
                     + f"<td>{links}</td></tr>")
     head = "".join(f"<th>{c}</th>" for c in COLUMNS) + "<th>pages</th>"
+    players = "".join(f"<tr><td>{escape(name)}</td><td>{logs}</td><td>{findings}</td></tr>"
+                      for name, (logs, findings) in sorted(players_of(rows).items()))
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Archive audit</title><style>"
             "body{font:14px system-ui,sans-serif;margin:20px}table{border-collapse:collapse}"
             "td,th{padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}"
             "tr.damaged,tr.other{background:#fde6e6}tr.findings{background:#fff6dd}tr.nothing{background:#eef0f6}</style></head><body>"
             f"<h1>Archive audit: {len(rows)} logs</h1><table><tr>{head}</tr>" + "".join(body)
-            + "</table></body></html>\n")
+            + "</table><h2>Players</h2><table><tr><th>player</th><th>logs</th><th>findings in those logs</th></tr>"
+            + players + "</table></body></html>\n")
+
+
+def players_of(rows: Iterable[Row]) -> dict[str, tuple[int, int]]:
+    """Per player: the logs they played in and the findings of those logs."""
+    out: dict[str, tuple[int, int]] = {}
+    for row in rows:
+        for player in row.players:
+            logs, findings = out.get(player, (0, 0))
+            out[player] = (logs + 1, findings + sum(row.findings.values()))
+    return out
 
 
 def _href(path: str, base: str | os.PathLike | None) -> str:
