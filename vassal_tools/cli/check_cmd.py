@@ -62,8 +62,8 @@ def _watch(folder: Path, module: Path | None, folders: tuple[Path, ...], interva
             return
         click.echo(f"{path.name}: {result.verdict()}  ({result.pages['index']})")
 
-    click.echo(f"watching {folder} for new logs (Ctrl-C to stop)")
     try:
-        watch(folder, handle, interval, settle)
+        watch(folder, handle, interval, settle,
+              started=lambda: click.echo(f"watching {folder} for new logs (Ctrl-C to stop)"))
     except KeyboardInterrupt:
         click.echo("stopped")

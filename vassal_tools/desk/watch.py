@@ -85,10 +85,12 @@ class FolderWatch:
 
 
 def watch(folder: str | Path, handle: Callable[[Path], None], interval: float = 1.0, settle: float = 2.0,
-          stop: Callable[[], bool] = lambda: False) -> None:
+          stop: Callable[[], bool] = lambda: False, started: Callable[[], None] = lambda: None) -> None:
     """Call ``handle`` on each log that lands in ``folder`` once it is whole, until ``stop()`` is true
-    (or the process is interrupted)."""
+    (or the process is interrupted). ``started`` is called once the logs already there are known:
+    a log that lands after it is new."""
     watched = FolderWatch(folder, settle)
+    started()
     while not stop():
         for path in watched.ready():
             handle(path)
