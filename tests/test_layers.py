@@ -56,7 +56,7 @@ ALLOWED: dict[str, set[str]] = {
     "release": {"errors", "fonts", "formats", "geometry", "gamedata"},
     # the PBEM desk: one received log checked whole, a watched folder, a league's SQLite archive, Dask
     "desk": {"errors", "fonts", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "pack", "games",
-             "builder", "report"},
+             "builder", "report", "root"},  # root: the toolkit's version keys a league's results
     "demo": {"errors", "fonts", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "pack", "games",
              "builder", "report"},
     "cli": {"errors", "fonts", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "pack", "games",
