@@ -49,7 +49,7 @@ COMMAND_MODULES = (
 VERBS = {
     "audit": ("audit_cmds", "Check a log (with --module) or a game record against the rules."),
     "build": ("build_cmds", "Build the VASSAL module (.vmod) of the game in GAME_DIR."),
-    "check": ("check_cmd", "Check a log received: chain, audit, dice and replay page in one run (or --watch)."),
+    "check": ("check_cmd", "Check a log received: chain, audit, dice, replay page (or --watch)."),
     "chain": ("dice_chain_cmds", "Check that each log of a PBEM game starts where the last ended."),
     "decode": ("stream_cmds", "Print the command stream of a save or log exactly as stored."),
     "dice": ("dice_chain_cmds", "Dice statistics per player and roll kind, over one or more logs."),

@@ -27,8 +27,11 @@ from . import main
               help="With --watch: seconds between looks at the folder.")
 @click.option("--settle", type=click.FloatRange(min=0.0), default=2.0, show_default=True,
               help="With --watch: seconds a log must stay unchanged before it is read.")
+@click.option("--allow-mismatch", is_flag=True,
+              help="Check the log even if --module is not the module it was played with (the audit then starts "
+                   "with the differences).")
 def check_cmd(log: Path | None, module: Path | None, folders: tuple[Path, ...], output: Path | None,
-              watched: Path | None, interval: float, settle: float) -> None:
+              watched: Path | None, interval: float, settle: float, allow_mismatch: bool) -> None:
     """Check LOG as received: does it start where the game's last log ended, what breaks the rules,
     are the dice fair so far; one page links the chain, audit, dice and replay.
 
@@ -40,23 +43,24 @@ def check_cmd(log: Path | None, module: Path | None, folders: tuple[Path, ...], 
     if watched is not None:
         if log is not None or output is not None:
             raise BadInput(None, "--watch checks the logs that land in its folder: give no LOG and no -o")
-        _watch(watched, module, folders, interval, settle)
+        _watch(watched, module, folders, interval, settle, allow_mismatch)
         return
     if log is None:
         raise BadInput(None, "give a LOG to check, or --watch FOLDER")
-    result = check_log(log, module, folders, output)
+    result = check_log(log, module, folders, output, allow_mismatch=allow_mismatch)
     click.echo(f"{log.name}: {result.verdict()}")
     click.echo(f"  pages: {result.pages['index']}")
     sys.exit(result.exit_code)
 
 
-def _watch(folder: Path, module: Path | None, folders: tuple[Path, ...], interval: float, settle: float) -> None:
+def _watch(folder: Path, module: Path | None, folders: tuple[Path, ...], interval: float, settle: float,
+           allow_mismatch: bool) -> None:
     from ..desk.check import check_log
     from ..desk.watch import watch
 
     def handle(path: Path) -> None:
         try:
-            result = check_log(path, module, folders)
+            result = check_log(path, module, folders, allow_mismatch=allow_mismatch)
         except BadInput as err:
             click.echo(f"{path.name}: bad input: {err}", err=True)
             return

@@ -27,6 +27,7 @@ from ..errors import BadInput
 from ..formats.archive import atomic_write
 from ..formats.files import Module
 from ..formats.kinds import open_game, open_module
+from ..formats.match import require_match
 from ..games.play import pack_of
 from ..pack import GamePack
 from ..replay.chain import Chain, ChainLog, compare_positions, link_logs, read_log, words_for
@@ -207,20 +208,25 @@ def _order(log: ChainLog) -> tuple[int, str]:
 
 
 def check_log(log: str | os.PathLike, module: str | os.PathLike | None = None,
-              folders: Sequence[str | os.PathLike] = (), outdir: str | os.PathLike | None = None) -> CheckResult:
+              folders: Sequence[str | os.PathLike] = (), outdir: str | os.PathLike | None = None, *,
+              allow_mismatch: bool = False) -> CheckResult:
     """Chain, audit, dice and replay page of one log (see the module's docstring); pages written
-    into ``outdir`` (default: ``LOG.check/`` beside the log)."""
+    into ``outdir`` (default: ``LOG.check/`` beside the log). A module the log was not played with
+    is bad input unless ``allow_mismatch`` (the audit then starts with the differences)."""
     log = Path(log)
     module_path = Path(module) if module is not None else find_module(log, module_folders(folders))
     opened = open_module(module_path)
     chain, replays = _chain(log, opened)
     paths = [c.path for c in chain.logs]
-    audit = audit_file(log, opened) if _pack(opened) is not None else None
+    if not allow_mismatch:
+        require_match(open_game(log), opened)
+    audit = audit_file(log, opened, allow_mismatch=allow_mismatch) if _pack(opened) is not None else None
     buttons = button_dice(opened)
     result = CheckResult(log, module_path, paths, chain, audit,
                          dice_report(rolls_of_logs([log]), [str(log)], None, buttons),
                          dice_report(rolls_of_logs(paths), [str(p) for p in paths], None, buttons), replays)
-    result.pages = write_pages(result, Path(outdir) if outdir is not None else log.with_name(log.name + ".check"))
+    result.pages = write_pages(result, Path(outdir) if outdir is not None else log.with_name(log.name + ".check"),
+                               allow_mismatch=allow_mismatch)
     return result
 
 
@@ -248,14 +254,15 @@ def _pack(module: Module) -> GamePack | None:
         return None
 
 
-def write_pages(result: CheckResult, folder: Path) -> dict[str, Path]:
+def write_pages(result: CheckResult, folder: Path, *, allow_mismatch: bool = False) -> dict[str, Path]:
     """The audit, chain, dice and replay pages, and the index linking them, into ``folder``."""
     inputs = [result.log, result.module, *result.game_logs]
     folder.mkdir(parents=True, exist_ok=True)
     module = result.audit.module if result.audit is not None and result.audit.module else result.module
     pages = {
         "chain": _write(folder / "chain.html", chain_html(result.chain), inputs),
-        "replay": _write(folder / "replay.html", replay_page(result.log, module, audit=result.audit), inputs),
+        "replay": _write(folder / "replay.html", replay_page(result.log, module, audit=result.audit,
+                                                             allow_mismatch=allow_mismatch), inputs),
         "dice": write_dice_html(result.dice_game, folder / "dice", inputs),
         "dice-log": write_dice_html(result.dice_log, folder / "dice-this-log", inputs),
     }
