@@ -1,7 +1,7 @@
 """The package graph: data flows one way (README "Layout"), read from every module's imports.
 
 formats -> geometry -> gamedata -> record -> replay -> rules -> art -> pack -> game -> games ->
-builder -> report -> demo / cli, with release beside (formats, geometry, gamedata only). art draws from
+builder -> report -> desk -> demo / cli, with release beside (formats, geometry, gamedata only). art draws from
 the game data alone and sits below the packs, which may use it. ``pack`` is the pack contract
 (``pack/__init__.py``: GamePack, BoardKind; ``pack/hexpack.py``); a game's own package
 (``games/<game>/``, layer ``game``) imports only the contract and the engine below; ``games`` is the
@@ -54,10 +54,13 @@ ALLOWED: dict[str, set[str]] = {
     "report": {"errors", "fonts", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "pack", "games",
                "builder"},
     "release": {"errors", "fonts", "formats", "geometry", "gamedata"},
+    # the PBEM desk: one received log checked whole, a watched folder, a league's SQLite archive, Dask
+    "desk": {"errors", "fonts", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "pack", "games",
+             "builder", "report", "root"},  # root: the toolkit's version keys a league's results
     "demo": {"errors", "fonts", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "pack", "games",
              "builder", "report"},
     "cli": {"errors", "fonts", "formats", "geometry", "gamedata", "record", "replay", "rules", "art", "pack", "games",
-            "builder", "report", "release", "demo", "root"},
+            "builder", "report", "release", "demo", "desk", "root"},
     "root": {"errors", "formats"},  # vassal_tools/__init__.py
 }
 

@@ -203,7 +203,7 @@ def test_a_verb_reading_a_game_with_another_module_hints_only_at_options_it_has(
 
 # The verbs that read a game's pieces through --module: each refuses another game's module
 # unless --allow-mismatch. The others use the module for words only.
-REFUSE_ANOTHER_MODULE = {"audit", "orphans", "position", "record", "refresh", "render", "replay", "steps"}
+REFUSE_ANOTHER_MODULE = {"audit", "check", "orphans", "position", "record", "refresh", "render", "replay", "steps"}
 MODULE_FOR_WORDS = {"chain": "place names in its report", "dice": "each button's die"}
 # lint's --module is the module an extension extends (BASE): it reads no game.
 MODULE_AS_BASE = {"lint": "the module an extension extends"}

@@ -519,3 +519,13 @@ class Game:
 
     def writer(self, start: Path, who: str) -> LogWriter:
         return LogWriter(open_file(start), self.place, who, f"{who.lower()}-pw")
+
+
+def dated(log: Path, saved_ms: int, out: Path) -> Path:
+    """A copy of ``log`` whose metadata says it was saved at ``saved_ms`` (as VASSAL writes it on saving)."""
+    from vassal_tools.formats.metadata import write_metadata
+
+    game = open_file(log)
+    game.archive.put("savedata", write_metadata("save", version="1", vassal_version=VASSAL_VERSION,
+                                                date_saved=saved_ms, description="PBEM"))
+    return game.save(out)

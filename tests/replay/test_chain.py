@@ -10,19 +10,15 @@ start with other dice, a log left out, a log of another game put in.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from conftest import ROOT
-from kits.norway_log import Game
-from vassal_tools.builder.module import VASSAL_VERSION
+from kits.norway_log import Game, dated
 from vassal_tools.builder.turns import TRACKER_ID, tracker_state
 from vassal_tools.cli import main
 from vassal_tools.formats.commands import parse_single
-from vassal_tools.formats.files import open_file
-from vassal_tools.formats.metadata import write_metadata
 from vassal_tools.formats.pieces import Piece, encode_definition
 from vassal_tools.formats.traits import BasicPiece, Hideable, Labeler, Marker, Obscurable
 from vassal_tools.games.play import build_chain
@@ -200,14 +196,6 @@ def test_hidden_and_masked_pieces_are_named_by_player_never_by_password():
     assert said == ["Scout was not hidden when the first log ended, and hidden by Anna when the second log began.",
                     "Scout was not masked when the first log ended, and masked by Anna when the second log began."]
     assert not any("anna-pw" in s for s in said)
-
-
-def dated(log: Path, saved_ms: int, out: Path) -> Path:
-    """A copy of ``log`` whose metadata says it was saved at ``saved_ms``."""
-    game = open_file(log)
-    game.archive.put("savedata", write_metadata("save", version="1", vassal_version=VASSAL_VERSION,
-                                                date_saved=saved_ms, description="PBEM"))
-    return game.save(out)
 
 
 def test_sort_orders_the_logs_by_their_save_time(game, tmp_path):

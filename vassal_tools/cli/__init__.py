@@ -42,13 +42,14 @@ COMMAND_MODULES = (
     "mapping_cmd",
     "dice_chain_cmds",
     "replay_cmd",
-    "games_cmd",
+    "check_cmd",
 )
 
 # verb -> (its module, the line ``vassal-tools --help`` shows for it).
 VERBS = {
     "audit": ("audit_cmds", "Check a log (with --module) or a game record against the rules."),
     "build": ("build_cmds", "Build the VASSAL module (.vmod) of the game in GAME_DIR."),
+    "check": ("check_cmd", "Check a log received: chain, audit, dice, replay page (or --watch)."),
     "chain": ("dice_chain_cmds", "Check that each log of a PBEM game starts where the last ended."),
     "decode": ("stream_cmds", "Print the command stream of a save or log exactly as stored."),
     "dice": ("dice_chain_cmds", "Dice statistics per player and roll kind, over one or more logs."),

@@ -113,11 +113,18 @@ def position_cmd(log: Path, module: Path | None, step: int, output: Path | None,
 @click.option("--pages", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Archive: write each log's audit report and replay page into this folder (default with "
                    "--format html: the index's folder).")
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Archive: keep each log's result in this SQLite file, and audit only the logs it does not "
+                   "hold for this module and toolkit version.")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Archive: send the audits to this Dask scheduler (tcp://host:8786) instead of --jobs "
+                   "processes (pip install 'vassal-tools[cluster]').")
 @_MAPPING
 @_GAME
 @_ALLOW
 def audit_cmd(sources: tuple[str, ...], module: Path | None, fmt: str, output: Path | None, jobs: int | None,
-              pages: Path | None, mapping: Path | None, game: str | None, allow_mismatch: bool) -> None:
+              pages: Path | None, db: Path | None, scheduler: str | None, mapping: Path | None, game: str | None,
+              allow_mismatch: bool) -> None:
     """Check a log (with --module) or a game record against the rules; or a whole archive.
 
     Several files, a folder (its .vlog files) or a glob audit an archive in a process
@@ -125,8 +132,9 @@ def audit_cmd(sources: tuple[str, ...], module: Path | None, fmt: str, output: P
     log's report and replay page). Exit code 0 when no rule is broken, 1 when there
     are findings (or, for an archive, a log could not be audited), 2 on bad input.
     """
-    if len(sources) > 1 or jobs is not None or Path(sources[0]).is_dir() or any(c in sources[0] for c in "*?["):
-        _audit_archive(sources, module, fmt, output, jobs or 1, pages)
+    archive = db is not None or scheduler is not None or jobs is not None
+    if len(sources) > 1 or archive or Path(sources[0]).is_dir() or any(c in sources[0] for c in "*?["):
+        _audit_archive(sources, module, fmt, output, jobs or 1, pages, db, scheduler)
         return
     source = Path(sources[0])
     if fmt not in RENDERERS["audit"]:
@@ -167,17 +175,20 @@ def render_cmd(log: Path, module: Path | None, step: int, output: Path, map_name
 
 
 def _audit_archive(sources: tuple[str, ...], module: Path | None, fmt: str, output: Path | None, jobs: int,
-                   pages: Path | None) -> None:
+                   pages: Path | None, db: Path | None, scheduler: str | None) -> None:
     from rich.console import Console
     from rich.progress import Progress
 
-    from ..report.archive import archive_root, audit_archive, find_logs
+    from ..desk.league import audit_some
+    from ..report.archive import archive_root, find_logs
 
     table = renderer("archive", fmt, sources[0])
     logs = find_logs(sources)
     if not logs:
         raise BadInput(sources[0], "no logs found (a folder is searched for .vlog files)")
     refuse_overwriting(output, {f"log {log}": log for log in logs}, WRITE_ELSEWHERE + " (-o)")
+    refuse_overwriting(db, {f"log {log}": log for log in logs} | ({"module": module} if module else {}),
+                       WRITE_ELSEWHERE + " (--db)")
     if module is None:
         raise BadInput(logs[0], "an archive's logs are audited against their module: give --module MODULE.vmod")
     if pages is None and table.links_pages and output is not None:
@@ -192,6 +203,6 @@ def _audit_archive(sources: tuple[str, ...], module: Path | None, fmt: str, outp
             bar.advance(task)
             bar.refresh()
 
-        rows = audit_archive(logs, module, jobs, pages, progress=advance, root=archive_root(sources))
+        rows = audit_some(logs, module, jobs, pages, advance, archive_root(sources), db, scheduler)
     _write_text(table.render(rows, output.parent if output else None), output, module)
     sys.exit(0 if all(row.status == "clean" for row in rows) else 1)

@@ -56,7 +56,7 @@ def chain_cmd(logs: tuple[Path, ...], module: Path | None, by_time: bool, as_jso
 
 
 @main.command("dice")
-@click.argument("logs", nargs=-1, required=True)
+@click.argument("logs", nargs=-1)
 @click.option("--json", "as_json", is_flag=True, help="The statistics as JSON.")
 @click.option("--csv", "as_csv", is_flag=True, help="One CSV row per player and roll kind.")
 @click.option("--html", "as_html", is_flag=True, help="An HTML report with charts, written into -o DIR.")
@@ -66,14 +66,17 @@ def chain_cmd(logs: tuple[Path, ...], module: Path | None, by_time: bool, as_jso
               help="The die's faces (1-6, 0-9; at most 1000) instead of inferring them from the rolls.")
 @click.option("--module", "module", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="The game's module: each button's die (nSides, plus) instead of inferring it.")
+@click.option("--db", type=click.Path(dir_okay=False, exists=True, path_type=Path), default=None,
+              help="A league database (audit --db): the dice of every log it holds, besides LOGS.")
 def dice_cmd(logs: tuple[str, ...], as_json: bool, as_csv: bool, as_html: bool, output: Path | None,
-             faces: str | None, module: Path | None) -> None:
+             faces: str | None, module: Path | None, db: Path | None) -> None:
     """Dice statistics of LOGS (files, folders or globs) per player and roll kind.
 
     Counts, face counts, mean against expectation, a chi-square test of uniformity with its
     p-value and a verdict in words, the longest streaks. Several logs add up; undone rolls are
     counted apart.
     """
+    from ..desk.league import league_rolls
     from ..formats.paths import game_files
     from ..replay.chain import open_module
     from ..replay.logged_rolls import rolls_of_logs
@@ -84,10 +87,14 @@ def dice_cmd(logs: tuple[str, ...], as_json: bool, as_csv: bool, as_html: bool, 
         raise BadInput(None, "give one of --json, --csv, --html")
     if as_html and output is None:
         raise BadInput(None, "--html writes a folder: give -o DIR")
+    if not logs and db is None:
+        raise BadInput(None, "give the LOGS (files, folders or globs), or --db LEAGUE.sqlite")
     die = parse_die(faces) if faces is not None else None
     paths = game_files(logs)
     buttons = button_dice(open_module(module)) if module is not None else None
-    report = dice_report(rolls_of_logs(paths), [str(p) for p in paths], die, buttons)
+    rolls = league_rolls(db) if db is not None else []
+    report = dice_report(rolls + rolls_of_logs(paths), list(dict.fromkeys(r.log for r in rolls)) + [str(p) for p in paths],
+                         die, buttons)
     if as_html:
         assert output is not None
         click.echo(f"dice report: {write_dice_html(report, output, paths + ([module] if module else []))}")

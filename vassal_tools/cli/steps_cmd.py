@@ -32,5 +32,6 @@ def steps_cmd(log: Path, module_path: Path | None, allow_mismatch: bool, as_json
         click.echo(warning)
     if not report.stream.steps:
         click.echo(f"{log}: no logged steps (a saved game, not a log)", err=True)
-    for line in report.lines():
-        click.echo(line)
+    lines = report.lines()
+    if lines:
+        click.echo("\n".join(lines))  # one write: a long log's lines one by one cost a flush each

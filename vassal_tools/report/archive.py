@@ -28,7 +28,7 @@ import time
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from html import escape
 from pathlib import Path
@@ -202,15 +202,20 @@ def usable_workers(jobs: int, logs: int) -> int:
 
 def audit_archive(logs: list[Path], module: str | os.PathLike, jobs: int = 1, outdir: str | os.PathLike | None = None,
                   progress: Callable[[Row], None] = lambda row: None,
-                  root: str | os.PathLike | None = None) -> list[Row]:
+                  root: str | os.PathLike | None = None, executor: Executor | None = None) -> list[Row]:
     """Audit every log, ``jobs`` at a time (at most one per log and per core); rows in the
-    order of ``logs``. Pages are named below ``root`` (default: the folder the logs share)."""
+    order of ``logs``. Pages are named below ``root`` (default: the folder the logs share).
+
+    ``executor``: audit on it instead (a Dask cluster's, :mod:`vassal_tools.desk.cluster`); it is
+    the caller's to start and end."""
     module_path = os.fspath(module)
     out = os.fspath(outdir) if outdir is not None else None
     if root is None:
         root = archive_root([Path(log).parent for log in logs])
     pages = page_names(logs, root)
     work = [(os.fspath(log), module_path, out, page) for log, page in zip(logs, pages, strict=True)]
+    if executor is not None:
+        return _collected([executor.submit(audit_one, *item) for item in work], progress)
     workers = usable_workers(jobs, len(logs))
     if workers <= 1:
         rows = []
@@ -228,11 +233,7 @@ def _pooled(work: list[tuple[str, str, str | None, str]], workers: int,
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_end_with_parent, initargs=(os.getpid(),))
     restore = _terminate_raises()
     try:
-        futures = [pool.submit(audit_one, *item) for item in work]
-        rows = []
-        for future in futures:
-            rows.append(_result(future))
-            progress(rows[-1])
+        rows = _collected([pool.submit(audit_one, *item) for item in work], progress)
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)
         for worker in set(multiprocessing.active_children()) - before:
@@ -241,6 +242,15 @@ def _pooled(work: list[tuple[str, str, str | None, str]], workers: int,
     finally:
         restore()
     pool.shutdown()
+    return rows
+
+
+def _collected(futures: list[Future[Row]], progress: Callable[[Row], None]) -> list[Row]:
+    """The futures' rows in order, each handed to ``progress`` as it is collected."""
+    rows = []
+    for future in futures:
+        rows.append(_result(future))
+        progress(rows[-1])
     return rows
 
 
@@ -334,12 +344,25 @@ def table_html(rows: list[Row], base: str | os.PathLike | None = None) -> str:
         body.append(f'<tr class="{escape(row.status.split()[0])}">' + "".join(f"<td>{c}</td>" for c in cells)
                     + f"<td>{links}</td></tr>")
     head = "".join(f"<th>{c}</th>" for c in COLUMNS) + "<th>pages</th>"
+    players = "".join(f"<tr><td>{escape(name)}</td><td>{logs}</td><td>{findings}</td></tr>"
+                      for name, (logs, findings) in sorted(players_of(rows).items()))
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Archive audit</title><style>"
             "body{font:14px system-ui,sans-serif;margin:20px}table{border-collapse:collapse}"
             "td,th{padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}"
             "tr.damaged,tr.other{background:#fde6e6}tr.findings{background:#fff6dd}tr.nothing{background:#eef0f6}</style></head><body>"
             f"<h1>Archive audit: {len(rows)} logs</h1><table><tr>{head}</tr>" + "".join(body)
-            + "</table></body></html>\n")
+            + "</table><h2>Players</h2><table><tr><th>player</th><th>logs</th><th>findings in those logs</th></tr>"
+            + players + "</table></body></html>\n")
+
+
+def players_of(rows: Iterable[Row]) -> dict[str, tuple[int, int]]:
+    """Per player: the logs they played in and the findings of those logs."""
+    out: dict[str, tuple[int, int]] = {}
+    for row in rows:
+        for player in row.players:
+            logs, findings = out.get(player, (0, 0))
+            out[player] = (logs + 1, findings + sum(row.findings.values()))
+    return out
 
 
 def _href(path: str, base: str | os.PathLike | None) -> str:

@@ -15,9 +15,6 @@ from ..formats.commands import command_json, walk
 from ..formats.files import SavedGame
 from ..formats.kinds import open_game, open_module
 from ..formats.logsteps import GameStream, split_stream
-from ..formats.match import require_match
-from ..geometry.from_module import ModuleGeometry, board_layouts
-from ..replay.turns import turn_words
 from .stepwords import Locate, TurnWords, context_for, describe_command, describe_step
 
 
@@ -44,6 +41,11 @@ def read_steps(log: str | os.PathLike, module_path: str | os.PathLike | None = N
     game = open_game(log)
     report = StepsReport(game, split_stream(game.commands))
     if module_path is not None:
+        # Imported here: a log's steps without its module need neither shapely nor the replay.
+        from ..formats.match import require_match
+        from ..geometry.from_module import ModuleGeometry, board_layouts
+        from ..replay.turns import turn_words
+
         module = open_module(module_path)
         report.warnings = require_match(game, module, allow_mismatch)
         report.locate = ModuleGeometry(module, board_layouts(game.stream)).name_at

@@ -1,0 +1,152 @@
+"""``vassal-tools check LOG``: a log received by mail, checked whole in one run.
+
+The game is written by the project's own log writer on the built Invasion: Norway module, as
+PBEM players write it (tests/replay/test_chain.py does the same for ``chain``): Anna's and Bert's
+logs in turn, each from the save of the position the last one reached; then the cheats a player
+meets: a turn played again from the same start with other dice, and a save edited between logs.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kits.norway_log import Game, dated
+from vassal_tools.cli import main
+from vassal_tools.desk.check import MODULES_ENV, check_log, find_module
+from vassal_tools.errors import BadInput
+
+
+@pytest.fixture(scope="module")
+def game(norway, tmp_path_factory):
+    """A mailbox folder: three logs that chain, a replay of the second, and a doctored fourth."""
+    folder = tmp_path_factory.mktemp("mailbox")
+    written = tmp_path_factory.mktemp("written")
+    g = Game(norway, written)
+    anna = g.writer(g.opening, "Anna")
+    anna.step(anna.seat("German"))
+    anna.step(anna.roll("Naval Detection", 3))
+    mail(anna.save(written / "anna-1.vlog"), folder, 0)
+    anna.save_position(written / "anna-1-end.vsav")
+
+    bert = g.writer(written / "anna-1-end.vsav", "Bert")
+    bert.step(bert.seat("Allied"))
+    bert.step(bert.roll("Air Detection", 2))
+    mail(bert.save(written / "bert-2.vlog"), folder, 2)
+    bert.save_position(written / "bert-2-end.vsav")
+
+    anna3 = g.writer(written / "bert-2-end.vsav", "Anna")
+    anna3.step(anna3.roll("Naval Detection", 5))
+    mail(anna3.save(written / "anna-3.vlog"), folder, 4)
+    anna3.move("ger-138-gj-2", "4332")  # moved in the save, never logged
+    anna3.save_position(written / "anna-3-edited.vsav")
+
+    bert4 = g.writer(written / "anna-3-edited.vsav", "Bert")
+    bert4.step(bert4.roll("Air Detection", 4))
+    mail(bert4.save(written / "bert-4.vlog"), folder, 6)
+    return folder
+
+
+HOUR_MS = 3_600_000
+
+
+def mail(log: Path, folder: Path, hours: int) -> Path:
+    """The log as received: saved (its metadata's time) ``hours`` after the first."""
+    return dated(log, 1_700_000_000_000 + hours * HOUR_MS, folder / log.name)
+
+
+@pytest.fixture(scope="module")
+def replayed(norway, game, tmp_path_factory):
+    """The mailbox with Bert's second turn played again from the same start, with other dice."""
+    folder = tmp_path_factory.mktemp("replayed")
+    for log in ("anna-1.vlog", "bert-2.vlog"):
+        shutil.copy(game / log, folder / log)
+    written = tmp_path_factory.mktemp("written-again")
+    anna = Game(norway, written).writer(Game(norway, written).opening, "Anna")
+    anna.step(anna.seat("German"))
+    anna.step(anna.roll("Naval Detection", 3))
+    anna.save_position(written / "anna-1-end.vsav")
+    again = Game(norway, written).writer(written / "anna-1-end.vsav", "Bert")
+    again.step(again.seat("Allied"))
+    again.step(again.roll("Air Detection", 9))
+    mail(again.save(written / "bert-2-again.vlog"), folder, 3)
+    return folder
+
+
+def run(*args: object, env: dict[str, str] | None = None):
+    return CliRunner().invoke(main, [str(a) for a in args], env=env)
+
+
+def test_a_log_that_continues_the_game_is_said_to(game, norway, tmp_path):
+    result = check_log(game / "anna-3.vlog", norway.module, outdir=tmp_path / "pages")
+    assert result.verdict().startswith("continues bert-2.vlog; ")
+    assert [p.name for p in result.game_logs] == ["anna-1.vlog", "bert-2.vlog", "anna-3.vlog"]
+    # Anna rolled 3 and 5 in the game so far, Bert 2; this log holds Anna's 5 only.
+    assert sorted((g.player, g.dice) for g in result.dice_game.groups) == [("Anna", 2), ("Bert", 1)]
+    assert [(g.player, g.dice) for g in result.dice_log.groups] == [("Anna", 1)]
+    assert "too few dice to judge yet" in result.verdict()
+
+
+def test_a_doctored_log_is_compared_with_the_log_it_follows(game, norway, tmp_path):
+    result = check_log(game / "bert-4.vlog", norway.module, outdir=tmp_path / "pages")
+    assert result.continues is False and result.exit_code == 1
+    (link,) = [lk for lk in result.chain.links if lk.later.path.name == "bert-4.vlog"]
+    assert link.earlier.path.name == "anna-3.vlog"
+    # The one piece moved in the save is named by its counter and the hex it was moved to.
+    moved = [d for d in link.differences if d.subject == "II/138"]
+    assert moved and "4332" in moved[0].words(link.earlier.label, link.later.label)
+    assert result.verdict().startswith("does NOT start where anna-3.vlog ended")
+
+
+def test_a_replayed_turn_is_named_with_the_log_it_replays(replayed, norway, tmp_path):
+    result = check_log(replayed / "bert-2-again.vlog", norway.module, outdir=tmp_path / "pages")
+    assert [r.path.name for r in result.replays] == ["bert-2.vlog"]
+    assert result.verdict().startswith("REPLAYS the turn of bert-2.vlog")
+    assert result.exit_code == 1
+
+
+def test_the_first_log_of_a_game_has_no_chain_to_judge(game, norway, tmp_path):
+    result = check_log(game / "anna-1.vlog", norway.module, outdir=tmp_path / "pages")
+    assert result.continues is None
+    assert result.verdict().startswith("first log of its game found here")
+
+
+def test_one_page_links_every_report_and_nothing_is_written_over_an_input(game, norway, tmp_path):
+    before = {p.name: p.read_bytes() for p in game.iterdir() if p.is_file()}
+    result = check_log(game / "anna-3.vlog", norway.module, outdir=tmp_path / "pages")
+    index = result.pages["index"].read_text(encoding="utf-8")
+    for key in ("audit", "chain", "dice", "dice-log", "replay"):
+        assert result.pages[key].is_file()
+        assert f'href="{result.pages[key].relative_to(tmp_path / "pages").as_posix()}"' in index
+    assert result.verdict() in index
+    assert {p.name: p.read_bytes() for p in game.iterdir() if p.is_file()} == before
+
+
+def test_the_module_is_found_by_the_name_and_version_the_log_names(game, norway, tmp_path):
+    modules = tmp_path / "modules"
+    modules.mkdir()
+    with pytest.raises(BadInput, match="it was played with module 'Invasion: Norway'"):
+        find_module(game / "anna-3.vlog", [modules])
+    shutil.copy(norway.module, modules / "in.vmod")
+    assert find_module(game / "anna-3.vlog", [modules]) == modules / "in.vmod"
+
+
+def test_the_command_prints_one_verdict_line_and_exits_by_it(game, norway, tmp_path):
+    modules = tmp_path / "modules"
+    modules.mkdir()
+    shutil.copy(norway.module, modules / "in.vmod")
+    result = run("check", game / "bert-4.vlog", "-o", tmp_path / "out", env={MODULES_ENV: str(modules)})
+    assert result.exit_code == 1, result.output
+    assert result.output.splitlines()[0].startswith("bert-4.vlog: does NOT start where anna-3.vlog ended")
+    assert (tmp_path / "out" / "index.html").is_file()
+
+
+def test_bad_input_is_one_line_and_exit_2(tmp_path):
+    broken = tmp_path / "broken.vlog"
+    broken.write_bytes(b"not a log")
+    result = run("check", broken)
+    assert result.exit_code == 2
+    assert len(result.output.strip().splitlines()) == 1 and "broken.vlog" in result.output

@@ -1,0 +1,37 @@
+"""An archive's per-log audits on a Dask cluster (``vassal-tools audit ... --scheduler ADDRESS``).
+
+``dask.distributed`` is an optional extra (``pip install 'vassal-tools[cluster]'``): the cluster's
+workers run the same :func:`vassal_tools.report.archive.audit_one` as the local process pool, so
+they need vassal_tools installed and the logs and the module at the same paths (a shared folder).
+The client's executor is a :class:`concurrent.futures.Executor`: the archive audit collects its
+futures as it does the pool's, into the same rows, report and database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
+
+from ..errors import BadInput
+
+EXTRA = "pip install 'vassal-tools[cluster]'"
+CONNECT_SECONDS = 10
+
+
+@contextmanager
+def cluster_executor(address: str) -> Iterator[Executor]:
+    """An executor on the Dask scheduler at ``address`` (``tcp://host:8786``), closed on leaving."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise BadInput(None, f"--scheduler needs dask.distributed: {EXTRA}") from None
+    try:
+        client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as err:
+        raise BadInput(address, f"no Dask scheduler answers there: {err}") from None
+    try:
+        with client.get_executor() as executor:
+            yield executor
+    finally:
+        client.close()
