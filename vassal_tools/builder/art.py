@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import BadInput
+from ..formats.archive import atomic_write
 
 if TYPE_CHECKING:  # the art loads only when something is drawn
     from ..art.map_data import GameSource
@@ -96,11 +97,33 @@ def draw_boards(game: GameSource, cache: Path) -> dict[str, BoardArt]:
     from ..art.maps import render_maps
 
     arts = render_maps(game, cache / MAPS)
-    return {
+    boards = {
         name: BoardArt(name, Path(art.image_path), (art.size[0], art.size[1]), dict(art.zones), dict(art.boxes),
                        art.geography)
         for name, art in arts.items()
     }
+    return boards | scanned_boards(game, cache / MAPS)
+
+
+def scanned_boards(game: GameSource, folder: Path) -> dict[str, BoardArt]:
+    """The boards a maintainer scanned (gamedata.scan), in place of the drawn ones: the scan's
+    image copied into the cache under its own name, no zones or boxes drawn on it."""
+    from ..gamedata import GameData
+    from ..gamedata.scan import read_scans
+
+    if isinstance(game, GameData):
+        root = game.root
+    elif isinstance(game, (str, os.PathLike)):
+        root = Path(game)
+    else:  # map tables without a folder: nothing scanned
+        return {}
+    out = {}
+    for name, scan in read_scans(root).items():
+        target = folder / f"scan-{scan.image.name}"
+        if not target.is_file() or target.read_bytes() != scan.image.read_bytes():
+            atomic_write(target, scan.image.read_bytes())
+        out[name] = BoardArt(name, target, scan.size, {}, {})
+    return out
 
 
 def draw_all(game: GameData, cache: Path) -> tuple[CounterArt, dict[str, BoardArt]]:

@@ -22,7 +22,7 @@ from ..games.folders import area_pack_at, board_kind_at
 from .area_module import build_area_module, write_area_setup
 from .module import STAGES, Progress, build_module, write_setup
 
-__all__ = ["build_game", "setup_game"]
+__all__ = ["build_game", "build_notes", "setup_game"]
 
 
 def _quiet(stage: str, done: int, total: int) -> None:
@@ -83,3 +83,13 @@ def _check_area_scenario(game_dir: Path, scenario: str | None) -> None:
     if " ".join(scenario.split()).casefold() not in {title.casefold(), pack.id.casefold()}:
         raise BadInput(game_dir, f"no scenario {scenario!r} (scenarios: {title!r}, the game's one set-up)",
                        "--scenario")
+
+
+def build_notes(game_dir: str | os.PathLike) -> list[str]:
+    """What a maintainer should read after a build: the scanned map's fit (gamedata.scan)."""
+    from ..gamedata.scan import scan_report
+
+    if board_kind_at(game_dir) is not BoardKind.HEX:
+        return []
+    report = scan_report(Path(game_dir))
+    return [report] if report else []

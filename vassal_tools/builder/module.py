@@ -35,7 +35,6 @@ from ..formats.moduleviews import Prototype as PrototypeView
 from ..formats.obfuscation import DEFAULT_FORM, Form
 from ..formats.pieces import Piece, encode_definition, expand_prototypes
 from ..gamedata import GameData, Scenario
-from ..geometry.definition import read_grid_definition
 from ..geometry.projection import ENTRY as GEOGRAPHY_ENTRY
 from . import counters, dice_buttons, palette, play_markers, standard, turns, weather
 from .art import BoardArt, CounterArt, CounterImages, draw_all
@@ -100,6 +99,7 @@ def assemble(game_dir: str | os.PathLike, *, scenario: str | None = None, cache:
     module's at-start stacks.
     """
     from ..gamedata import load_game
+    from ..gamedata.scan import game_grid
 
     total = len(STAGES)
     progress(STAGES[0], 0, total)
@@ -109,7 +109,7 @@ def assemble(game_dir: str | os.PathLike, *, scenario: str | None = None, cache:
     art, boards = draw_all(game, cache)
     progress(STAGES[2], 2, total)
     grid_file = game.info.raw.get("operational_map", {}).get("grid_file", "operational_grid.json")
-    plans = plan_maps(boards, read_grid_definition(game.root / grid_file), game.root / grid_file,
+    plans = plan_maps(boards, game_grid(game.root, grid_file, game.hexes), game.root / grid_file,
                       lambda key: box_label(game.boxes, key))
     chosen = find_scenario(game, scenario) if game.scenarios or scenario else None
     turn = chosen.first_turn if chosen is not None else game.info.turn_names[0]

@@ -50,11 +50,13 @@ def _progress(quiet: bool):
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def build(game_dir: Path, outdir: Path, scenario: str | None, cache: Path | None, quiet: bool) -> None:
     """Build the VASSAL module (.vmod) of the game in GAME_DIR."""
-    from ..builder.game import build_game
+    from ..builder.game import build_game, build_notes
 
     with _progress(quiet) as progress:
         path = build_game(game_dir, outdir, scenario=scenario, cache=cache, progress=progress)
     click.echo(str(path))
+    for note in build_notes(game_dir):
+        click.echo(note)
 
 
 @main.command()
