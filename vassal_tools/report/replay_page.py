@@ -33,6 +33,15 @@ from markupsafe import Markup
 
 from ..errors import BadInput
 from ..formats.archive import atomic_write, same_file
+from ..formats.commands import (
+    AddPiece,
+    BeginSave,
+    ChangePiece,
+    MovePiece,
+    RemovePiece,
+    SetBoards,
+    walk,
+)
 from ..formats.files import Module
 from ..formats.kinds import open_game, open_module
 from ..formats.match import require_match
@@ -63,6 +72,15 @@ class Drawn:
     x: int
     y: int
     look: int
+
+
+@dataclass
+class DrawnTop:
+    """A map's top-level piece or stack as last drawn: its map, its pieces' looks, their order."""
+
+    map: int
+    drawn: list[tuple[int, Drawn]]
+    order: list[int]
 
 
 @dataclass
@@ -131,6 +149,9 @@ class PageBuilder:
         self._piece_index: dict[str, int] = {}
         self._drawn: dict[int, Drawn] = {}
         self._z: dict[int, int] = {}
+        self._tops: dict[str, DrawnTop] = {}  # top id -> its pieces as last drawn
+        self._top_of: dict[str, str] = {}  # piece id -> the top-level piece it was last drawn in
+        self._orders: list[list[int]] = []  # each map's drawing order at the last step
         self._units = _unit_reader(module, mapping, audit)
         self._turn_words = turn_words(module)
 
@@ -139,7 +160,7 @@ class PageBuilder:
         teller = StepTeller(self.replay, self.module, self.geometry)
         self._record_step(self.replay.state, ["the opening position"])
         for done in self.replay.steps(before=teller.before):
-            self._record_step(done.state, teller.after(done.step))
+            self._record_step(done.state, teller.after(done.step), touched_pieces(done.step.commands))
         self.data.images = self.images.uris
         if self.audit is not None:
             self.data.findings = self._findings(self.audit)
@@ -157,33 +178,81 @@ class PageBuilder:
 
     # -- one step ---------------------------------------------------------------------
 
-    def _record_step(self, state: GameState, words: list[str]) -> None:
+    def _record_step(self, state: GameState, words: list[str], touched: set[str] | None = None) -> None:
+        """The step's changes against the step before: every piece's map, point, look and drawing
+        order. ``touched``: the ids of the pieces the step's commands named (None: any may have
+        changed); only the top-level pieces holding them, now or before, are drawn again."""
+        dirty = self._dirty_tops(state, touched)
         drawn: dict[int, Drawn] = {}
+        redrawn: set[int] = set()
         orders: list[list[int]] = []
+        present: set[str] = set()
         for map_number, name in enumerate(self.map_names):
-            order = []
-            for piece, (x, y) in self.painter.fanned_pieces(state, name):
-                index = self._piece(piece)
-                drawn[index] = Drawn(map_number, x, y, self._look(piece))
-                order.append(index)
+            order: list[int] = []
+            for top in state.maps.get(name, ()):
+                present.add(top.id)
+                kept = self._tops.get(top.id) if dirty is not None and top.id not in dirty else None
+                if kept is None or kept.map != map_number:
+                    kept = self._tops[top.id] = self._fan(top, name, map_number)
+                    redrawn.update(kept.order)
+                drawn.update(kept.drawn)  # C-level: a long log's unchanged stacks cost next to nothing
+                order.extend(kept.order)
             orders.append(order)
+        for top_id in self._tops.keys() - present:
+            del self._tops[top_id]
         moved_z = self._reorder(orders)
         changes: list[list[int]] = []
-        for index, now in drawn.items():
-            if self._drawn.get(index) != now or index in moved_z:
+        for index in redrawn | moved_z:
+            now = drawn.get(index)
+            if now is not None and (self._drawn.get(index) != now or index in moved_z):
                 changes.append([index, now.map, now.x, now.y, now.look, self._z[index]])
-        changes += [[index] for index in self._drawn if index not in drawn]
-        for index in self._drawn.keys() - drawn.keys():
+        gone = self._drawn.keys() - drawn.keys()
+        changes += [[index] for index in gone]
+        for index in gone:
             self._z.pop(index, None)
         self._drawn = drawn
         self.data.changes.append(sorted(changes))
         self.data.words.append(words)
         self.data.turns.append(self._tracker_values(state))
 
+    def _dirty_tops(self, state: GameState, touched: set[str] | None) -> set[str] | None:
+        """The top-level pieces to draw again: those the touched pieces are in or were in, and
+        those the pieces now in them came from. None: all of them."""
+        if touched is None:
+            return None
+        dirty: set[str] = set()
+        for piece_id in touched:
+            dirty.add(piece_id)
+            before = self._top_of.get(piece_id)
+            if before is not None:
+                dirty.add(before)
+            piece = state.get(piece_id)
+            if piece is not None:
+                holder = piece.parent if piece.parent is not None else piece
+                dirty.add(holder.id)
+                for child in holder.children or ():
+                    came_from = self._top_of.get(child.id)
+                    if came_from is not None:
+                        dirty.add(came_from)
+        return dirty
+
+    def _fan(self, top: PieceState, name: str, map_number: int) -> DrawnTop:
+        """A top-level piece's (or stack's) pieces where they are drawn, noting which top holds each."""
+        drawn = []
+        for piece, (x, y) in self.painter.fanned_top(top, name):
+            drawn.append((self._piece(piece), Drawn(map_number, x, y, self._look(piece))))
+            self._top_of[piece.id] = top.id
+        self._top_of[top.id] = top.id
+        return DrawnTop(map_number, drawn, [index for index, _ in drawn])
+
     def _reorder(self, orders: list[list[int]]) -> set[int]:
         """Give pieces drawing-order keys increasing along each map's order; the pieces whose key changed."""
         changed: set[int] = set()
-        for order in orders:
+        before = self._orders
+        self._orders = orders
+        for number, order in enumerate(orders):
+            if number < len(before) and before[number] == order:
+                continue  # the same order: its keys are increasing already
             keys = [self._z.get(i) for i in order]
             if all(k is not None for k in keys) and all(a < b for a, b in zip(keys, keys[1:])):  # type: ignore[operator]
                 continue
@@ -257,6 +326,22 @@ class PageBuilder:
             if "unit" in piece:
                 units.setdefault(piece["unit"], []).append(index)
         return [_finding(f, places, self.map_index, units, audit) for f in audit.findings]
+
+
+# The commands that change which pieces a map shows, where and how; any other changes nothing drawn.
+PIECE_COMMANDS = (AddPiece, ChangePiece, MovePiece, RemovePiece)
+REDRAW_ALL = (BeginSave, SetBoards)  # a new game, new boards: every piece is drawn again
+
+
+def touched_pieces(commands) -> set[str] | None:
+    """The ids of the pieces a step's commands name; None when the step may change any."""
+    out: set[str] = set()
+    for command in walk(commands):
+        if isinstance(command, REDRAW_ALL):
+            return None
+        if isinstance(command, PIECE_COMMANDS) and command.id is not None:
+            out.add(command.id)
+    return out
 
 
 def _finding(f: Finding, places: Places | None, map_index: dict[str, int], units: dict[str, list[int]],
