@@ -207,13 +207,15 @@ class BoardPainter:
     def fanned_pieces(self, state: GameState, map_name: str) -> Iterable[tuple[PieceState, tuple[int, int]]]:
         """Every piece of the map with the point VASSAL draws it at, bottom first: each stack
         fanned out whole by the map's StackMetrics (the replay page shows them all)."""
-        dx, dy = self._separation.get(map_name, UNEXPANDED)
         for top in state.maps.get(map_name, ()):
-            if top.children is None:
-                yield top, (top.x, top.y)
-                continue
-            for i, child in enumerate(top.children):
-                yield child, (top.x + dx * i, top.y - dy * i)
+            yield from self.fanned_top(top, map_name)
+
+    def fanned_top(self, top: PieceState, map_name: str) -> list[tuple[PieceState, tuple[int, int]]]:
+        """One top-level piece of a map, or a stack's pieces fanned out, bottom first, where drawn."""
+        if top.children is None:
+            return [(top, (top.x, top.y))]
+        dx, dy = self._separation.get(map_name, UNEXPANDED)
+        return [(child, (top.x + dx * i, top.y - dy * i)) for i, child in enumerate(top.children)]
 
     def placed_pieces(self, state: GameState, map_name: str,
                       highlight: Collection[str] = (), compact_stacks: bool = True) -> Iterable[DrawnPiece]:

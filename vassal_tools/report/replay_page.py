@@ -22,17 +22,28 @@ from __future__ import annotations
 
 import base64
 import json
+import operator
 import os
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import jinja2
 from markupsafe import Markup
 
 from ..errors import BadInput
 from ..formats.archive import atomic_write, same_file
+from ..formats.commands import (
+    AddPiece,
+    BeginSave,
+    ChangePiece,
+    MovePiece,
+    RemovePiece,
+    SetBoards,
+    walk,
+)
 from ..formats.files import Module
 from ..formats.kinds import open_game, open_module
 from ..formats.match import require_match
@@ -63,6 +74,24 @@ class Drawn:
     x: int
     y: int
     look: int
+
+
+@dataclass
+class DrawnTop:
+    """A map's top-level piece or stack as last drawn: its map, its pieces' looks, their order."""
+
+    map: int
+    drawn: list[tuple[int, Drawn]]
+    order: list[int]
+
+
+@dataclass
+class MapShown:
+    """A map as last drawn: its top-level pieces (in order), their ids, every piece drawn."""
+
+    tops: list[PieceState]
+    top_ids: set[str]
+    drawn: dict[int, Drawn]
 
 
 @dataclass
@@ -131,6 +160,10 @@ class PageBuilder:
         self._piece_index: dict[str, int] = {}
         self._drawn: dict[int, Drawn] = {}
         self._z: dict[int, int] = {}
+        self._tops: dict[str, DrawnTop] = {}  # top id -> its pieces as last drawn
+        self._top_of: dict[str, str] = {}  # piece id -> the top-level piece it was last drawn in
+        self._orders: dict[int, list[int]] = {}  # each map's drawing order at the last step
+        self._shown: dict[int, MapShown] = {}  # each map's top-level pieces and pieces at the last step
         self._units = _unit_reader(module, mapping, audit)
         self._turn_words = turn_words(module)
 
@@ -139,7 +172,7 @@ class PageBuilder:
         teller = StepTeller(self.replay, self.module, self.geometry)
         self._record_step(self.replay.state, ["the opening position"])
         for done in self.replay.steps(before=teller.before):
-            self._record_step(done.state, teller.after(done.step))
+            self._record_step(done.state, teller.after(done.step), touched_pieces(done.step.commands))
         self.data.images = self.images.uris
         if self.audit is not None:
             self.data.findings = self._findings(self.audit)
@@ -157,39 +190,97 @@ class PageBuilder:
 
     # -- one step ---------------------------------------------------------------------
 
-    def _record_step(self, state: GameState, words: list[str]) -> None:
-        drawn: dict[int, Drawn] = {}
-        orders: list[list[int]] = []
-        for map_number, name in enumerate(self.map_names):
-            order = []
-            for piece, (x, y) in self.painter.fanned_pieces(state, name):
-                index = self._piece(piece)
-                drawn[index] = Drawn(map_number, x, y, self._look(piece))
-                order.append(index)
-            orders.append(order)
-        moved_z = self._reorder(orders)
+    def _record_step(self, state: GameState, words: list[str], touched: set[str] | None = None) -> None:
+        """The step's changes against the step before: every piece's map, point, look and drawing
+        order. ``touched``: the ids of the pieces the step's commands named (None: any may have
+        changed); only the maps and top-level pieces holding them, now or before, are drawn again."""
+        dirty = self._dirty_tops(state, touched)
+        redrawn: set[int] = set()
+        left: set[int] = set()  # pieces no longer drawn on a map where they were
+        moved_z: set[int] = set()
+        now: dict[int, Drawn] = {}  # the pieces of the maps drawn again
+        for number, name in enumerate(self.map_names):
+            tops = state.maps.get(name, [])
+            shown = self._shown.get(number)
+            # The same tops in the same order (compared by identity, in C) and none of them touched.
+            if shown is not None and dirty is not None and shown.tops == tops and dirty.isdisjoint(shown.top_ids):
+                continue
+            drawn: dict[int, Drawn] = {}
+            order: list[int] = []
+            for top in tops:
+                kept = self._tops.get(top.id) if dirty is not None and top.id not in dirty else None
+                if kept is None or kept.map != number:
+                    kept = self._tops[top.id] = self._fan(top, name, number)
+                    redrawn.update(kept.order)
+                drawn.update(kept.drawn)  # C-level: a long log's unchanged stacks cost next to nothing
+                order.extend(kept.order)
+            top_ids = {top.id for top in tops}
+            if shown is not None:
+                left |= shown.drawn.keys() - drawn.keys()
+                for top_id in shown.top_ids - top_ids:
+                    if top_id in self._tops and self._tops[top_id].map == number:
+                        del self._tops[top_id]
+            moved_z |= self._reorder(number, order)
+            self._shown[number] = MapShown(list(tops), top_ids, drawn)
+            now.update(drawn)
         changes: list[list[int]] = []
-        for index, now in drawn.items():
-            if self._drawn.get(index) != now or index in moved_z:
-                changes.append([index, now.map, now.x, now.y, now.look, self._z[index]])
-        changes += [[index] for index in self._drawn if index not in drawn]
-        for index in self._drawn.keys() - drawn.keys():
+        for index in redrawn | moved_z:
+            drawn_now = now.get(index)
+            if drawn_now is not None and (self._drawn.get(index) != drawn_now or index in moved_z):
+                changes.append([index, drawn_now.map, drawn_now.x, drawn_now.y, drawn_now.look, self._z[index]])
+        gone = left - now.keys()
+        changes += [[index] for index in gone]
+        for index in gone:
             self._z.pop(index, None)
-        self._drawn = drawn
+            del self._drawn[index]
+        self._drawn.update(now)
         self.data.changes.append(sorted(changes))
         self.data.words.append(words)
         self.data.turns.append(self._tracker_values(state))
 
-    def _reorder(self, orders: list[list[int]]) -> set[int]:
-        """Give pieces drawing-order keys increasing along each map's order; the pieces whose key changed."""
-        changed: set[int] = set()
-        for order in orders:
-            keys = [self._z.get(i) for i in order]
-            if all(k is not None for k in keys) and all(a < b for a, b in zip(keys, keys[1:])):  # type: ignore[operator]
-                continue
-            kept = _increasing_run(keys)
-            changed |= self._fill(order, kept)
-        return changed
+    def _dirty_tops(self, state: GameState, touched: set[str] | None) -> set[str] | None:
+        """The top-level pieces to draw again: those the touched pieces are in or were in, and
+        those the pieces now in them came from. None: all of them."""
+        if touched is None:
+            return None
+        dirty: set[str] = set()
+        for piece_id in touched:
+            dirty.add(piece_id)
+            before = self._top_of.get(piece_id)
+            if before is not None:
+                dirty.add(before)
+            piece = state.get(piece_id)
+            if piece is not None:
+                holder = piece.parent if piece.parent is not None else piece
+                dirty.add(holder.id)
+                for child in holder.children or ():
+                    came_from = self._top_of.get(child.id)
+                    if came_from is not None:
+                        dirty.add(came_from)
+        return dirty
+
+    def _fan(self, top: PieceState, name: str, map_number: int) -> DrawnTop:
+        """A top-level piece's (or stack's) pieces where they are drawn, noting which top holds each."""
+        drawn = []
+        for piece, (x, y) in self.painter.fanned_top(top, name):
+            drawn.append((self._piece(piece), Drawn(map_number, x, y, self._look(piece))))
+            self._top_of[piece.id] = top.id
+        self._top_of[top.id] = top.id
+        return DrawnTop(map_number, drawn, [index for index, _ in drawn])
+
+    def _reorder(self, number: int, order: list[int]) -> set[int]:
+        """Give the pieces of map ``number`` drawing-order keys increasing along its order; the
+        pieces whose key changed."""
+        before = self._orders.get(number)
+        self._orders[number] = order
+        if before == order:
+            return set()  # the same order: its keys are increasing already
+        keys = [self._z.get(i) for i in order]
+        if None not in keys:
+            known = cast(list[int], keys)
+            if all(map(operator.lt, known, known[1:])):
+                return set()
+        return self._fill(order, _increasing_run(keys))
 
     def _fill(self, order: list[int], kept: set[int]) -> set[int]:
         """New keys for the pieces of ``order`` not in ``kept`` (positions), between their kept neighbours."""
@@ -259,6 +350,22 @@ class PageBuilder:
         return [_finding(f, places, self.map_index, units, audit) for f in audit.findings]
 
 
+# The commands that change which pieces a map shows, where and how; any other changes nothing drawn.
+PIECE_COMMANDS = (AddPiece, ChangePiece, MovePiece, RemovePiece)
+REDRAW_ALL = (BeginSave, SetBoards)  # a new game, new boards: every piece is drawn again
+
+
+def touched_pieces(commands) -> set[str] | None:
+    """The ids of the pieces a step's commands name; None when the step may change any."""
+    out: set[str] = set()
+    for command in walk(commands):
+        if isinstance(command, REDRAW_ALL):
+            return None
+        if isinstance(command, PIECE_COMMANDS) and command.id is not None:
+            out.add(command.id)
+    return out
+
+
 def _finding(f: Finding, places: Places | None, map_index: dict[str, int], units: dict[str, list[int]],
              audit: AuditResult) -> dict[str, Any]:
     out: dict[str, Any] = {"rule": f.rule, "message": f.message,
@@ -280,26 +387,24 @@ def _unit_name(audit: AuditResult, uid: str) -> str:
 
 
 def _increasing_run(keys: list[int | None]) -> set[int]:
-    """Positions of a longest strictly increasing subsequence of the known keys (patience sorting)."""
-    tails: list[int] = []  # positions
+    """Positions of a longest strictly increasing subsequence of the known keys (patience sorting,
+    the piles' tops searched by bisection)."""
+    tops: list[int] = []  # the smallest key ending an increasing run of each length
+    ends: list[int] = []  # the position of that key
     parent: dict[int, int | None] = {}
     for position, key in enumerate(keys):
         if key is None:
             continue
-        low, high = 0, len(tails)
-        while low < high:
-            middle = (low + high) // 2
-            if keys[tails[middle]] < key:  # type: ignore[operator]
-                low = middle + 1
-            else:
-                high = middle
-        parent[position] = tails[low - 1] if low > 0 else None
-        if low == len(tails):
-            tails.append(position)
+        low = bisect_left(tops, key)
+        parent[position] = ends[low - 1] if low > 0 else None
+        if low == len(tops):
+            tops.append(key)
+            ends.append(position)
         else:
-            tails[low] = position
+            tops[low] = key
+            ends[low] = position
     kept: set[int] = set()
-    at = tails[-1] if tails else None
+    at = ends[-1] if ends else None
     while at is not None:
         kept.add(at)
         at = parent[at]
