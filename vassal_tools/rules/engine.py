@@ -177,6 +177,9 @@ class Audit:
         self.rules = rules
         self.position = Position(record.units)
         self.findings: list[Finding] = []
+        # What a check saw that breaks no rule yet a reader should know (a state the rules give no effect
+        # yet): said in the report's notes, never a finding, so a legal game stays clean.
+        self.notes: list[str] = []
         self.entry: Entry | None = None
         self._phase_open = False
         self._standing: dict[Hashable, set[Hashable]] = {}
@@ -263,6 +266,15 @@ class Audit:
         )
         self.findings.append(finding)
         return finding
+
+    def note(self, text: str) -> None:
+        """A note at the current entry, turn and phase (once per text): not a finding."""
+        at = self.entry
+        where = ", ".join(p for p in (self.position.turn, self.position.phase) if p)
+        step = f" (step {at.step})" if at is not None and at.step is not None else ""
+        said = f"{where}{step}: {text}" if where else text
+        if said not in self.notes:
+            self.notes.append(said)
 
     def standing(self, check: Hashable, keys: Iterable[Key]) -> set[Key]:
         """Of the violations a state check sees now, the ones it did not see last time.

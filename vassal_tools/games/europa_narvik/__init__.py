@@ -59,7 +59,10 @@ class EuropaNarvik(HexPack):
                 "findings name the places the text names (Alta, Horten, Elvegaardsmoen, Kristiansand) so, not by "
                 "their sample hexes",
                 "an overstack cites 8B: overstacking is allowed, leaving the overstacked units undisrupted is not",
-                "an unsupplied unit the record does not mark out-of-supply is a finding (how a record shows 11A3)",
+                "an unsupplied unit the record does not mark out-of-supply is a finding (how a record shows 11A3) from "
+                "its second unsupplied turn; in its first, which has no effect (11A3a), a note",
+                "control (7) is the last side to occupy a hex with a ground unit in the record; a hex no ground unit "
+                "of the record held is not judged for it",
                 "a counter used for attack is expended at the end of that combat phase even if the record leaves it "
                 "on the map (11B1b); a later use is the finding",
                 "find-ships dice thrown at once for a hex (no unit) count one per air unit attacking there (12C3e)")

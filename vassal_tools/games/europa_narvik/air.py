@@ -103,11 +103,10 @@ class AirBasing(Check):
             if wrong:
                 out[f"side-{side}"] = (a["off_map_rule"], f"{side.capitalize()} air units at {base}, "
                                        f"an airbase of the other side only", wrong)
+        floats = self.floatplanes(base, units)
+        if floats is not None:
+            out["float"] = floats
         if base in OFF_MAP_AIRBASES:
-            floats_barred = [u for u in units if self.marked(u, "floatplane") and base not in a["floatplane_bases"]]
-            if floats_barred:
-                out["float"] = (a["floatplane_rule"], f"floatplanes land at Hamburg, Sylt and ports, not {base}",
-                                floats_barred)
             if base == "Danish" and len(units) > a["danish"]:
                 out["capacity"] = (a["off_map_rule"], f"{len(units)} air units at the Danish airbase, over its "
                                    f"{a['danish']}", units)
@@ -116,6 +115,30 @@ class AirBasing(Check):
             out["none"] = (a["rule"], f"air units in {base}, which is no airbase", units)
             return out
         return {**out, **self.on_map(audit, base, units, named)}
+
+    def floatplanes(self, base: str, units: list[Unit]) -> tuple[str, str, list[Unit]] | None:
+        """13E, wherever floatplanes are: "Floatplanes may not land at normal airbases except for the German
+        off-map airbases at Hamburg and Sylt. They may, however, use friendly ports as airbases." A hex of a
+        printed map, which the sheet does not hold, may be a port: not judged; a port whose owner (7) the record
+        does not show is taken as friendly."""
+        floats = [u for u in units if self.marked(u, "floatplane")]
+        if not floats:
+            return None
+        a, sheet = self.a, self.pack.sheet
+        if base in OFF_MAP_AIRBASES:
+            if base in a["floatplane_bases"]:
+                return None
+            return a["floatplane_rule"], f"floatplanes land at Hamburg, Sylt and friendly ports, not {base}", floats
+        if not is_hex(base) or sheet.is_port(base) is None:
+            return None
+        if sheet.is_port(base) is False:
+            return (a["floatplane_rule"], f"floatplanes in {base}, which is no port: they may not land at normal "
+                    "airbases (Hamburg and Sylt excepted), only at friendly ports (sample: the sheet's ports)", floats)
+        enemy = [u for u in floats if self.rules.controller(base) not in (None, u.side)]
+        if enemy:
+            return (a["floatplane_rule"], f"floatplanes in the port {base}, which belongs to the "
+                    f"{self.rules.controller(base)} player (7: the last to occupy it): only friendly ports", enemy)
+        return None
 
     def on_map(self, audit: Audit, base: str, units: list[Unit], named: bool) -> dict[str, tuple[str, str, list[Unit]]]:
         """An airfield (a counter there, the data's, or the record's ``airbase:HEX``) holds six air units, a lake
@@ -138,6 +161,12 @@ class AirBasing(Check):
             return out
         if len(planes) > capacity:
             out["capacity"] = (rule, f"{len(planes)} air units on {what} in {base}, over its {capacity}", planes)
+        owner = self.rules.controller(base)
+        enemy = [u for u in planes if owner not in (None, u.side)]
+        if enemy:
+            # 12B: "it may return to any friendly airbase within range"; 7: the airfield is the last occupant's
+            out["enemy"] = (a["friendly_rule"], f"{len(enemy)} air units on {what} in {base}, which belongs to the "
+                            f"{owner} player (7: the last to occupy its hex with a ground unit)", enemy)
         return out
 
 

@@ -16,17 +16,21 @@ CHECKED = (
      "eliminated"),
     ("headquarters", ("8C", "8C1", "8C2"), "an HQ absorbs its own formation's units in its hex during movement and "
      "exploitation; a Norwegian HQ a Norwegian first, up to the stacking limits"),
-    ("supply", ("11A", "11A1", "11A3a", "11A3b", "11A3c", "11B1a", "11B1b", "11B3", "11C", "19B"),
-     "German units within 6 MPs of a supply counter, Allied within 10 of a base (one a port), lines never through "
-     "enemy-only hexes; attack supply spent at the end of combat, captured never; unsupplied turns counted"),
+    ("supply", ("11A", "11A1", "11A3a", "11A3b", "11A3c", "11B1a", "11B1b", "11B2", "11B3", "11C", "12C3d", "17",
+                "19B"),
+     "German units within 6 MPs of a supply counter, Allied within 10 of a base (one a port, placed or moved on, "
+     "never moved once placed, none on a port bombed three times), lines never through enemy-only hexes; attack "
+     "supply spent at the end of combat (not on Turn 1), captured never; unsupplied turns counted, the first a note"),
     ("air-attacks", ("12C1", "12C3e", "12D3"), "one find-ships die per air unit (4-6 finds), waves of five or fewer "
      "on naval units; interception by the non-phasing player's fighters, at night by NF only"),
-    ("air-basing", ("13", "13A", "13B", "13C", "13D", "13E"), "at the end of every air phase: airfields six, lake "
-     "airfields three German or one Allied, Danish six (no German start there), carrier aircraft (* off or on, not "
-     "both) and floatplanes where they may land"),
-    ("unit-rolls", ("10F", "13A", "19D"), "Norwegian retreat before combat in the German combat phase on 1-2 "
-     "(disrupted or HQ 1, absorbing or absorbed never, the Guards always), no escape after 4-6, air landings on "
-     "Turn 1 only"),
+    ("air-basing", ("7", "12B", "13", "13A", "13B", "13C", "13D", "13E"), "at the end of every air phase: "
+     "airfields six, lake airfields three German or one Allied, Danish six (no German start there), carrier "
+     "aircraft (* off or on, not both), floatplanes at Hamburg, Sylt or friendly ports wherever they are, no air "
+     "unit at an airfield the enemy holds (the last to occupy it)"),
+    ("unit-rolls", ("10F", "13A", "19D", "19F"), "Norwegian retreat before combat in the German combat phase on "
+     "1-2 (disrupted or HQ 1, absorbing or absorbed never, the Guards always), only where Norwegians are the only "
+     "friendly units, and a unit that rolled to retreat must (Turn 1: on 3-6); no escape after 4-6, air landings "
+     "on Turn 1 only"),
     ("die", ("4E",), "the die is a d6: a result outside 1-6 is a finding"),
 )
 CITED = {name: rules for name, rules, _ in CHECKED}
