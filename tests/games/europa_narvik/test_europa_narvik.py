@@ -21,6 +21,7 @@ from vassal_tools.cli import main
 from vassal_tools.gamedata import citations
 from vassal_tools.games import pack_for, pack_ids
 from vassal_tools.games.europa_narvik import DATA_DIR, PACK_FILE
+from vassal_tools.games.europa_narvik.catalogue import OPEN_GRID
 from vassal_tools.games.europa_narvik.checks import CITED
 from vassal_tools.games.play import audit
 from vassal_tools.record.builder import RecordBuilder
@@ -160,10 +161,11 @@ def test_the_campaign_set_up_keeps_the_rules():
 # -- 8 stacking ------------------------------------------------------------------------------------
 
 def moved_into(hex_: str, *units: str, phase: str = "german-movement") -> RecordBuilder:
-    """Units moved from Germany into a hex where a supply counter keeps them supplied (11B1a)."""
+    """Units moved from the hex next to it (one MP, 7) into a hex where a supply counter keeps them supplied
+    (11B1a)."""
     builder = game().place("ger-sup-6", hex_)
-    for uid in units:
-        builder.place(uid, "Germany")
+    for uid, near in zip(units, OPEN_GRID.neighbours(hex_)):
+        builder.place(uid, near)
     builder.phase(phase, turn="Turn 3")
     for uid in units:
         builder.move(uid, hex_)
@@ -378,10 +380,15 @@ def test_a_wave_is_five_air_units_or_fewer():
     assert found(kept) == []
 
 
+def allied_mission(target: str = "0607") -> RecordBuilder:
+    return game().phase("allied-air", turn="Turn 3").mission("allied", "base-bombing", ["brit-wellington-1"],
+                                                             target=target)
+
+
 def test_interception_is_flown_by_the_non_phasing_players_fighters_only():
-    builder = game().phase("allied-air", turn="Turn 3").intercept("german", "0607", air=["ger-bf110-1"])
+    builder = allied_mission().intercept("german", "0607", air=["ger-bf110-1"])
     assert found(builder) == []
-    bombers = game().phase("allied-air", turn="Turn 3").intercept("german", "0607", air=["ger-ju88-1"])
+    bombers = allied_mission().intercept("german", "0607", air=["ger-ju88-1"])
     assert found(bombers) == [(rule("12C1"), "0607")]
     own = game().phase("german-air", turn="Turn 3").intercept("german", "0607", air=["ger-bf110-1"])
     assert found(own) == [(rule("12C1"), "0607")]
@@ -474,7 +481,8 @@ def test_units_all_disrupted_in_an_enemy_hex_at_the_end_of_combat_are_eliminated
     # these units are automatically eliminated."
     def hold(eliminated: bool) -> list[tuple[str, str | None]]:
         builder = game().place("ger-sup-1", "0607").place("ger-138-i", "0607").place("nor-i-15", "0607")
-        builder.phase("german-combat", turn="Turn 3").add({"mark": "nor-i-15", "as": "disrupted"})
+        builder.phase("german-combat", turn="Turn 3").attack("0607", ["ger-138-i"], supply=["ger-sup-1"])
+        builder.add({"mark": "nor-i-15", "as": "disrupted"})
         if eliminated:
             builder.remove("nor-i-15")
         return found(builder.phase("german-exploitation", turn="Turn 3"))
@@ -484,7 +492,8 @@ def test_units_all_disrupted_in_an_enemy_hex_at_the_end_of_combat_are_eliminated
 def test_an_inline_air_unit_is_judged_by_its_role_or_its_planes():
     def intercept(**unit) -> list[tuple[str, str | None]]:
         builder = game().unit("x", **{"class": "air", "side": "allied", "nationality": "british", **unit})
-        return found(builder.phase("german-air", turn="Turn 3").intercept("allied", "0607", air=["x"]))
+        builder.phase("german-air", turn="Turn 3").mission("german", "ground-bombing", ["ger-ju88-1"], target="0607")
+        return found(builder.intercept("allied", "0607", air=["x"]))
     assert intercept(type="Blenheim", role="b") == [(rule("12C1"), "0607")]
     assert intercept(type="Hurricane", role="F") == []
     assert intercept(type="Gladiator") == []  # a fighter in the data (12C1)
@@ -555,12 +564,14 @@ def test_air_units_land_at_friendly_airbases_only():
         [(rule("12B"), "airbase:0527")]
     assert based_at_the_end_of_the_air_phase("airbase:0527", "ger-ju88-1", held_by="ger-138-i") == []
     # Both sides in the hex: it stays the last player's whose unit held it alone.
-    builder = game().place("nor-i-15", "0527").place("ger-sup-1", "0527")
-    builder.phase("german-movement", turn="Turn 3").move("ger-138-i", "0527")
-    builder.phase("german-air", turn="Turn 3").place("ger-ju88-1", "airbase:0527")
-    assert found(builder.phase("german-combat", turn="Turn 3")) == [(rule("12B"), "airbase:0527")]
-    builder.phase("german-combat", turn="Turn 4").remove("nor-i-15").phase("german-air", turn="Turn 5")
-    assert found(builder.phase("german-combat", turn="Turn 5")) == [(rule("12B"), "airbase:0527")]  # once
+    builder = game().place("nor-i-15", "0527").place("ger-138-i", "0526")
+    builder.phase("german-movement", turn="Turn 1").move("ger-138-i", "0527")
+    builder.phase("german-air", turn="Turn 1").place("ger-ju88-1", "airbase:0527")
+    builder.phase("german-combat", turn="Turn 1").attack("0527", ["ger-138-i"])
+    assert found(builder) == [(rule("12B"), "airbase:0527")]
+    # The Norwegians eliminated, the airfield is German: the air unit may stay (the finding is not repeated).
+    builder.remove("nor-i-15").phase("german-air", turn="Turn 2")
+    assert found(builder.phase("german-combat", turn="Turn 2")) == [(rule("12B"), "airbase:0527")]
 
 
 def test_bases_a_log_moves_on_are_judged_like_placed_ones():

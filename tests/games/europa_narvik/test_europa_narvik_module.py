@@ -99,11 +99,15 @@ def into(hex_: str, *units: str) -> list[tuple]:
 
 def test_a_log_that_overstacks_and_one_that_does_not(kit, tmp_path):
     # 8A: two ground units plus one artillery battalion; a third battalion overstacks at the end of movement.
-    over = [("phase", "german-movement"), *into("0621", "ger-sup-1", "ger-138-i", "ger-138-ii", "ger-138-iii"),
-            ("phase", "german-air")]
+    # The units come on in the reinforcement phase next to 0621 (one each), then move in: one MP each (7); the
+    # supply counter comes on in 0621 (it does not move by itself, 11B1d).
+    def stack(*units: str) -> list[tuple]:
+        come = [("move", u, near) for u, near in zip(units, ("0620", "0622", "0521", "0522", "0721"))]
+        return [("phase", "german-reinforcement"), *into("0621", "ger-sup-1"), *come, ("phase", "german-movement"),
+                *into("0621", *units), ("phase", "german-air")]
+    over = stack("ger-138-i", "ger-138-ii", "ger-138-iii")
     assert audited(kit, tmp_path / "a", over) == [(f"{FILE} 8B", "0621")]
-    kept = [("phase", "german-movement"), *into("0621", "ger-sup-1", "ger-138-i", "ger-138-ii", "ger-112-art"),
-            ("phase", "german-air")]
+    kept = stack("ger-138-i", "ger-138-ii", "ger-112-art")
     assert audited(kit, tmp_path / "b", kept) == []
 
 

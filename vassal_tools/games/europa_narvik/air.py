@@ -17,11 +17,25 @@ from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
 
-from ...record import Attack, Entry, Intercept, Mission, PhaseStart, Roll
+from ...record import Attack, Entry, Intercept, Mission, Move, PhaseStart, Place, Roll
 from ...record.entries import Unit
 from ...rules.engine import Audit
-from .catalogue import OFF_MAP_AIRBASES, ROLE_LETTERS, is_hex
+from ...rules.position import UnitState
+from .catalogue import OFF_MAP_AIRBASES, OPEN_GRID, ROLE_LETTERS, is_hex
 from .rules import Check, EuropaRules, phasing
+
+
+def air_role(air_types: Mapping[str, Any], audit: Audit, uid: str) -> str | None:
+    """An air unit's role letter (F, NF, FB, B, T, ...): as the record gives it, else its plane's in the
+    data; None when neither says (nothing is judged)."""
+    unit = audit.units.get(uid)
+    if unit is None:
+        return None
+    role = str(unit.get("role") or "").upper()
+    if role:
+        return role
+    known = air_types.get(str(unit.type or ""))
+    return ROLE_LETTERS.get(known.role) if known is not None else None
 
 
 class AirBasing(Check):
@@ -250,16 +264,7 @@ class AirAttacks(Check):
                          ("sample: the sheet's full sea hexes",))
 
     def role(self, audit: Audit, uid: str) -> str | None:
-        """An air unit's role letter (F, NF, FB, B, ...): as the record gives it, else its plane's in the
-        data; None when neither says (nothing is judged)."""
-        unit = audit.units.get(uid)
-        if unit is None:
-            return None
-        role = str(unit.get("role") or "").upper()
-        if role:
-            return role
-        known = self.pack.data.info.air_types.get(str(unit.type or ""))
-        return ROLE_LETTERS.get(known.role) if known is not None else None
+        return air_role(self.pack.data.info.air_types, audit, uid)
 
     def intercept(self, audit: Audit, entry: Intercept, side: str | None) -> None:
         if entry.side == side:
@@ -286,3 +291,100 @@ class SixSidedDie(Check):
                 if not 1 <= die <= 6:
                     audit.report(self.rule(self.cfg["die"]["rule"]), f"a {entry.purpose} roll of {die}: the game's "
                                  "die is a d6 (1-6)", where=entry.zone)
+
+
+class AirMissions(Check):
+    """12C1 interception targets, 12C2 escorts, 12C3 bombers, 12C4 air transport, 12C5 air drops (who flies them,
+    what they carry, where parachutes land)."""
+
+    def __init__(self, rules: EuropaRules):
+        super().__init__(rules)
+        self.m: Mapping[str, Any] = self.cfg["missions"]
+        self.targets: set[str] = set()  # hexes phasing missions fly to this air phase
+        self.dropped: set[str] = set()  # parachute units dropped this air phase (they may move on, 12C5)
+
+    def start_phase(self, audit: Audit) -> None:
+        self.targets = set()
+        self.dropped = set()
+
+    def role(self, audit: Audit, uid: str) -> str | None:
+        return air_role(self.pack.data.info.air_types, audit, uid)
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        side, kind = phasing(audit)
+        if kind != "air":
+            return
+        if isinstance(entry, Mission):
+            self.mission(audit, entry)
+        elif isinstance(entry, Intercept) and entry.side != side:
+            # 12C1: "Fighters on an interception mission fly to a target hex occupied by enemy air units that have
+            # ended their air movement in the hex"
+            there = any(audit.units[u].unit_class == "air" and audit.units[u].side == side
+                        for u in audit.position.at(entry.zone))
+            if entry.zone not in self.targets and not there:
+                audit.report(self.rule(self.m["intercept_rule"]), f"interception in {entry.zone}, where no enemy "
+                             "mission flies: interceptors fly to a target hex occupied by enemy air units",
+                             where=entry.zone, units=list(entry.air))
+        elif isinstance(entry, Attack) and entry.target:
+            bad = [u for u in entry.target if u in audit.units and audit.units[u].unit_class in ("land", "supply")
+                   and (audit.units[u].type == "hq" or audit.units[u].unit_class == "supply")]
+            if bad and any(audit.units[u].unit_class == "air" for u in entry.attackers if u in audit.units):
+                audit.report(self.rule(self.m["ground_rule"]), f"{', '.join(bad)} bombed in {entry.hex}: any ground "
+                             "unit (excluding headquarters and supply counters) may be bombed", where=entry.hex,
+                             units=bad)
+
+    def mission(self, audit: Audit, entry: Mission) -> None:
+        if entry.target:
+            self.targets.add(entry.target)
+        roles = {u: self.role(audit, u) for u in entry.units}
+        kind = entry.kind
+        if kind == "escort":
+            wrong = [u for u, r in roles.items() if r not in (*self.m["fighters"], None)]
+            rule, text = self.m["escort_rule"], "only units designated as fighters (F, NF, FB) may fly escort"
+        elif kind in ("air-transport", "air-drop"):
+            wrong = [u for u, r in roles.items() if r not in (self.m["transport_role"], None)]
+            rule = self.m["transport_rule"] if kind == "air-transport" else self.m["drop_rule"]
+            text = "transport air units (type T) transport and drop ground units and supply counters"
+        elif kind.endswith("-bombing"):
+            wrong = [u for u, r in roles.items() if r == self.m["transport_role"]]
+            rule, text = self.m["bombing_rule"], "air units with a tactical or strategic bombing strength fly bombing"
+        else:
+            return
+        if wrong:
+            audit.report(self.rule(rule), f"{', '.join(wrong)} fly {kind}: {text}", where=entry.target,
+                         units=wrong)
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        if not isinstance(entry, (Move, Place)) or phasing(audit)[1] != "air":
+            return
+        unit = audit.units[entry.unit]
+        to = entry.to if isinstance(entry, Move) else entry.at
+        came_from = previous.loc if previous is not None else None
+        if unit.unit_class != "land" or not is_hex(to) or str(came_from or "").startswith("hq:"):
+            return
+        name = unit.name or unit.id
+        if is_hex(came_from) and (unit.id in self.dropped or OPEN_GRID.distance(
+                self.pack.sheet.hex_of(came_from) or "", self.pack.sheet.hex_of(to) or "") <= 1):
+            return  # a move on the ground after a drop or landing (12C5, 19E)
+        if unit.type not in self.m["air_types"] or unit.get("motorized") is True:
+            audit.report(self.rule(self.m["transport_rule"]), f"{name} ({unit.type}) comes by air to {to}: only "
+                         "infantry, mountain infantry, parachute, headquarters, mountain artillery and flak units "
+                         "(and supply counters), never combat/motorized ones, may be transported by air", where=to,
+                         units=[unit.id])
+        if unit.type == self.m["parachute_type"] and not self.pack.sheet.airfields & {self.pack.sheet.known(to)}:
+            self.dropped.add(unit.id)
+            self.drop(audit, unit, to)
+
+    def drop(self, audit: Audit, unit: Unit, to: str) -> None:
+        """12C5: "Parachute units may only be dropped in a clear or rough terrain hexes" and "may not drop into a
+        hex containing an enemy ground unit with a defense strength greater than zero"."""
+        name, sheet = unit.name or unit.id, self.pack.sheet
+        if sheet.known(to) is not None and sheet.terrain(to) not in self.m["drop_terrain"]:
+            audit.report(self.rule(self.m["drop_rule"]), f"{name} drops into {to}, a {sheet.terrain(to)} hex: "
+                         "parachute units may only be dropped in clear or rough terrain hexes", where=to,
+                         units=[unit.id], samples=("sample: the sheet's terrain",))
+        strong = [u for u in audit.position.at(to) if audit.units[u].unit_class == "land" and audit.units[u].type
+                  != "truck" and audit.units[u].side != unit.side and float(audit.units[u].get("defense") or 0) > 0]
+        if strong:
+            audit.report(self.rule(self.m["drop_rule"]), f"{name} drops into {to}, where enemy ground units with a "
+                         f"defense strength are ({', '.join(sorted(strong))})", where=to, units=[unit.id])

@@ -1,11 +1,16 @@
 """The checks of the Europa Narvik pack, in the order they see each entry."""
 
-from .air import AirAttacks, AirBasing, SixSidedDie
+from .air import AirAttacks, AirBasing, AirMissions, SixSidedDie
+from .arrivals import Arrivals
+from .combat import GroundCombat
+from .counters import SupplyCounters
+from .movement import GroundMovement
 from .stacking import Disruption, Headquarters, Stacking
 from .supply import Supply
 from .unit_rolls import UnitRolls
 
-CHECKS = (Headquarters, Stacking, Disruption, Supply, AirAttacks, AirBasing, UnitRolls, SixSidedDie)
+CHECKS = (Headquarters, GroundMovement, Arrivals, Stacking, GroundCombat, Disruption, Supply, SupplyCounters,
+          AirMissions, AirAttacks, AirBasing, UnitRolls, SixSidedDie)
 
 # What `vassal-tools games` lists: each check, the rules it cites (europa-narvik.txt) and what it judges.
 CHECKED = (
@@ -29,8 +34,27 @@ CHECKED = (
      "unit at an airfield the enemy holds (the last to occupy it)"),
     ("unit-rolls", ("10F", "13A", "19D", "19F"), "Norwegian retreat before combat in the German combat phase on "
      "1-2 (disrupted or HQ 1, absorbing or absorbed never, the Guards always), only where Norwegians are the only "
-     "friendly units, and a unit that rolled to retreat must (Turn 1: on 3-6); no escape after 4-6, air landings "
-     "on Turn 1 only"),
+     "friendly units, and a unit that rolled to retreat must (Turn 1: on 3-6); no escape after 4-6; air landings "
+     "on Turn 1 in the German air phase, one per airbase, none where enemy ground units are, 4-6 destroys the "
+     "unit and the others return, 1-3 makes the airbase German"),
+    ("movement", ("5B", "5E", "7", "8C2", "9B", "17A"), "a ground unit's MPs per phase along the cheapest path "
+     "of the sample sheet (roads one MP, never through enemy-occupied hexes; half after landing; an HQ at its "
+     "slowest absorbed unit), stopping in an enemy-occupied hex, never from one to another, the single-hex move, no "
+     "enemy movement; exploitation for combat/motorized units (or carried by trucks) not into enemy strength"),
+    ("combat", ("10", "10B1", "10B3", "10B4", "10D2", "10G", "21"), "phasing units in a hex with enemy units attack "
+     "them, once, into their own hex, each hex attacked once; retreats one hex, never into enemy strength, trucks "
+     "never; zero-strength units alone with an enemy of strength are eliminated"),
+    ("supply-counters", ("11B1d", "11C"), "a counter moves only with German units that carry it (one a battalion, "
+     "one a truck), supplies left among enemy ground units alone are destroyed or captured; the special counter on "
+     "Turn 2's German reinforcement phase"),
+    ("arrivals", ("15", "16", "17A", "17C", "18C", "19A", "20"), "German air units appear at Hamburg, Allied at "
+     "Hatston Field or Bomber Command (which they never leave); Norwegian reinforcements not in an enemy hex; by "
+     "sea to ports (German from the staging box, never by an interdiction counter; Allied not where Germans are, "
+     "no more movement); Turn 1 assault wave 15 BE of infantry, mountain infantry, HQs, follow-up 14 BE unopposed "
+     "and unmoved; the naval regiment on Turn 2, unmoved that turn"),
+    ("air-missions", ("12C1", "12C2", "12C3", "12C3a", "12C4", "12C5"), "interception only where enemy air units "
+     "fly, escorts fighters, bombing by bombers (no HQ or supply counter bombed), transport and drops by T units, of "
+     "the types 12C4 lists, parachutes into clear or rough hexes without enemy strength"),
     ("die", ("4E",), "the die is a d6: a result outside 1-6 is a finding"),
 )
 CITED = {name: rules for name, rules, _ in CHECKED}

@@ -22,7 +22,7 @@ from ...record.entries import Unit
 from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .catalogue import OPEN_GRID, split_hex
-from .rules import Check, EuropaRules, phasing
+from .rules import Check, EuropaRules, hex_loc, is_ground, phasing
 
 
 class UnitRolls(Check):
@@ -31,6 +31,8 @@ class UnitRolls(Check):
         self.r: Mapping[str, Any] = self.cfg["rolls"]
         self.rolled: dict[str, tuple[str, int]] = {}  # unit -> (what for, die) this phase
         self.must_retreat: dict[str, str] = {}  # unit -> the hex it rolled to retreat from (10F, 19F)
+        self.landings: set[str] = set()  # airbases an air landing was tried at (19D: one attempt each)
+        self.failed: dict[str, str | None] = {}  # airbase -> the unit whose landing failed this phase
 
     def start_phase(self, audit: Audit) -> None:
         self.rolled = {}
@@ -38,18 +40,59 @@ class UnitRolls(Check):
 
     def end_phase(self, audit: Audit) -> None:
         self.stayed(audit)
+        self.failed_landings(audit)
 
     def before(self, audit: Audit, entry: Entry) -> None:
-        if isinstance(entry, Roll) and entry.purpose == "air-landing" and audit.position.turn is not None \
-                and audit.position.turn != self.r["first_turn"]:
-            audit.report(self.rule(self.r["air_landing_rule"]), f"an air landing roll in {audit.position.turn}: "
-                         "only on the first turn may German air units land at enemy airbases", where=entry.zone)
+        if isinstance(entry, Roll) and entry.purpose == "air-landing":
+            self.air_landing(audit, entry)
         if isinstance(entry, (Roll, Attack)) and phasing(audit)[1] == "combat":
             self.stayed(audit)
         if isinstance(entry, Roll) and entry.unit and entry.single:
             self.rolled[entry.unit] = (entry.purpose, entry.dice[0])
             if entry.purpose == "retreat-before-combat" and phasing(audit)[1] == "combat":
                 self.retreat_roll(audit, entry.unit, entry.dice[0])
+
+    def air_landing(self, audit: Audit, entry: Roll) -> None:
+        """19D: on the first turn only, in the German air phase; "there may be no enemy ground units present on
+        the airbase"; "Only one landing attempt may be made on a enemy airbase"; on 1-3 the airbase is German
+        controlled, on 4-6 "the air unit attempting to land is destroyed" and the others in the hex return."""
+        rule = self.rule(self.r["air_landing_rule"])
+        if audit.position.turn is not None and audit.position.turn != self.r["first_turn"]:
+            audit.report(rule, f"an air landing roll in {audit.position.turn}: only on the first turn may German air "
+                         "units land at enemy airbases", where=entry.zone)
+            return
+        zone = hex_loc(entry.zone)
+        if zone is None:
+            return
+        if audit.position.phase != "german-air":
+            audit.report(rule, f"an air landing roll in the {audit.position.phase}: the attempt is made during the "
+                         "air return phase of the German turn", where=entry.zone)
+        enemy = sorted(u for u in audit.position.at(zone) if is_ground(audit.units[u])
+                       and audit.units[u].side != "german")
+        if enemy:
+            audit.report(rule, f"an air landing at {zone} with enemy ground units there ({', '.join(enemy)}): there "
+                         "may be no enemy ground units present on the airbase", where=entry.zone)
+        if zone in self.landings:
+            audit.report(rule, f"a second air landing attempt at {zone}: only one landing attempt may be made on an "
+                         "enemy airbase", where=entry.zone)
+        self.landings.add(zone)
+        if entry.dice and entry.dice[0] in self.r["air_landing_success"]:
+            self.rules.control[zone] = "german"
+        elif entry.dice:
+            self.failed[zone] = entry.unit
+
+    def failed_landings(self, audit: Audit) -> None:
+        """19D: after a 4-6 the unit is destroyed and the other German air units in the hex return to base."""
+        for zone, uid in sorted(self.failed.items()):
+            there = sorted({u for u in (*audit.position.at(zone), *audit.position.at(f"airbase:{zone}"))
+                            if audit.units[u].unit_class == "air" and audit.units[u].side == "german"}
+                           | ({uid} if uid is not None and audit.position.on_map(uid) else set()))
+            if there:
+                audit.report(self.rule(self.r["air_landing_rule"]), f"{', '.join(there)} still on the map at the end "
+                             f"of the air phase after a failed air landing at {zone}: the air unit attempting to land is destroyed and "
+                             "other German air units in the hex must return to a friendly airbase", where=zone,
+                             units=there)
+        self.failed = {}
 
     def retreat_roll(self, audit: Audit, uid: str, die: int) -> None:
         """A roll that lets (10F) or makes (19F) the unit retreat: it must, before any other roll or attack."""
