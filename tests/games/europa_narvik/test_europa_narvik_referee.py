@@ -8,6 +8,14 @@ and 20-24. Hexes in one column are a straight line: 0610 to 0614 is four hexes e
 
 from __future__ import annotations
 
+import re
+import tomllib
+
+import pytest
+
+from conftest import RULES
+from vassal_tools.games.europa_narvik import PACK_FILE
+from vassal_tools.games.europa_narvik.checks import CITED
 from vassal_tools.games.play import audit
 from vassal_tools.record.builder import RecordBuilder
 
@@ -342,3 +350,17 @@ def test_air_landings_one_attempt_per_airbase_with_no_enemy_ground_units():
     assert landing(5) == [(rule("12B"), "airbase:0527"), (rule("19D"), "0527")]
     assert landing(2, ("nor-i-15", "0527")) == [(rule("19D"), "0527")]
     assert landing(2, again=True) == [(rule("19D"), "0527")]
+
+
+def test_every_rule_judged_has_its_sentence_quoted_verbatim_in_explain_toml():
+    # issue 23 §3 / 24 §4: a finding quotes the sentence of its rule that decides it, copied from the text.
+    rulebook = RULES / "europa-narvik.txt"
+    if not rulebook.exists():
+        pytest.skip("../shared/rules is absent")
+    text = re.sub(r"\s+", " ", rulebook.read_text(encoding="utf-8"))
+    explain = tomllib.loads((PACK_FILE.with_name("explain.toml")).read_text(encoding="utf-8"))
+    judged = {number for numbers in CITED.values() for number in numbers}
+    assert judged - set(explain) == set()
+    for number, table in explain.items():
+        for says in (table["says"], *(case["says"] for case in table.get("cases", {}).values())):
+            assert re.sub(r"\s+", " ", says) in text, (number, says)

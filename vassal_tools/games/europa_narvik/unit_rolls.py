@@ -115,7 +115,7 @@ class UnitRolls(Check):
                        "once a unit rolls to retreat, it must retreat and may not stay in the hex")
                 audit.report(self.rule(rule), f"{audit.units[uid].name or uid} stays in {loc} after its roll to "
                              f"retreat before combat: {why}", where=loc, units=[uid],
-                             samples=("sample: the sheet's terrain next to the hex",))
+                             samples=("sample: the sheet's terrain next to the hex",), case="" if first else "must")
         self.must_retreat = {}
 
     def can_retreat(self, audit: Audit, unit: Unit, loc: str) -> bool:
