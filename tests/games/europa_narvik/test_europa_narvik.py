@@ -85,7 +85,7 @@ def test_the_registry_lists_the_pack_and_the_games_verb_shows_its_checks_and_rul
     result = CliRunner().invoke(main, ["games"])
     assert result.exit_code == 0, result.output
     assert "europa-narvik: Europa Narvik (europa-narvik.txt)" in result.output
-    assert "  stacking [8A, 8B]: " in result.output and "12C3e" in result.output and "11B1a" in result.output
+    assert "  stacking [8, 8A, 8B]: " in result.output and "12C3e" in result.output and "11B1a" in result.output
 
 
 def test_the_words_come_from_game_toml():

@@ -139,7 +139,8 @@ def test_a_log_of_attack_supply_spent(kit, tmp_path):
 def test_a_log_of_finding_ships(kit, tmp_path):
     # 12C3e: one die per air unit in a full sea hex; 4-6 finds.
     def game(die: int) -> list[tuple]:
-        return [("phase", "german-reinforcement"), *into("0210", "brit-glorious"), ("phase", "german-air"),
+        # 18: the carrier is placed at sea in an Allied movement phase
+        return [("phase", "allied-movement", "Turn 2"), *into("0210", "brit-glorious"), ("phase", "german-air"),
                 *into("0210", "ger-ju88-1"), ("chat", "roll find-ships in 0210 target ger-ju88-1"),
                 ("roll", "Find Ships", die), ("chat", "attack 0210 with ger-ju88-1"), *into("0527", "ger-ju88-1")]
     assert audited(kit, tmp_path / "a", game(5)) == []

@@ -364,3 +364,96 @@ def test_every_rule_judged_has_its_sentence_quoted_verbatim_in_explain_toml():
     for number, table in explain.items():
         for says in (table["says"], *(case["says"] for case in table.get("cases", {}).values())):
             assert re.sub(r"\s+", " ", says) in text, (number, says)
+
+
+# -- the sequence (5), one mission, airbases, naval units, breakdowns -------------------------------
+
+def test_combat_in_the_combat_phase_and_air_activity_in_the_air_phase():
+    # 5D / 5: "No activity conducted outside of this sequence is allowed."; 12A: "All air activity must be
+    # conducted within this sequence."
+    moving = german_movement(("nor-i-12", "0610")).attack("0610", ["ger-138-i"], supply=["ger-sup-1"])
+    assert (rule("5D"), "0610") in found(moving)
+    flown = german_movement().mission("german", "ground-bombing", ["ger-ju88-1"], target="0620")
+    assert found(flown) == [(rule("12A"), "0620")]
+
+
+def test_one_mission_per_air_unit_and_no_attack_on_off_map_airbases():
+    # 12C: "During the air phase an air unit may fly one of the following missions"; 13B: "Off-map airbases may
+    # not be attacked by enemy air units."
+    builder = game().phase("german-air", turn="Turn 3").mission("german", "ground-bombing", ["ger-ju88-1"],
+                                                                target="0610")
+    assert found(builder) == []
+    assert found(builder.mission("german", "port-bombing", ["ger-ju88-1"], target="0407")) == [(rule("12C"), "0407")]
+    raid = game().phase("german-air", turn="Turn 3").mission("german", "airfield-bombing", ["ger-ju88-2"],
+                                                             target="airbase:Hatston Field")
+    assert found(raid) == [(rule("13B"), "airbase:Hatston Field")]
+
+
+def test_no_take_off_or_landing_at_a_neutralized_airbase():
+    # 12C3f: "An airbase is "neutralized" when it receives two or more hits. Air units may not take-off or land
+    # from neutralized airbases."
+    def hit(n: int) -> list[tuple[str, str | None]]:
+        builder = game().place("airfield-3", "0527").add({"hits": "0527", "to": n})
+        builder.phase("german-air", turn="Turn 3").move("ger-ju88-1", "airbase:0527")
+        return found(builder.phase("german-combat", turn="Turn 3"))
+    assert hit(1) == [] and hit(2) == [(rule("12C3f"), "airbase:0527")]
+
+
+def test_air_transported_units_stay_where_they_land():
+    # 12C4: "Units transported by air may disembark from transports, but must remain in the hex where they
+    # diembark. No other movement is allowed." 19E: on the first turn they "may move one hex during the air phase".
+    def flown(turn: str, *steps: str) -> list[tuple[str, str | None]]:
+        builder = game().place("ger-138-i", "Germany").place("ger-sup-1", "0605")
+        builder.phase("german-air", turn=turn).move("ger-138-i", "0605")
+        for to in steps:
+            builder.move("ger-138-i", to)
+        return found(builder)
+    assert flown("Turn 3") == [] and flown("Turn 3", "0606") == [(rule("12C4"), "0606")]
+    assert flown("Turn 1", "0606") == [] and flown("Turn 1", "0606", "0607") == [(rule("19E"), "0607")]
+
+
+def test_no_retreat_into_the_sea():
+    # 10B5: "Units may not retreat across prohibited hexes or across prohibited hexsides." (0310 is full sea on
+    # the sheet: sample)
+    builder = game().place("ger-sup-1", "0410").place("ger-138-i", "0410").place("nor-i-12", "0410")
+    builder.phase("german-combat", turn="Turn 3").attack("0410", ["ger-138-i"], supply=["ger-sup-1"])
+    assert found(builder.move("nor-i-12", "0310")) == [(rule("10B5"), "0310")]
+
+
+def test_a_base_with_three_hits_is_destroyed():
+    # 12C3c: "When three hits are recorded on a Allied supply base, it is destroyed and removed from play."
+    def bombed(n: int, removed: bool = False) -> list[tuple[str, str | None]]:
+        builder = game().place("allied-base-1", "0404").phase("german-air", turn="Turn 3")
+        builder.add({"hits": "0404", "to": n})
+        if removed:
+            builder.remove("allied-base-1")
+        return found(builder.phase("german-combat", turn="Turn 3"))
+    assert bombed(2) == [] and bombed(3, removed=True) == [] and bombed(3) == [(rule("12C3c"), "0404")]
+
+
+def test_naval_units_come_and_go_in_the_allied_movement_phase_at_sea():
+    # 18: "Naval units are placed during the movement phase of their turn of appearance in any full or partial
+    # sea hex of the North Sea ... Each Allied movement phase, these units may be moved".
+    assert found(game().phase("allied-movement", turn="Turn 3").place("brit-cla-1", "0307")) == []
+    assert found(game().phase("allied-air", turn="Turn 3").place("brit-cla-1", "0307")) == [(rule("18"), "0307")]
+    assert found(game().phase("allied-movement", turn="Turn 3").place("brit-cla-1", "0610")) == [(rule("18"), "0610")]
+
+
+def test_breakdowns_in_a_reinforcement_or_movement_phase_only():
+    # 23: "A unit may break down or be reassembled only during a friendly reinforcement or movement phase".
+    def broken(phase: str) -> list[tuple[str, str | None]]:
+        builder = game().place("ger-sup-1", "0610").place("ger-138-iii", "0610").place("ger-3-mtn-hq", "0611")
+        builder.place("ger-sup-2", "0611").phase(phase, turn="Turn 3").remove("ger-138-iii")
+        builder.place("ger-138-i", "0610").place("ger-138-ii", "0610")
+        return found(builder)
+    assert broken("german-movement") == [] and broken("german-air") == [(rule("23"), "0610")]
+
+
+def test_lake_airfields_by_a_lake_or_the_coast_and_never_moved():
+    # 13D: placed in a hex "either adjacent to a lake hexside or within two hexes of a partial sea hex. Once
+    # placed, it may not be moved." (lakes and coast: the sheet's, sample)
+    def placed(at: str) -> list[tuple[str, str | None]]:
+        return found(game().phase("german-movement", turn="Turn 3").place("lake-airfield-ger", at))
+    assert placed("1012") == [] and placed("0610") == [] and placed("1820") == [(rule("13D"), "1820")]
+    moved = game().place("lake-airfield-ger", "1012").phase("german-movement", turn="Turn 3")
+    assert found(moved.move("lake-airfield-ger", "1112")) == [(rule("13D"), "1112")]

@@ -25,6 +25,13 @@ from .catalogue import OFF_MAP_AIRBASES, OPEN_GRID, ROLE_LETTERS, is_hex
 from .rules import Check, EuropaRules, phasing
 
 
+def neutralized(audit: Audit, loc: str, hits: int) -> bool:
+    """12C3f: "An airbase is "neutralized" when it receives two or more hits" (the record's ``hits`` on the hex or
+    on its ``airbase:`` box)."""
+    hex_ = loc.removeprefix("airbase:")
+    return max(audit.position.hits.get(hex_, 0), audit.position.hits.get(f"airbase:{hex_}", 0)) >= hits
+
+
 def air_role(air_types: Mapping[str, Any], audit: Audit, uid: str) -> str | None:
     """An air unit's role letter (F, NF, FB, B, T, ...): as the record gives it, else its plane's in the
     data; None when neither says (nothing is judged)."""
@@ -302,10 +309,16 @@ class AirMissions(Check):
         self.m: Mapping[str, Any] = self.cfg["missions"]
         self.targets: set[str] = set()  # hexes phasing missions fly to this air phase
         self.dropped: set[str] = set()  # parachute units dropped this air phase (they may move on, 12C5)
+        self.flown: set[str] = set()
+        self.airlifted: set[str] = set()
+        self.stepped: set[str] = set()
 
     def start_phase(self, audit: Audit) -> None:
         self.targets = set()
         self.dropped = set()
+        self.flown: set[str] = set()     # air units on a mission this air phase (12C: one mission)
+        self.airlifted: set[str] = set()  # ground units landed by air this air phase (12C4: they stay)
+        self.stepped: set[str] = set()    # Turn 1: airlifted units that made 19E's one-hex move
 
     def role(self, audit: Audit, uid: str) -> str | None:
         return air_role(self.pack.data.info.air_types, audit, uid)
@@ -313,6 +326,11 @@ class AirMissions(Check):
     def before(self, audit: Audit, entry: Entry) -> None:
         side, kind = phasing(audit)
         if kind != "air":
+            if isinstance(entry, (Mission, Intercept)) and audit.position.phase is not None:
+                # 5C, 12A: "All air activity must be conducted within this sequence" (the air phase)
+                audit.report(self.rule(self.m["sequence_rule"]), f"an air {'mission' if isinstance(entry, Mission) else 'interception'} "
+                             f"in the {audit.position.phase}: air units fly their missions in the air phase",
+                             where=getattr(entry, "target", None) or getattr(entry, "zone", None))
             return
         if isinstance(entry, Mission):
             self.mission(audit, entry)
@@ -336,6 +354,20 @@ class AirMissions(Check):
     def mission(self, audit: Audit, entry: Mission) -> None:
         if entry.target:
             self.targets.add(entry.target)
+        if entry.kind != self.m["transfer_kind"]:  # 12C6: a transfer goes with another mission to the same base
+            twice = sorted(u for u in entry.units if u in self.flown)
+            if twice:
+                audit.report(self.rule(self.m["one_mission_rule"]), f"{', '.join(twice)} fly a second mission this "
+                             "air phase: an air unit may fly one of the missions", where=entry.target, units=twice)
+            self.flown.update(entry.units)
+        target = (entry.target or "").removeprefix("airbase:")
+        if entry.kind.endswith("-bombing") and target in OFF_MAP_AIRBASES:
+            audit.report(self.rule(self.m["off_map_rule"]), f"a {entry.kind} mission against {target}: off-map "
+                         "airbases may not be attacked by enemy air units", where=entry.target, units=list(entry.units))
+        if entry.origin and neutralized(audit, entry.origin, self.m["neutralized_hits"]):
+            audit.report(self.rule(self.m["neutralized_rule"]), f"{', '.join(entry.units)} take off from "
+                         f"{entry.origin}, which has {self.m['neutralized_hits']} or more hits: air units may not "
+                         "take-off or land from neutralized airbases", where=entry.origin, units=list(entry.units))
         roles = {u: self.role(audit, u) for u in entry.units}
         kind = entry.kind
         if kind == "escort":
@@ -365,7 +397,9 @@ class AirMissions(Check):
         name = unit.name or unit.id
         if is_hex(came_from) and (unit.id in self.dropped or OPEN_GRID.distance(
                 self.pack.sheet.hex_of(came_from) or "", self.pack.sheet.hex_of(to) or "") <= 1):
-            return  # a move on the ground after a drop or landing (12C5, 19E)
+            self.stays(audit, unit, str(came_from), to)  # a move on the ground after a drop or landing
+            return
+        self.airlifted.add(unit.id)
         if unit.type not in self.m["air_types"] or unit.get("motorized") is True:
             audit.report(self.rule(self.m["transport_rule"]), f"{name} ({unit.type}) comes by air to {to}: only "
                          "infantry, mountain infantry, parachute, headquarters, mountain artillery and flak units "
@@ -374,6 +408,33 @@ class AirMissions(Check):
         if unit.type == self.m["parachute_type"] and not self.pack.sheet.airfields & {self.pack.sheet.known(to)}:
             self.dropped.add(unit.id)
             self.drop(audit, unit, to)
+
+    def end_phase(self, audit: Audit) -> None:
+        """12C3f: no air unit lands at a neutralized airbase (two hits or more) in the air phase."""
+        if phasing(audit)[1] != "air":
+            return
+        landed = {uid: audit.position.loc(uid) for uid in audit.position.moved
+                  if uid in audit.units and audit.units[uid].unit_class == "air" and audit.position.on_map(uid)}
+        for uid, loc in sorted(landed.items()):
+            if loc and neutralized(audit, loc, self.m["neutralized_hits"]):
+                audit.report(self.rule(self.m["neutralized_rule"]), f"{audit.units[uid].name or uid} lands at {loc}, "
+                             f"which has {self.m['neutralized_hits']} or more hits: air units may not take-off or land "
+                             "from neutralized airbases", where=loc, units=[uid])
+
+    def stays(self, audit: Audit, unit: Unit, came_from: str, to: str) -> None:
+        """12C4: units transported by air "must remain in the hex where they diembark. No other movement is
+        allowed."; 19E: on the first turn they "may move one hex during the air phase"; 12C5: parachute units
+        may move on after dropping."""
+        if unit.id not in self.airlifted or unit.id in self.dropped:
+            return
+        first = audit.position.turn == self.cfg["rolls"]["first_turn"]
+        if first and unit.id not in self.stepped:
+            self.stepped.add(unit.id)
+            return
+        rule = self.m["invasion_move_rule"] if first else self.m["transport_rule"]
+        why = "on the first turn it may move one hex" if first else "it must remain in the hex where it disembarks"
+        audit.report(self.rule(rule), f"{unit.name or unit.id} moves from {came_from} to {to} after coming by air "
+                     f"this air phase: {why}", where=to, units=[unit.id])
 
     def drop(self, audit: Audit, unit: Unit, to: str) -> None:
         """12C5: "Parachute units may only be dropped in a clear or rough terrain hexes" and "may not drop into a

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...record import Entry, Move, Place
+from ...record import Entry, Move, Place, Remove
 from ...record.entries import Unit
 from ...rules.engine import Audit
 from ...rules.position import UnitState
@@ -37,7 +37,64 @@ class Arrivals(Check):
         self.bomber_command: set[str] = set()  # air units seen at the Bomber Command airbase (15)
         self.reset()
 
+    def naval(self, audit: Audit, unit: Unit, came_from: str | None, to: str) -> None:
+        """18: "Naval units are placed during the movement phase of their turn of appearance in any full or
+        partial sea hex of the North Sea ... Each Allied movement phase, these units may be moved"."""
+        side, kind = phasing(audit)
+        if not is_hex(to) and to not in self.pack.sheet.sea_zones:
+            return
+        where = []
+        if (side, kind) != ("allied", "movement") and unit.side == "allied":
+            where.append(f"in the {audit.position.phase}: naval units are placed and moved in the Allied movement phase")
+        sheet = self.pack.sheet
+        known = sheet.known(to)
+        if known is not None and sheet.terrain(to) != "sea" and sheet.data.hexes[known].coast != "sea":
+            where.append(f"{to} is no full or partial sea hex")
+        if where:
+            audit.report(self.rule(self.a["naval_rule_sea"]), f"{unit.name or unit.id} comes to {to} "
+                         f"{'; '.join(where)}", where=to, units=[unit.id],
+                         samples=("sample: the sheet's sea hexes",) if known is not None else ())
+
+    def lake_airfield(self, audit: Audit, unit: Unit, came_from: str | None, to: str) -> None:
+        """13D: placed where "a friendly ground unit occupies ... and which is either adjacent to a lake hexside
+        or within two hexes of a partial sea hex. Once placed, it may not be moved." """
+        rule = self.rule(self.a["lake_rule"])
+        if is_hex(came_from) and came_from != to:
+            audit.report(rule, f"{unit.name or unit.id} moved from {came_from} to {to}: once placed, a lake airfield "
+                         "may not be moved", where=to, units=[unit.id], case="placed")
+            return
+        sheet, known = self.pack.sheet, self.pack.sheet.known(to)
+        if known is None or audit.position.phase is None:
+            return
+        data = sheet.data
+        lake = any(s.feature == "lake" and known in (s.a, s.b) for s in data.hexsides)
+        coast = any(h.coast == "sea" and OPEN_GRID.distance(known, name) <= self.a["lake_sea_hexes"]
+                    for name, h in data.hexes.items())
+        if not lake and not coast:
+            audit.report(rule, f"{unit.name or unit.id} placed in {to}, neither adjacent to a lake hexside nor within "
+                         "two hexes of a partial sea hex", where=to, units=[unit.id],
+                         samples=("sample: the sheet's lakes and coast",), case="placed")
+
+    def breakdowns(self, audit: Audit) -> None:
+        """23: a unit removed and units of its formation placed in its hex in one phase broke down (or were
+        reassembled): "only during a friendly reinforcement or movement phase"."""
+        side, kind = phasing(audit)
+        if kind in self.a["breakdown_phases"] or kind is None:
+            return
+        for loc, placed in sorted(self.broken_down.items()):
+            for unit in placed:
+                parent = [u for u in self.removed.get(loc, []) if u.formation and u.formation == unit.formation
+                          and u.side == unit.side and u.id != unit.id]
+                if parent:
+                    audit.report(self.rule(self.a["breakdown_rule"]), f"{unit.name or unit.id} placed in {loc} as "
+                                 f"{parent[0].name or parent[0].id} leaves it, in the {audit.position.phase}: a unit "
+                                 "breaks down or is reassembled only during a friendly reinforcement or movement "
+                                 "phase", where=loc, units=[unit.id, parent[0].id])
+                    break
+
     def reset(self) -> None:
+        self.broken_down: dict[str, list[Unit]] = {}  # hex -> land units placed in it this phase
+        self.removed: dict[str, list[Unit]] = {}      # hex -> land units removed from it this phase
         self.landed: dict[str, str] = {}   # unit -> the hex it landed in by sea this phase
         self.waves: dict[str, float] = {}  # Turn 1: battalion equivalents of the wave this phase
         self.appeared: dict[str, str] = {}  # Norwegian reinforcements placed this reinforcement phase -> hex
@@ -46,6 +103,9 @@ class Arrivals(Check):
         self.reset()
 
     def before(self, audit: Audit, entry: Entry) -> None:
+        if isinstance(entry, Remove) and is_hex(audit.position.loc(entry.unit)) \
+                and audit.units[entry.unit].unit_class == "land":
+            self.removed.setdefault(audit.position.loc(entry.unit) or "", []).append(audit.units[entry.unit])
         if isinstance(entry, Move) and is_hex(audit.position.loc(entry.unit)) and is_hex(entry.to):
             self.moved_on(audit, entry)
 
@@ -55,6 +115,14 @@ class Arrivals(Check):
         came_from = previous.loc if previous is not None else None
         to = entry.at if isinstance(entry, Place) else entry.to
         unit = audit.units[entry.unit]
+        if unit.unit_class == "naval":
+            self.naval(audit, unit, came_from, to)
+            return
+        if unit.unit_class == "marker" and unit.type == "lake-airfield":
+            self.lake_airfield(audit, unit, came_from, to)
+            return
+        if unit.unit_class == "land" and isinstance(entry, Place) and is_hex(to):
+            self.broken_down.setdefault(to, []).append(unit)
         if unit.unit_class == "air":
             if isinstance(entry, Place) or not came_from:
                 self.air_appears(audit, unit, to)
@@ -214,6 +282,7 @@ class Arrivals(Check):
 
     def end_phase(self, audit: Audit) -> None:
         side, kind = phasing(audit)
+        self.breakdowns(audit)
         if kind == "reinforcement":
             for uid, loc in sorted(self.appeared.items()):
                 germans = [u for u in audit.position.at(loc) if is_ground(audit.units[u])

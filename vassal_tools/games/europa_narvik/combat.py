@@ -47,6 +47,13 @@ class GroundCombat(Check):
     def before(self, audit: Audit, entry: Entry) -> None:
         if isinstance(entry, Attack) and phasing(audit)[1] == "combat":
             self.attack(audit, entry)
+        elif isinstance(entry, Attack) and audit.position.phase is not None and any(
+                u in audit.units and audit.units[u].unit_class == "land" for u in entry.attackers):
+            # 5D: "The phasing player must attack those enemy units in the same hex(es) as his own units" in the
+            # combat phase; "No activity conducted outside of this sequence is allowed."
+            audit.report(self.rule(self.c["sequence_rule"]), f"ground units attack in {entry.hex} in the "
+                         f"{audit.position.phase}: ground combat is conducted in the combat phase", where=entry.hex,
+                         units=[u for u in entry.attackers if u in audit.units])
 
     def attack(self, audit: Audit, entry: Attack) -> None:
         ground = [u for u in entry.attackers if u in audit.units and audit.units[u].unit_class == "land"]
@@ -54,8 +61,8 @@ class GroundCombat(Check):
             return
         if entry.hex in self.hexes:
             audit.report(self.rule(self.c["once_rule"]), f"{entry.hex} is attacked a second time this combat phase: "
-                         "no unit may be attacked more than once in a single combat phase (10B2: the defenders "
-                         "are attacked as a single unit)", where=entry.hex, units=ground)
+                         "no unit may be attacked more than once in a single combat phase, and the defenders "
+                         "are attacked as a single unit (10B2)", where=entry.hex, units=ground)
         self.hexes.add(entry.hex)
         for uid in ground:
             name = audit.units[uid].name or uid
@@ -87,6 +94,10 @@ class GroundCombat(Check):
                 and OPEN_GRID.distance(a[1], b[1]) != 1:
             audit.report(self.rule(self.c["retreat_rule"]), f"{name} retreats from {origin} to {entry.to}, not an "
                          "adjacent hex: units retreat one hex", where=entry.to, units=[unit.id])
+        if self.pack.sheet.known(entry.to) is not None and self.pack.sheet.terrain(entry.to) == "sea":
+            audit.report(self.rule(self.c["prohibited_rule"]), f"{name} retreats into the full sea hex {entry.to}: "
+                         "units may not retreat across prohibited hexes", where=entry.to, units=[unit.id],
+                         samples=("sample: the sheet's full sea hexes",))
         strong = enemy_strong(audit, entry.to, unit.side)
         if strong:
             audit.report(self.rule(self.c["retreat_rule"]), f"{name} retreats into {entry.to}, a hex of enemy ground "

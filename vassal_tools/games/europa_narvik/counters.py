@@ -97,8 +97,13 @@ class SupplyCounters(Check):
                 left[f"{loc} bases"] = ("an Allied supply base in a hex with German ground units and no Norwegian or "
                                         "Allied ground unit is captured (removed; three German supply counters, one "
                                         "less for each bombing hit)", bases)
+            hits = [u for u in bases if audit.position.hits.get(loc, 0) >= self.c["base_hits"]]
+            if hits:
+                left[f"{loc} bombed"] = (f"an Allied supply base with {self.c['base_hits']} hits is destroyed and "
+                                         "removed from play", hits)
         for key in sorted(audit.standing("11C captured supplies", left)):
             text, units = left[key]
             loc = key.split(" ")[0]
-            audit.report(self.rule(self.c["capture_rule"]), f"{', '.join(units)} still in {loc} at the end of the "
+            rule = self.c["bombed_rule"] if key.endswith("bombed") else self.c["capture_rule"]
+            audit.report(self.rule(rule), f"{', '.join(units)} still in {loc} at the end of the "
                          f"{audit.position.phase or 'set-up'}: {text}", where=loc, units=units)
