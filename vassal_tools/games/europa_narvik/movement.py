@@ -21,7 +21,7 @@ unsupplied unit's halved rating (11A3b) is not applied (lenient).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...record import Entry, Move
@@ -40,7 +40,10 @@ def enemy_strong(audit: Audit, loc: str, side: str | None) -> list[str]:
 
 def enemy_any(audit: Audit, loc: str, side: str | None) -> list[str]:
     """Enemy units in a hex (7: units may never pass through a hex containing enemy units)."""
-    return sorted(u for u in audit.position.at(loc) if audit.units[u].unit_class in ("land", "supply")
+    here = audit.position.at(loc)
+    if not here:
+        return []
+    return sorted(u for u in here if audit.units[u].unit_class in ("land", "supply")
                   and audit.units[u].side not in (side, None))
 
 
@@ -152,12 +155,9 @@ class GroundMovement(Check):
         if rating is None or start is None or target is None:
             return  # a printed map's hexes: which are sea is not known (nothing costed)
         spent = self.spent.get(unit.id, 0.0)
-        enemy_hexes = {sheet.known(loc) for loc, ids in audit.position.occupied() if is_hex(loc)
-                       and any(audit.units[u].unit_class in ("land", "supply") and audit.units[u].side
-                               not in (unit.side, None) for u in ids)}
-        enemy_hexes.discard(start)  # 7: a unit may leave an enemy-occupied hex
-        enemy_hexes.discard(target)  # ... and may enter one and stop
-        steps = self.hexes_between(start, target, enemy_hexes, max(int(rating - spent), 1))
+        def blocked(hex_: str) -> bool:  # 7: never through an enemy-occupied hex; it may leave one, or enter one
+            return hex_ not in (start, target) and bool(enemy_any(audit, hex_, unit.side))
+        steps = self.hexes_between(start, target, blocked, max(int(rating - spent), 1))
         if steps is not None and steps <= rating - spent:
             self.spent[unit.id] = spent + steps
             return
@@ -171,7 +171,7 @@ class GroundMovement(Check):
                      f"and it has {max(rating - spent, 0):g} of its {rating:g} MPs left", where=to, units=[unit.id],
                      samples=("sample: the sheet's full sea hexes",))
 
-    def hexes_between(self, start: str, target: str, blocked: set[str | None], limit: int) -> int | None:
+    def hexes_between(self, start: str, target: str, blocked: Callable[[str], bool], limit: int) -> int | None:
         """Hexes entered on the shortest path over the sheet's land (breadth first); None beyond ``limit``."""
         if start == target:
             return 0
@@ -185,7 +185,7 @@ class GroundMovement(Check):
                     if near == target:
                         return depth
                     seen.add(near)
-                    if near not in blocked:
+                    if not blocked(near):
                         nxt.append(near)
             frontier = nxt
         return None
