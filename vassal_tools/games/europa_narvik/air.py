@@ -309,16 +309,16 @@ class AirMissions(Check):
         self.m: Mapping[str, Any] = self.cfg["missions"]
         self.targets: set[str] = set()  # hexes phasing missions fly to this air phase
         self.dropped: set[str] = set()  # parachute units dropped this air phase (they may move on, 12C5)
-        self.flown: set[str] = set()
-        self.airlifted: set[str] = set()
-        self.stepped: set[str] = set()
+        self.flown: set[str] = set()      # air units on a mission this air phase (12C: one mission)
+        self.airlifted: set[str] = set()  # ground units landed by air this air phase (12C4: they stay)
+        self.stepped: set[str] = set()    # Turn 1: airlifted units that made 19E's one-hex move
 
     def start_phase(self, audit: Audit) -> None:
         self.targets = set()
         self.dropped = set()
-        self.flown: set[str] = set()     # air units on a mission this air phase (12C: one mission)
-        self.airlifted: set[str] = set()  # ground units landed by air this air phase (12C4: they stay)
-        self.stepped: set[str] = set()    # Turn 1: airlifted units that made 19E's one-hex move
+        self.flown = set()
+        self.airlifted = set()
+        self.stepped = set()
 
     def role(self, audit: Audit, uid: str) -> str | None:
         return air_role(self.pack.data.info.air_types, audit, uid)

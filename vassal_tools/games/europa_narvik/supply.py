@@ -284,7 +284,8 @@ class Supply(Check):
                   and audit.units[u].unit_class == "supply"]
         enemy = [u for u in audit.position.at(at) if audit.units[u].side != unit.side
                  and audit.units[u].unit_class == "land"]
-        rule, samples = self.s["allied_rule"], ("sample: the sheet's ports",)
+        rule = self.s["allied_rule"]
+        samples: tuple[str, ...] = ("sample: the sheet's ports",)
         if sheet.is_port(at) is False:
             fault = "a base is placed on a port (17: a Norwegian city in a partial sea hex, not Elvegaardsmoen)"
         elif others:
