@@ -457,3 +457,18 @@ def test_lake_airfields_by_a_lake_or_the_coast_and_never_moved():
     assert placed("1012") == [] and placed("0610") == [] and placed("1820") == [(rule("13D"), "1820")]
     moved = game().place("lake-airfield-ger", "1012").phase("german-movement", turn="Turn 3")
     assert found(moved.move("lake-airfield-ger", "1112")) == [(rule("13D"), "1112")]
+
+
+def test_air_units_on_an_airfield_the_enemy_takes_escape_or_are_eliminated():
+    # 13A: "If an enemy ground unit ... enters a hex containing such an airfield and there are enemy air units
+    # present, the units may attempt to escape"; "If all friendly ground units are eliminated or retreated from the
+    # hex, the air units are automatically eliminated."
+    def taken(escaped: bool) -> list[tuple[str, str | None]]:
+        builder = game().place("airfield-3", "0527").place("brit-gladiator-1", "airbase:0527")
+        builder.place("ger-138-i", "0526").place("ger-sup-1", "0526").phase("german-movement", turn="Turn 3")
+        builder.move("ger-138-i", "0527").move("ger-sup-1", "0527")
+        if escaped:
+            builder.roll("escape", 2, unit="brit-gladiator-1", side="allied")
+            builder.move("brit-gladiator-1", "airbase:Hatston Field")
+        return found(builder.phase("german-combat", turn="Turn 3"))
+    assert taken(True) == [] and taken(False) == [(rule("13A"), "airbase:0527")]

@@ -22,7 +22,7 @@ from ...record.entries import Unit
 from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .catalogue import OFF_MAP_AIRBASES, OPEN_GRID, ROLE_LETTERS, is_hex
-from .rules import Check, EuropaRules, phasing
+from .rules import Check, EuropaRules, is_ground, phasing
 
 
 def neutralized(audit: Audit, loc: str, hits: int) -> bool:
@@ -52,15 +52,21 @@ class AirBasing(Check):
         super().__init__(rules)
         self.a: Mapping[str, Any] = self.cfg["airbases"]
         self.off_carrier: set[str] = set()  # air units that took off from a carrier this air phase
+        self.entered: set[str] = set()  # hexes ground units entered this phase (13A)
 
     def start_phase(self, audit: Audit) -> None:
         self.off_carrier = set()
+        self.entered = set()
 
     def before(self, audit: Audit, entry: Entry) -> None:
         if isinstance(entry, Mission) and (entry.origin or "").startswith("carrier:"):
             self.off_carrier.update(entry.units)
+        if isinstance(entry, (Move, Place)) and is_ground(audit.units[entry.unit]):
+            self.entered.add(entry.to if isinstance(entry, Move) else entry.at)
 
     def end_phase(self, audit: Audit) -> None:
+        if phasing(audit)[1] in ("movement", "combat", "exploitation"):
+            self.overrun(audit)
         if phasing(audit)[1] not in ("air", None):  # every air phase, and the position a record begins with
             return
         self.starred_back_on_carrier(audit)
@@ -85,6 +91,29 @@ class AirBasing(Check):
             when = f"the end of the {audit.position.phase}" if audit.position.phase else "the start of the record"
             audit.report(self.rule(rule), f"at {when}: {text}", where=spelled[key[0]],
                          units=sorted(u.id for u in wrong))
+
+    def overrun(self, audit: Audit) -> None:
+        """13A: air units on an airfield an enemy ground unit enters escape (1-3) or are eliminated; "If all
+        friendly ground units are eliminated or retreated from the hex, the air units are automatically
+        eliminated." (13D, 13E: lake airfields and ports alike.) Air units still there at the end of the phase in
+        which a ground unit entered the hex, with enemy ground units and no friendly one in it, are the finding."""
+        left: dict[str, list[str]] = {}
+        for loc, ids in audit.position.occupied():
+            hex_ = loc.removeprefix("airbase:")
+            if not is_hex(hex_) or hex_ not in self.entered:
+                continue
+            planes = sorted(u for u in ids if audit.units[u].unit_class == "air")
+            if not planes:
+                continue
+            ground = {audit.units[u].side for u in (*audit.position.at(hex_), *audit.position.at(f"airbase:{hex_}"))
+                      if is_ground(audit.units[u])}
+            lost = [u for u in planes if ground and audit.units[u].side not in ground]
+            if lost:
+                left[loc] = lost
+        for loc in sorted(audit.standing("13A overrun airbases", left)):
+            audit.report(self.rule(self.a["airfield_rule"]), f"{', '.join(left[loc])} still at {loc} at the end of "
+                         f"the {audit.position.phase}, where enemy ground units and no friendly one are: air units there "
+                         "escape (a roll of 1-3) or are eliminated", where=loc, units=left[loc], case="overrun")
 
     def starred_back_on_carrier(self, audit: Audit) -> None:
         """13C: an air unit marked * takes off from or lands on a carrier in an air phase, not both."""
