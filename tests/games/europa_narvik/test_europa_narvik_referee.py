@@ -472,3 +472,27 @@ def test_air_units_on_an_airfield_the_enemy_takes_escape_or_are_eliminated():
             builder.move("brit-gladiator-1", "airbase:Hatston Field")
         return found(builder.phase("german-combat", turn="Turn 3"))
     assert taken(True) == [] and taken(False) == [(rule("13A"), "airbase:0527")]
+
+
+def test_opposed_landings():
+    # 17A: "German artillery units may not make opposed landings unless accompanied by a non-artillery unit";
+    # "if any enemy unit remains in the hex after results are implemented, all surviving German units must be
+    # returned to the reinforcement chart (not the staging box)."
+    def landing(*units: str, holds: bool = False, back: bool = False) -> list[tuple[str, str | None]]:
+        builder = game().place("nor-i-15", "0407").place("ger-sup-1", "0508")
+        for uid in units:
+            builder.place(uid, "Staging Box")
+        builder.phase("german-movement", turn="Turn 3")
+        for uid in units:
+            builder.move(uid, "0407")
+        builder.phase("german-combat", turn="Turn 3").attack("0407", list(units), supply=["ger-sup-1"])
+        if not holds:
+            builder.remove("nor-i-15")
+        if back:
+            for uid in units:
+                builder.move(uid, "Germany")
+        return found(builder.phase("german-exploitation", turn="Turn 3"))
+    assert landing("ger-138-i", "ger-112-art") == []
+    assert landing("ger-112-art") == [(rule("17A"), "0407")]
+    assert landing("ger-138-i", holds=True) == [(rule("17A"), "0407")]
+    assert landing("ger-138-i", holds=True, back=True) == []

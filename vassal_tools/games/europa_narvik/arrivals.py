@@ -35,6 +35,8 @@ class Arrivals(Check):
         super().__init__(rules)
         self.a: Mapping[str, Any] = self.cfg["arrivals"]
         self.bomber_command: set[str] = set()  # air units seen at the Bomber Command airbase (15)
+        # 17A: (turn, port) -> German units that landed there solely occupied by enemy units (an opposed landing)
+        self.opposed: dict[tuple[str | None, str], set[str]] = {}
         self.reset()
 
     def naval(self, audit: Audit, unit: Unit, came_from: str | None, to: str) -> None:
@@ -220,6 +222,11 @@ class Arrivals(Check):
                          units=[unit.id, *blockers])
         if first and from_chart:
             self.wave(audit, unit, to, kind)
+        others = [audit.units[u] for u in audit.position.at(to) if u != unit.id and is_ground(audit.units[u])]
+        landed_with = self.opposed.get((audit.position.turn, to), set())
+        if unit.unit_class == "land" and any(u.side != "german" for u in others) and \
+                all(u.side != "german" or u.id in landed_with for u in others):
+            self.opposed.setdefault((audit.position.turn, to), set()).add(unit.id)  # 17A: an opposed landing
 
     def interdiction(self, audit: Audit, to: str) -> list[str]:
         parts = split_hex(to)
@@ -283,6 +290,8 @@ class Arrivals(Check):
     def end_phase(self, audit: Audit) -> None:
         side, kind = phasing(audit)
         self.breakdowns(audit)
+        if side == "german" and kind in ("movement", "combat"):
+            self.opposed_landings(audit, kind)
         if kind == "reinforcement":
             for uid, loc in sorted(self.appeared.items()):
                 germans = [u for u in audit.position.at(loc) if is_ground(audit.units[u])
@@ -293,6 +302,25 @@ class Arrivals(Check):
                                  "reinforcement is immediately eliminated", where=loc, units=[uid])
         if kind in ("air", None):
             self.bomber_command_bases(audit)
+
+    def opposed_landings(self, audit: Audit, kind: str) -> None:
+        """17A: "German artillery units may not make opposed landings unless accompanied by a non-artillery unit";
+        "if any enemy unit remains in the hex after results are implemented, all surviving German units must be
+        returned to the reinforcement chart"."""
+        rule = self.rule(self.a["german_sea_rule"])
+        for (turn, loc), landed in sorted(self.opposed.items(), key=lambda item: str(item[0])):
+            if turn != audit.position.turn:
+                continue
+            here = sorted(u for u in landed if audit.position.loc(u) == loc)
+            if kind == "movement" and landed and all(audit.units[u].type in self.a["artillery_types"] for u in landed):
+                audit.report(rule, f"{', '.join(sorted(landed))} land at {loc}, held by enemy units alone: German "
+                             "artillery units may not make opposed landings unless accompanied by a non-artillery "
+                             "unit", where=loc, units=sorted(landed))
+            enemy = [u for u in audit.position.at(loc) if is_ground(audit.units[u]) and audit.units[u].side != "german"]
+            if kind == "combat" and enemy and here:
+                audit.report(rule, f"{', '.join(here)} still at {loc} after the combat phase of their opposed landing, "
+                             "with enemy units there: all surviving German units must be returned to the "
+                             "reinforcement chart", where=loc, units=here)
 
     def bomber_command_bases(self, audit: Audit) -> None:
         """15: "Allied Bomber Command air units appear at the Bomber Command airbase and may never use any
