@@ -53,7 +53,7 @@ def audit(record: Record, game: AuditedGame) -> Findings:
     unknown = word_warnings(record, game.vocabulary)
     checked = Checked(len(record.entries), len(steps), rules.families, rules.checks_made,
                       sum(1 for w in unknown if w.unknown))
-    return Findings(sorted(findings, key=_order), checked, [str(w) for w in unknown])
+    return Findings(sorted(findings, key=_order), checked, [str(w) for w in unknown] + walk.notes)
 
 
 @dataclass(frozen=True)

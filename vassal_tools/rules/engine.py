@@ -177,6 +177,9 @@ class Audit:
         self.rules = rules
         self.position = Position(record.units)
         self.findings: list[Finding] = []
+        # What a check saw that breaks no rule yet a reader should know (a state the rules give no effect
+        # yet): said in the report's notes, never a finding, so a legal game stays clean.
+        self.notes: list[str] = []
         self.entry: Entry | None = None
         self._phase_open = False
         self._standing: dict[Hashable, set[Hashable]] = {}
@@ -248,8 +251,10 @@ class Audit:
     # -- reporting
 
     def report(self, rule: str, message: str, *, where: str | None = None, units: Iterable[str] = (),
-               excess: float | int | None = None, samples: Iterable[str] = (), entry: Entry | None = None) -> Finding:
-        """Record a finding at the current entry (or ``entry``), turn and phase."""
+               excess: float | int | None = None, samples: Iterable[str] = (), entry: Entry | None = None,
+               case: str = "") -> Finding:
+        """Record a finding at the current entry (or ``entry``), turn and phase; ``case`` the case of its rule
+        whose sentence decides it (:attr:`Finding.case`)."""
         at = entry if entry is not None else self.entry
         if isinstance(excess, float) and excess.is_integer():
             excess = int(excess)
@@ -259,10 +264,19 @@ class Audit:
             step=at.step if at is not None else None,
             turn=self.position.turn, phase=self.position.phase,
             where=where, units=tuple(units), excess=excess,
-            samples=tuple(dict.fromkeys(samples)),
+            samples=tuple(dict.fromkeys(samples)), case=case,
         )
         self.findings.append(finding)
         return finding
+
+    def note(self, text: str) -> None:
+        """A note at the current entry, turn and phase (once per text): not a finding."""
+        at = self.entry
+        where = ", ".join(p for p in (self.position.turn, self.position.phase) if p)
+        step = f" (step {at.step})" if at is not None and at.step is not None else ""
+        said = f"{where}{step}: {text}" if where else text
+        if said not in self.notes:
+            self.notes.append(said)
 
     def standing(self, check: Hashable, keys: Iterable[Key]) -> set[Key]:
         """Of the violations a state check sees now, the ones it did not see last time.

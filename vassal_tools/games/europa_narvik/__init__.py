@@ -2,9 +2,13 @@
 
 A folder like every game's: ``data/`` (game.toml, the tables, counters.csv, scenarios/; linked from
 ``module_src/europa_narvik`` in a checkout), ``pack.toml`` (every number the checks use, each with its
-rule or ``sample``) and small checks over the shared engine: stacking and headquarters (8), supply (11),
-air attacks on ships and interception (12C), air basing (13) and the die (4E). The text prints no map:
-the sample sheet (:mod:`.terrain`) stands for it, and findings that rely on it say so.
+rule or ``sample``), ``explain.toml`` (the sentence each judged rule rests on, and what a player does),
+``coverage.toml`` (why each rule no check lists is not judged) and small checks over the shared engine
+(:mod:`.checks` lists them with their rules): movement (5, 7, 17A), stacking and headquarters (8), ground
+combat (10), supply and supply counters (11), air missions, attacks and basing (12, 13), arrivals and
+landings (15-20, 23), per-unit rolls (10F, 13A, 19D, 19F) and the die (4E). The text prints no map: the
+sample sheet (:mod:`.terrain`) stands for it, and findings that rely on it say so; control (7) is tracked
+from the record's ground units (:meth:`.rules.EuropaRules.occupy`).
 
 May import: :mod:`vassal_tools.rules`, :mod:`vassal_tools.record`, the games layer,
 :mod:`vassal_tools.geometry`, :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`.
@@ -59,10 +63,17 @@ class EuropaNarvik(HexPack):
                 "findings name the places the text names (Alta, Horten, Elvegaardsmoen, Kristiansand) so, not by "
                 "their sample hexes",
                 "an overstack cites 8B: overstacking is allowed, leaving the overstacked units undisrupted is not",
-                "an unsupplied unit the record does not mark out-of-supply is a finding (how a record shows 11A3)",
+                "an unsupplied unit the record does not mark out-of-supply is a finding (how a record shows 11A3) from "
+                "its second unsupplied turn; in its first, which has no effect (11A3a), a note",
+                "control (7) is the last side to occupy a hex with a ground unit in the record; a hex no ground unit "
+                "of the record held is not judged for it",
                 "a counter used for attack is expended at the end of that combat phase even if the record leaves it "
                 "on the map (11B1b); a later use is the finding",
-                "find-ships dice thrown at once for a hex (no unit) count one per air unit attacking there (12C3e)")
+                "find-ships dice thrown at once for a hex (no unit) count one per air unit attacking there (12C3e)",
+                "a move costs at least one MP a hex over land (the terrain effects chart is lost: sample terrain "
+                "costs decide nothing); the sample sheet has no rail line, so rail movement is not judged",
+                "a ground move in a combat phase is a retreat (the game has no advance after combat); a unit a record "
+                "brings from a box into a hex in a movement or exploitation phase lands by sea")
 
     @cached_property
     def vocabulary(self) -> Vocabulary:

@@ -9,6 +9,7 @@ North Sea (17D).
 from __future__ import annotations
 
 import csv
+import functools
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -28,8 +29,11 @@ ROLE_LETTERS = {"fighter": "F", "fighter_bomber": "FB", "bomber": "B", "night_bo
 
 def split_hex(loc: str | None) -> tuple[str | None, str] | None:
     """(map, XXYY) of a hex LOC, map None when the LOC names none; None for any other LOC."""
-    if loc is None:
-        return None
+    return None if loc is None else _split_hex(loc)
+
+
+@functools.lru_cache(maxsize=4096)  # the checks ask of the same few LOCs at every entry
+def _split_hex(loc: str) -> tuple[str | None, str] | None:
     match = _HEX.match(loc.strip())
     if match is None:
         return None

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...record import Entry, Mark, Unmark
+from ...record import Control, Entry, Mark, Move, Place, Remove, Unmark
+from ...record.entries import Unit
 from ...rules import engine
 from ...rules.engine import Audit, Checks
 from ...rules.position import UnitState
@@ -33,6 +34,18 @@ def phasing(audit: Audit) -> tuple[str | None, str | None]:
     return side, kind
 
 
+def hex_loc(loc: str | None) -> str | None:
+    """The hex of a hex LOC or of an ``airbase:HEX`` box; None for any other LOC."""
+    if loc is not None and loc.startswith("airbase:"):
+        loc = loc[len("airbase:"):]
+    return loc if is_hex(loc) else None
+
+
+def is_ground(unit: Unit) -> bool:
+    """A ground unit that takes a hex (7): not a truck, which belongs to whoever has ground units there (21)."""
+    return unit.unit_class == "land" and unit.type != "truck"
+
+
 class Check(engine.Check):
     """One rule of the pack; the hooks default to nothing."""
 
@@ -51,7 +64,27 @@ class EuropaRules(Checks):
     def __init__(self, pack: EuropaNarvik, checks: tuple[type[Check], ...]):
         self.pack = pack
         self.marks: dict[str, set[str]] = {}
+        # 7: "A mobilization center, airfield, port, or city belongs to the last player to occupy its hex with
+        # a ground unit. If both players have a ground unit occupying such a hex, then it belongs to the last
+        # player whose ground unit solely occupied the hex." Hex (XXYY or MAP:XXYY) -> side; a hex no ground
+        # unit of the record has held is unknown (a record that starts mid-game does not show it).
+        self.control: dict[str, str] = {}
         super().__init__(check(self) for check in checks)
+
+    def controller(self, loc: str | None) -> str | None:
+        """The side a hex (or ``airbase:HEX``) belongs to by 7, or None when the record does not show it."""
+        hex_ = hex_loc(loc)
+        return self.control.get(hex_) if hex_ is not None else None
+
+    def occupy(self, audit: Audit, loc: str | None) -> None:
+        """7: the hex belongs to the side whose ground units alone are in it now, if one side's are."""
+        if not is_hex(loc) or loc is None:
+            return
+        sides = {audit.units[u].side for u in audit.position.at(loc) if is_ground(audit.units[u])}
+        if len(sides) == 1:
+            side = next(iter(sides))
+            if side is not None:
+                self.control[loc] = side
 
     def marked(self, unit: str, status: str) -> bool:
         return status in self.marks.get(unit, set())
@@ -73,6 +106,13 @@ class EuropaRules(Checks):
         return next((uid for uid, u in audit.units.items() if (u.name or "").lower() == name.lower()), None)
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        if isinstance(entry, (Place, Move)) and is_ground(audit.units[entry.unit]):
+            self.occupy(audit, entry.at if isinstance(entry, Place) else entry.to)
+            self.occupy(audit, previous.loc if previous is not None else None)
+        elif isinstance(entry, Remove) and previous is not None:
+            self.occupy(audit, previous.loc)
+        elif isinstance(entry, Control) and hex_loc(entry.hex):
+            self.control[hex_loc(entry.hex) or ""] = entry.side
         if isinstance(entry, Mark):
             self.marks.setdefault(entry.unit, set()).add(entry.status)
         elif isinstance(entry, Unmark):

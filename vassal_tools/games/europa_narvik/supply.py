@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ...record import Attack, Entry, Place
+from ...record import Attack, Entry, Move, Place
 from ...record.entries import Unit
 from ...rules.engine import Audit
 from ...rules.position import UnitState
@@ -178,7 +178,12 @@ class Supply(Check):
             where = self.rules.hex_of(audit, uid)
             marked = self.rules.marked(uid, status)
             self.unsupplied_turns[uid] = 0 if ok else self.unsupplied_turns.get(uid, 0) + 1
-            if not ok and not marked:
+            if not ok and not marked and self.unsupplied_turns[uid] == 1:
+                # 11A3a: "During the first unsupplied turn, it suffers no effect": no rule is broken yet.
+                audit.note(f"{name} in {where} traces no line of {limit} MPs or less to {source} {when}: its first "
+                           f"unsupplied turn the record shows, no effect yet ({self.s['effects_rule']}a); a record "
+                           f"may mark it {status}")
+            elif not ok and not marked:
                 audit.report(self.rule(rule), f"{name} in {where} traces no line of {limit} MPs or less to {source} "
                              f"{when} ({self.s['line_rule']}: never through a hex of enemy units alone), yet the "
                              f"record does not mark it {status}{self.effects(unit)}",
@@ -208,7 +213,8 @@ class Supply(Check):
 
     def attack(self, audit: Audit, entry: Attack) -> None:
         counters = [c for c in entry.supply if c in audit.units]
-        for c in counters:
+        # 19B: on Turn 1 German units "neither need nor expend supply counters": a counter listed is not spent.
+        for c in counters if not self.first_turn(audit) else ():
             unit = audit.units[c]
             if unit.get("captured"):
                 audit.report(self.rule(self.s["captured_rule"]), f"captured supply {c} may give general supply, "
@@ -259,28 +265,40 @@ class Supply(Check):
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         if isinstance(entry, Place):
-            self.bases(audit, entry)
+            self.bases(audit, entry.unit, entry.at, None)
+        elif isinstance(entry, Move):
+            self.bases(audit, entry.unit, entry.to, previous.loc if previous is not None else None)
 
-    def bases(self, audit: Audit, entry: Place) -> None:
-        """11B3: bases are placed on ports, one base per port, never on an enemy-occupied port."""
-        unit = audit.units[entry.unit]
-        if unit.unit_class != "supply" or unit.type != "base" or not is_hex(entry.at):
+    def bases(self, audit: Audit, uid: str, at: str, came_from: str | None) -> None:
+        """11B3: bases are placed on ports, one base per port, never on an enemy-occupied port; "Once placed, a
+        base may not be moved." A base a log brings on with a move (from a box or off the map) is placed."""
+        unit = audit.units[uid]
+        if unit.unit_class != "supply" or unit.type != "base" or not is_hex(at):
+            return
+        if is_hex(came_from) and came_from != at:
+            audit.report(self.rule(self.s["allied_rule"]), f"{unit.name or uid} moved from {came_from} to {at}: "
+                         "once placed, a base may not be moved", where=at, units=[uid])
             return
         sheet = self.pack.sheet
-        others = [u for u in audit.position.at(entry.at) if u != entry.unit and audit.units[u].type == "base"
+        others = [u for u in audit.position.at(at) if u != uid and audit.units[u].type == "base"
                   and audit.units[u].unit_class == "supply"]
-        enemy = [u for u in audit.position.at(entry.at) if audit.units[u].side != unit.side
+        enemy = [u for u in audit.position.at(at) if audit.units[u].side != unit.side
                  and audit.units[u].unit_class == "land"]
-        if sheet.is_port(entry.at) is False:
-            fault = "a base is placed on a port (sample: the sheet's ports)"
+        rule = self.s["allied_rule"]
+        samples: tuple[str, ...] = ("sample: the sheet's ports",)
+        if sheet.is_port(at) is False:
+            fault = "a base is placed on a port (17: a Norwegian city in a partial sea hex, not Elvegaardsmoen)"
         elif others:
-            fault = f"only one base per port is allowed; {', '.join(sorted(others))} is there"
+            fault, samples = f"only one base per port is allowed; {', '.join(sorted(others))} is there", ()
         elif enemy:
-            fault = "bases may not be placed at enemy-occupied ports"
+            fault, samples = "bases may not be placed at enemy-occupied ports", ()
+        elif audit.position.hits.get(at, 0) >= self.s["port_hits"]:
+            fault, samples = f"a port with {self.s['port_hits']} hits supports no Allied base", ()
+            rule = self.s["port_bombing_rule"]
         else:
             return
-        audit.report(self.rule(self.s["allied_rule"]), f"{unit.name or unit.id} placed in {entry.at}: {fault}",
-                     where=entry.at, units=[entry.unit], samples=("sample: the sheet's ports",))
+        audit.report(self.rule(rule), f"{unit.name or uid} placed in {at}: {fault}",
+                     where=at, units=[uid], samples=samples)
 
 
 
