@@ -73,6 +73,14 @@ class DieRoll:
 
 
 @dataclass(frozen=True)
+class GameDice:
+    """A game's die (its faces, lowest first) and the die rolls its rules name, by id."""
+
+    faces: tuple[int, ...]
+    rolls: Mapping[str, DieRoll]
+
+
+@dataclass(frozen=True)
 class AirType:
     type: str
     role: str  # fighter, bomber, night_bomber, fighter_bomber, transport
