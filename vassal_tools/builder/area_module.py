@@ -205,7 +205,11 @@ def build_area_module(game_dir: str | os.PathLike, outdir: str | os.PathLike, *,
 def write_area_setup(game_dir: str | os.PathLike, out: str | os.PathLike, *, cache: Path | None = None,
                      form: Form = DEFAULT_FORM) -> Path:
     """Write the opening save of the area game's set-up to the file ``out``."""
-    assembly = area_assembly(game_dir, cache)
+    return write_area_opening(area_assembly(game_dir, cache), out, form=form)
+
+
+def write_area_opening(assembly: AreaAssembly, out: str | os.PathLike, *, form: Form = DEFAULT_FORM) -> Path:
+    """The opening save of the assembled area game's set-up, written to the file ``out``."""
     return write_save(Path(out), area_setup_stream(assembly), moduledata=assembly.moduledata,
                       module_version=assembly.version, vassal_version=VASSAL_VERSION,
                       description=f"{assembly.buildfile.name}: set-up", date_saved=source_date_ms(), form=form)
