@@ -26,10 +26,11 @@ from ..gamedata.areas import AreaMap
 from ..gamedata.vocabulary import ReplayHooks, Vocabulary
 from ..record import Catalogue, Record, RecordTerms
 from ..replay.logwriter import LogWriter
+from .sample import PhaseSteps, Table
 from ..rules.engine import Checks
 from ..rules.findings import Finding
 
-__all__ = ["BoardKind", "GamePack", "ListedCheck", "PhaseSteps", "SampleGame"]
+__all__ = ["BoardKind", "GamePack", "ListedCheck", "PhaseSteps", "SampleGame", "Table"]
 
 
 class BoardKind(enum.Enum):
@@ -37,13 +38,6 @@ class BoardKind(enum.Enum):
 
     HEX = "hex"  # a hex grid (operational_grid.json, hexes.csv): gamedata.load_game, builder.module
     AREA = "area"  # areas and their borders (the pack's area_map()): builder.area_module
-
-
-class PhaseSteps(Protocol):
-    """The steps that set the turn tracker to a phase (its id) of a turn (its name; None: the turn
-    the opening save starts on), as a log writer writes them."""
-
-    def __call__(self, phase: str, turn: str | None = None) -> list[str]: ...
 
 
 class SampleGame(Protocol):
