@@ -67,3 +67,8 @@ class Table:
     def move(self, side: str, unit: str, to: str) -> None:
         self.as_player(side)
         self.writer.step(self.writer.move(unit, to))
+
+    def remove(self, side: str, unit: str) -> None:
+        """The unit taken off the map (eliminated, sunk, spent)."""
+        self.as_player(side)
+        self.writer.step(self.writer.delete(unit))
