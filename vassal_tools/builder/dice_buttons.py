@@ -5,7 +5,8 @@ Every game's game.toml gives its die (``[die]``) and the rolls its rules name
 and both builders (hex and area) add these buttons. VASSAL's DiceButton adds ``plus`` to each
 die (vassal-formats.md 5.8): Invasion: Norway's d10 read 0-9 (invasion-norway.txt 1.4.6) is
 ``nSides`` 10 and ``plus`` -1, a d6 read 1-6 is ``nSides`` 6 and ``plus`` 0. Each roll gets its
-own button, named after the roll, so the chat (and the log) says what was rolled for:
+own button, named after the roll (one that rolls several dice, ``several = true``, asks how many),
+so the chat (and the log) says what was rolled for:
 ``*** Naval Detection = 7 *** <Alice>``, which the replay's dice reading
 (:mod:`vassal_tools.replay.logged_rolls`) counts as a roll of that kind.
 """
@@ -44,6 +45,9 @@ def dice_buttons(dice: GameDice) -> list[Component]:
             "hotkey": "", "icon": "", "keepCount": "1", "keepDice": "false", "keepOption": ">",
             "lockAdd": "false", "lockDice": "false", "lockPlus": "false", "lockSides": "false",
             "nDice": "1", "name": roll.name, "prompt": "false", "propertyGate": "", "reportFormat": REPORT,
+            # A roll of several dice asks how many, the die itself fixed (VASSAL's prompt shows only
+            # what is not locked).
+            **({"prompt": "true", "lockSides": "true", "lockPlus": "true", "lockAdd": "true"} if roll.several else {}),
             "reportTotal": "false", "sortDice": "false", "text": roll.name,
             "tooltip": f"Roll for {roll.name} ({roll.source})", **settings,
         }))

@@ -121,14 +121,15 @@ def read_grid(doc: TomlDoc) -> MapGrid:
 def read_dice(doc: TomlDoc) -> GameDice:
     """The game's die and the rolls the rules name (``[die]``, ``[[die_rolls]]``): the one table of
     a game's dice, in every game's game.toml whatever its board kind; the builder makes a button of
-    each roll. A roll's ``source`` is the rule as its rulebook names it (the Norway 1940 sheet names
+    each roll. ``several = true``: the roller says how many dice (a die per battalion). A roll's ``source`` is the rule as its rulebook names it (the Norway 1940 sheet names
     sections, not numbers); :func:`read_info` checks a hex game's sources as citations."""
     die = doc.get(doc.data, "die", "", dict)
     faces = tuple(range(doc.get(die, "lowest", "die", int), doc.get(die, "highest", "die", int) + 1))
     rolls = {}
     for w, t in doc.tables("die_rolls", optional=True):
         rolls[doc.get(t, "id", w)] = DieRoll(doc.get(t, "id", w), doc.get(t, "name", w),
-                                             doc.get(t, "success", w, default=""), doc.get(t, "source", w))
+                                             doc.get(t, "success", w, default=""), doc.get(t, "source", w),
+                                             doc.get(t, "several", w, bool, default=False))
     return GameDice(faces, rolls)
 
 

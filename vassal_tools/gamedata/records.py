@@ -70,6 +70,7 @@ class DieRoll:
     name: str
     success: str
     source: str
+    several: bool = False  # the roller says how many dice (a die per battalion): the button asks
 
 
 @dataclass(frozen=True)

@@ -60,7 +60,7 @@ class Table:
         self.as_player(side)
         self.writer.step(self.writer.chat(text))
 
-    def roll(self, side: str, button: str, result: int) -> None:
+    def roll(self, side: str, button: str, result: int | Sequence[int]) -> None:
         self.as_player(side)
         self.writer.step(self.writer.roll(button, result))
 

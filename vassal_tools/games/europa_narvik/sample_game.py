@@ -3,9 +3,9 @@ and the next, from the historical set-up (25), played as two players type and ro
 
 On Turn 1 the German assault wave lands at Narvik, Trondheim and Bergen (19A), the Norwegians at
 Narvik roll their mandatory retreats before combat (19F) and the follow-up wave brings artillery and
-supply counters in the exploitation phase; the Allies send a CLA to sea off Tromsø (0305, a full sea hex). On Turn 2 the Germans
-press on from Narvik to Elvegaardsmoen with attack supply, and a Ju-88 from Hamburg goes after the
-CLA. Every die is rolled with the module's buttons. It holds three rule breaks:
+supply counters in the exploitation phase; the Allies send a CLA to sea off Tromsø (0305, a full
+sea hex). On Turn 2 the Germans press on from Narvik to Elvegaardsmoen with attack supply, and a
+Ju-88 from Hamburg goes after the CLA. Every die is rolled with the module's buttons. It holds three rule breaks:
 
 - Turn 1: three mountain battalions land in Narvik, where a player "may stack up to: any two ground
   units ... plus either one artillery battalion or two artillery batteries", and none is disrupted
