@@ -19,10 +19,14 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import BadInput
 from .games import ids_in_registry_order, pack_for
 from .pack import GamePack, SampleGame
+
+if TYPE_CHECKING:
+    from .builder.game import BuiltToPlay
 
 Progress = Callable[[str], None]
 # The PBEM players of the sample games, one per seat (a game of three sides seats the third).
@@ -116,16 +120,19 @@ def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: Non
                       replay_html, Path(dice))
 
 
-def play_sample_game(built, sample: SampleGame, path: Path) -> Path:
-    """The sample game, written as a log on the opening save (``built``: builder.game.BuiltToPlay)."""
+def play_sample_game(built: BuiltToPlay, sample: SampleGame, path: Path) -> Path:
+    """The sample game, written as a log on the opening save of ``built``."""
     from .builder.turns import TRACKER_ID
-    from .formats.files import open_file
+    from .formats.files import SavedGame, open_file
     from .replay.logwriter import LogWriter
 
-    writer = LogWriter(open_file(built.opening), built.point, *PLAYERS[0])
+    opening = open_file(built.opening)
+    if not isinstance(opening, SavedGame):
+        raise BadInput(built.opening, "the opening save is no saved game")
+    writer = LogWriter(opening, built.point, *PLAYERS[0])
 
-    def phase(name: str, turn: str | None = None) -> list[str]:
-        return writer.turn(TRACKER_ID, built.tracker(turn or built.first_turn, name))
+    def phase_steps(phase: str, turn: str | None = None) -> list[str]:
+        return writer.turn(TRACKER_ID, built.tracker(turn or built.first_turn, phase))
 
-    sample.play(writer, phase, PLAYERS)
+    sample.play(writer, phase_steps, PLAYERS)
     return writer.save(path)

@@ -18,11 +18,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import BadInput
+from ..formats.archive import write_archive
 from ..formats.obfuscation import DEFAULT_FORM, Form
 from ..games import BoardKind
 from ..games.folders import area_pack_at, board_kind_at
-from ..formats.archive import write_archive
-from .area_module import area_archive, area_assembly, build_area_module, tracker_info, write_area_opening, write_area_setup
+from .area_module import (
+    area_archive,
+    area_assembly,
+    build_area_module,
+    tracker_info,
+    write_area_opening,
+    write_area_setup,
+)
 from .module import (
     STAGES,
     Progress,

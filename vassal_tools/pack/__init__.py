@@ -26,9 +26,9 @@ from ..gamedata.areas import AreaMap
 from ..gamedata.vocabulary import ReplayHooks, Vocabulary
 from ..record import Catalogue, Record, RecordTerms
 from ..replay.logwriter import LogWriter
-from .sample import PhaseSteps, Table
 from ..rules.engine import Checks
 from ..rules.findings import Finding
+from .sample import PhaseSteps, Table
 
 __all__ = ["BoardKind", "GamePack", "ListedCheck", "PhaseSteps", "SampleGame", "Table"]
 
