@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..errors import BadInput
 from ..formats.components import Component
 from ..formats.sequence import encode
-from ..gamedata.records import GameDice
+from ..gamedata.records import DieRoll, GameDice
 from . import standard
 
 REPORT = "** $name$ = $result$ *** &lt;$PlayerName$&gt;"
@@ -32,14 +32,13 @@ def die_settings(dice: GameDice) -> dict[str, str]:
 
 
 def dice_buttons(dice: GameDice) -> list[Component]:
-    """A DiceButton per die roll, then a ToolbarMenu that gathers them under one button; a game
-    whose rules name no roll is refused (a player could not roll its die)."""
-    if not dice.rolls:
-        raise BadInput("game.toml", "no [[die_rolls]]: a player of the built module would have no die to roll",
-                       "die_rolls")
+    """A DiceButton per die roll, then a ToolbarMenu that gathers them under one button; a game whose
+    data names no roll gets one button of its die, named by its dice (``1d6``: the replay's dice
+    reading takes such a roll for what the player's declaration before it says)."""
     settings = die_settings(dice)
+    rolls = list(dice.rolls.values()) or [DieRoll("die", f"1d{len(dice.faces)}", "", "")]
     buttons = []
-    for roll in dice.rolls.values():
+    for roll in rolls:
         buttons.append(standard.component(standard.MODULE + "DiceButton", {
             "addToTotal": "0", "canDisable": "false", "disabledIcon": "", "hideWhenDisabled": "false",
             "hotkey": "", "icon": "", "keepCount": "1", "keepDice": "false", "keepOption": ">",
@@ -49,9 +48,9 @@ def dice_buttons(dice: GameDice) -> list[Component]:
             # what is not locked).
             **({"prompt": "true", "lockSides": "true", "lockPlus": "true", "lockAdd": "true"} if roll.several else {}),
             "reportTotal": "false", "sortDice": "false", "text": roll.name,
-            "tooltip": f"Roll for {roll.name} ({roll.source})", **settings,
+            "tooltip": f"Roll for {roll.name} ({roll.source})" if roll.source else f"Roll {roll.name}", **settings,
         }))
-    names = [roll.name for roll in dice.rolls.values()]
+    names = [roll.name for roll in rolls]
     menu = standard.component(standard.MODULE + "ToolbarMenu", {
         "description": "", "hotkey": "", "icon": "/images/die.gif", "menuItems": encode(names, ",") or "",
         "text": MENU, "tooltip": "Roll the die for one of the rules' die rolls",

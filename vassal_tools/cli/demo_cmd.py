@@ -13,7 +13,7 @@ from . import main
 @click.option("-o", "--output", "outdir", type=click.Path(file_okay=False, path_type=Path), default=Path("demo-output"),
               show_default=True, help="Folder for the module, the saves and the reports.")
 @click.option("--game", default=None, metavar="GAME",
-              help="The game (its id, as `vassal-tools games` lists it); default: Invasion: Norway, the first.")
+              help="The game (its id, as `vassal-tools games` lists it); default: the first game the registry lists.")
 def demo(outdir: Path, game: str | None) -> None:
     """Build a game's module (Invasion: Norway's unless --game), write its sample game's log, audit it
     and write the reports, the replay page and the dice page."""
