@@ -15,8 +15,8 @@ from pathlib import Path
 from vassal_tools.builder.area_module import (
     TrackerInfo,
     area_archive,
+    area_assembly,
     area_game,
-    assemble_areas,
     build_area_module,
     tracker_info,
     write_area_setup,
@@ -45,7 +45,7 @@ def start_log(data: Path, root: Path) -> LogStart:
     area_map = area_game(data)
     if area_map is None:
         raise SystemExit(f"{data} is not an area game's data folder")
-    assembly = assemble_areas(area_map, root / "cache")
+    assembly = area_assembly(data, root / "cache")
     module = write_archive(area_archive(assembly), root / f"{area_map.game}.vmod")
     opening = write_area_setup(data, root / "start.vsav", cache=root / "cache")
     save = open_file(opening)

@@ -14,8 +14,7 @@ from kits.mini_module import LogWriter, build_mini_module
 from kits.norway_log import BuiltNorway, built_norway
 from vassal_tools.builder.area_module import (
     area_archive,
-    area_game,
-    assemble_areas,
+    area_assembly,
     write_area_setup,
 )
 from vassal_tools.builder.module import build_module
@@ -99,7 +98,7 @@ def mini_game_module(tmp_path_factory, art_cache) -> Path:
 def kampen(tmp_path_factory):
     """Kampen om Norge built: (its folder, the assembly, the module, the opening save)."""
     root = tmp_path_factory.mktemp("kampen")
-    assembly = assemble_areas(area_game(KAMPEN_DATA), root / "cache")
+    assembly = area_assembly(KAMPEN_DATA, root / "cache")
     module = write_archive(area_archive(assembly), root / "kampen-om-norge.vmod")
     opening = write_area_setup(KAMPEN_DATA, root / "start.vsav", cache=root / "cache")
     return root, assembly, module, opening

@@ -1,10 +1,11 @@
-"""The main job, end to end, on the game whose pack has a sample game: ``vassal-tools demo``.
+"""The main job, end to end, on a game whose pack has a sample game: ``vassal-tools demo [--game GAME]``.
 
-1. Build the module from the game's data folder (counters, maps, grids, palettes).
-2. Write the opening save of the sample game's scenario.
-3. Play the pack's short sample game on it as two PBEM players would, written as a real
-   VASSAL log (Invasion: Norway's: an interception with more ships than the detection roll
-   allows, an overstacked hex; ``games/invasion_norway/sample_game.py``).
+1. Build the module from the game's data folder (counters, maps, grids, palettes, dice buttons).
+2. Write the opening save of the sample game's scenario (an area game's one set-up).
+3. Play the pack's sample game on it as two PBEM players would, written as a real VASSAL log,
+   the dice rolled with the module's buttons (Invasion: Norway's, the default: an interception
+   with more ships than the detection roll allows, an overstacked hex;
+   ``games/invasion_norway/sample_game.py``; each game's ``sample_game.py`` says what its holds).
 4. Audit the log against the rules and write the reports (text, JSON, HTML).
 5. Write the log's replay page (step controls, the findings on the map).
 6. Write the dice report of the sample game (``dice/index.html``).
@@ -15,28 +16,21 @@ Everything is written into one output folder; nothing else is touched.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
 from .errors import BadInput
-from .games import pack_for, pack_ids
+from .games import ids_in_registry_order, pack_for
+from .pack import GamePack, SampleGame
 
 if TYPE_CHECKING:
-    from .replay.logwriter import LogWriter
+    from .builder.game import BuiltToPlay
 
 Progress = Callable[[str], None]
-PLAYERS = (("Anna", "anna-pw"), ("Bert", "bert-pw"))  # the two PBEM players of the sample game
-
-
-class SampleGame(Protocol):
-    """What a pack's ``sample_game`` gives the demo: the scenario it is played from, and the
-    game itself (``phase(id)``: the steps that start a phase of the scenario's first turn)."""
-
-    SCENARIO: str
-
-    def play(self, writer: LogWriter, phase: Callable[[str], list[str]], players: Sequence[tuple[str, str]]) -> None: ...
+# The PBEM players of the sample games, one per seat (a game of three sides seats the third).
+PLAYERS = (("Anna", "anna-pw"), ("Bert", "bert-pw"), ("Cleo", "cleo-pw"))
 
 
 @dataclass
@@ -49,36 +43,47 @@ class DemoResult:
     report_text: str
     findings: int
     replay_html: Path
+    dice_html: Path
 
 
-def demo_pack() -> Any:
-    """The first game (by id) whose pack has a sample game."""
-    for game in pack_ids():
-        pack = pack_for(game)
-        if pack is not None and pack.sample_game is not None:
-            return pack
-    raise BadInput(None, "no installed game has a sample game to play")
+def demo_games() -> list[str]:
+    """The games with a sample game, in the registry's order (the first is the demo's default)."""
+    return [game for game in ids_in_registry_order() if _sample_of(pack_for(game)) is not None]
 
 
-def sample_game() -> SampleGame:
-    """The demo's sample game (its pack's)."""
-    return demo_pack().sample_game
+def demo_pack(game: str | None = None) -> GamePack:
+    """The pack of ``game`` (its id); without one, the first game with a sample game."""
+    if game is None:
+        games = demo_games()
+        if not games:
+            raise BadInput(None, "no installed game has a sample game to play")
+        game = games[0]
+    pack = pack_for(game)
+    if pack is None or _sample_of(pack) is None:
+        raise BadInput(None, f"no sample game of {game!r} (games with one: {', '.join(demo_games())})", "--game")
+    return pack
 
 
-def game_source() -> Path:
-    """The data folder of the demo's game, shipped with its package."""
-    return Path(demo_pack().data_folder)
+def _sample_of(pack: GamePack | None) -> SampleGame | None:
+    return None if pack is None else pack.sample_game
 
 
-def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: None) -> DemoResult:
-    """Build, play, audit and report into ``outdir`` (created if needed)."""
-    from .builder.module import (
-        assemble,
-        module_archive,
-        module_file_name,
-        write_opening,
-    )
-    from .formats.archive import atomic_write, write_archive
+def sample_game(game: str | None = None) -> SampleGame:
+    """The sample game of ``game`` (by default the demo's)."""
+    sample = demo_pack(game).sample_game
+    assert sample is not None  # demo_pack gives only a pack with one
+    return sample
+
+
+def game_source(game: str | None = None) -> Path:
+    """The data folder of ``game`` (by default the demo's), shipped with its package."""
+    return Path(demo_pack(game).data_folder)
+
+
+def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: None, game: str | None = None) -> DemoResult:
+    """Build, play, audit and report the sample game of ``game`` (the default's) into ``outdir``."""
+    from .builder.game import build_to_play
+    from .formats.archive import atomic_write
     from .formats.files import open_file
     from .replay.logged_rolls import rolls_of_log
     from .report.audit import audit_file
@@ -88,46 +93,46 @@ def run_demo(outdir: str | os.PathLike, progress: Progress = lambda message: Non
     from .report.replay_page import replay_page
 
     out = Path(outdir)
-    out.mkdir(parents=True, exist_ok=True)
-    source = game_source()
+    source = game_source(game)
+    sample = sample_game(game)
 
-    progress(f"building the module from {source}")
-    assembly = assemble(source, scenario=sample_game().SCENARIO, cache=out / ".art-cache")
-    module = write_archive(module_archive(assembly), out / module_file_name(assembly.game))
-
-    progress("writing the campaign's opening save")
-    assert assembly.scenario is not None  # assemble found the sample game's scenario (or refused)
-    opening = write_opening(assembly, out / "campaign-start.vsav")
+    progress(f"building the module from {source} and its opening save")
+    built = build_to_play(source, out, sample.SCENARIO or None, cache=out / ".art-cache")
 
     progress("playing a sample game")
-    log = play_sample_game(open_file(opening), assembly, out / "sample-game.vlog")
+    log = play_sample_game(built, sample, out / "sample-game.vlog")
 
     progress("auditing the log")
-    result = audit_file(log, module)
+    result = audit_file(log, built.module)
     text = audit_report(result, "text")
     report_json = atomic_write(out / "audit.json", audit_report(result, "json").encode("utf-8"))
     report_html = atomic_write(out / "audit.html", audit_report(result, "html").encode("utf-8"))
     atomic_write(out / "audit.txt", text.encode("utf-8"))
 
     progress("writing the dice report")
-    write_dice_html(dice_report(rolls_of_log(log), [str(log)], buttons=button_dice(open_file(module))), out / "dice")
+    dice = write_dice_html(dice_report(rolls_of_log(log), [str(log)], buttons=button_dice(open_file(built.module))),
+                           out / "dice")
 
     progress("writing the replay page")
-    replay_html = atomic_write(out / "replay.html", replay_page(log, result.module or module, audit=result).encode("utf-8"))
-    return DemoResult(module, opening, log, report_html, report_json, text, len(result.findings), replay_html)
+    page = replay_page(log, result.module or built.module, audit=result)
+    replay_html = atomic_write(out / "replay.html", page.encode("utf-8"))
+    return DemoResult(built.module, built.opening, log, report_html, report_json, text, len(result.findings),
+                      replay_html, Path(dice))
 
 
-def play_sample_game(opening, assembly, path: Path) -> Path:
-    """The pack's sample game, written as a log on the opening save of its scenario."""
-    from .builder.turns import TRACKER_ID, tracker_state
+def play_sample_game(built: BuiltToPlay, sample: SampleGame, path: Path) -> Path:
+    """The sample game, written as a log on the opening save of ``built``."""
+    from .builder.turns import TRACKER_ID
+    from .formats.files import SavedGame, open_file
     from .replay.logwriter import LogWriter
 
-    info = assembly.game.info
-    turn = assembly.scenario.first_turn
-    writer = LogWriter(opening, assembly.locator.point, *PLAYERS[0])
+    opening = open_file(built.opening)
+    if not isinstance(opening, SavedGame):
+        raise BadInput(built.opening, "the opening save is no saved game")
+    writer = LogWriter(opening, built.point, *PLAYERS[0])
 
-    def phase(name: str) -> list[str]:
-        return writer.turn(TRACKER_ID, tracker_state(info, turn, name))
+    def phase_steps(phase: str, turn: str | None = None) -> list[str]:
+        return writer.turn(TRACKER_ID, built.tracker(turn or built.first_turn, phase))
 
-    sample_game().play(writer, phase, PLAYERS)
+    sample.play(writer, phase_steps, PLAYERS)
     return writer.save(path)

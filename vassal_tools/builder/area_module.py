@@ -2,7 +2,8 @@
 the areas' polygons, and a VASSAL ZonedGrid with one Zone per area (vassal-formats.md 6.6), so a
 piece placed in an area is named by that area's Zone exactly as VASSAL names it; a counter per
 piece with its Marker properties (``UnitId``, ``Side``...), a turn tracker of the game's turns and
-phases, and the opening save of the game's set-up.
+phases, a dice button per die roll of its game.toml (:mod:`.dice_buttons`, as the hex builder's),
+and the opening save of the game's set-up.
 
     from vassal_tools.builder.area_module import build_area_module, write_area_setup
     build_area_module("module_src/kampen_om_norge", "dist")    # dist/kampen-om-norge.vmod
@@ -28,9 +29,10 @@ from ..formats.obfuscation import DEFAULT_FORM, Form
 from ..formats.pieces import Piece, prototype_pieces
 from ..formats.traits import BasicPiece, Marker
 from ..gamedata.areas import AreaMap, AreaPiece
-from ..gamedata.records import Phase, Segment
+from ..gamedata.gametoml import TomlDoc, read_dice
+from ..gamedata.records import GameDice, Phase, Segment
 from ..games.folders import area_pack_at
-from . import palette, standard, turns
+from . import dice_buttons, palette, standard, turns
 from .area_decks import deck_component, mask, piece_back
 from .art import CounterImages
 from .boards import BoardPlan, MapPlan, ZoneDef, layout_command
@@ -118,7 +120,8 @@ def piece_definition(piece: AreaPiece, image: Path, back: Path | None = None) ->
     return Piece(([mask(back)] if back is not None else []) + layers)
 
 
-def assemble_areas(area_map: AreaMap, cache: Path) -> AreaAssembly:
+def assemble_areas(area_map: AreaMap, cache: Path, dice: GameDice) -> AreaAssembly:
+    """The module of an area map; ``dice``: the game's die and rolls (its game.toml's), a button each."""
     cache.mkdir(parents=True, exist_ok=True)
     png, _ = draw_area_map(area_map)
     image = f"{area_map.game}-board-{hashlib.sha1(png).hexdigest()[:10]}.png"
@@ -164,6 +167,8 @@ def assemble_areas(area_map: AreaMap, cache: Path) -> AreaAssembly:
     for element in standard.module_components_after_maps():
         bf.append(element)
     bf.append(turns.turn_tracker(tracker_info(area_map)))
+    for element in dice_buttons.dice_buttons(dice):
+        bf.append(element)
     moduledata = write_metadata("module", version=bf.version, extra1="", extra2="", vassal_version=VASSAL_VERSION,
                                 date_saved=source_date_ms(), description=bf.description, name=bf.name)
     locator = Locator(plans)
@@ -191,7 +196,7 @@ def area_setup_stream(assembly: AreaAssembly) -> str:
 
 def build_area_module(game_dir: str | os.PathLike, outdir: str | os.PathLike, *, cache: Path | None = None) -> Path:
     """Build the ``.vmod`` of the area game in ``game_dir`` into ``outdir``; its path."""
-    assembly = _assembly(game_dir, cache)
+    assembly = area_assembly(game_dir, cache)
     out = Path(outdir)
     out.mkdir(parents=True, exist_ok=True)
     return write_archive(area_archive(assembly), out / f"{assembly.area_map.game}.vmod")
@@ -200,14 +205,20 @@ def build_area_module(game_dir: str | os.PathLike, outdir: str | os.PathLike, *,
 def write_area_setup(game_dir: str | os.PathLike, out: str | os.PathLike, *, cache: Path | None = None,
                      form: Form = DEFAULT_FORM) -> Path:
     """Write the opening save of the area game's set-up to the file ``out``."""
-    assembly = _assembly(game_dir, cache)
+    return write_area_opening(area_assembly(game_dir, cache), out, form=form)
+
+
+def write_area_opening(assembly: AreaAssembly, out: str | os.PathLike, *, form: Form = DEFAULT_FORM) -> Path:
+    """The opening save of the assembled area game's set-up, written to the file ``out``."""
     return write_save(Path(out), area_setup_stream(assembly), moduledata=assembly.moduledata,
                       module_version=assembly.version, vassal_version=VASSAL_VERSION,
                       description=f"{assembly.buildfile.name}: set-up", date_saved=source_date_ms(), form=form)
 
 
-def _assembly(game_dir: str | os.PathLike, cache: Path | None) -> AreaAssembly:
+def area_assembly(game_dir: str | os.PathLike, cache: Path | None = None) -> AreaAssembly:
+    """The assembly of the area game in ``game_dir``: its pack's map, its game.toml's dice."""
     area_map = area_game(game_dir)
     if area_map is None:
         raise BadInput(Path(game_dir), "not the data folder of an area game")
-    return assemble_areas(area_map, Path(cache) if cache is not None else default_cache(game_dir))
+    dice = read_dice(TomlDoc(Path(game_dir) / "game.toml"))
+    return assemble_areas(area_map, Path(cache) if cache is not None else default_cache(game_dir), dice)

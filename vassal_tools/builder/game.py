@@ -5,6 +5,7 @@ of the board kind the game's pack declares (:class:`~vassal_tools.games.BoardKin
     build_game("module_src/narvik_1940", "dist")        # a hex game: builder.module
     build_game("module_src/kampen_om_norge", "dist")    # an area game: builder.area_module
     setup_game("module_src/kampen_om_norge", None, "start.vsav")
+    played = build_to_play("module_src/narvik_1940", "out", "campaign")   # both, and how to play on them
 
 A folder's game.toml ``id`` picks the pack; a folder no pack claims is a hex game's data.
 """
@@ -13,16 +14,35 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import BadInput
+from ..formats.archive import write_archive
 from ..formats.obfuscation import DEFAULT_FORM, Form
 from ..games import BoardKind
 from ..games.folders import area_pack_at, board_kind_at
-from .area_module import build_area_module, write_area_setup
-from .module import STAGES, Progress, build_module, write_setup
+from .area_module import (
+    area_archive,
+    area_assembly,
+    build_area_module,
+    tracker_info,
+    write_area_opening,
+    write_area_setup,
+)
+from .module import (
+    STAGES,
+    Progress,
+    assemble,
+    build_module,
+    module_archive,
+    module_file_name,
+    write_opening,
+    write_setup,
+)
+from .turns import tracker_state
 
-__all__ = ["build_game", "build_notes", "setup_game"]
+__all__ = ["BuiltToPlay", "build_game", "build_notes", "build_to_play", "setup_game"]
 
 
 def _quiet(stage: str, done: int, total: int) -> None:
@@ -93,3 +113,39 @@ def build_notes(game_dir: str | os.PathLike) -> list[str]:
         return []
     report = scan_report(Path(game_dir))
     return [report] if report else []
+
+
+@dataclass(frozen=True)
+class BuiltToPlay:
+    """A game's module and opening save, built side by side, and what a log writer needs to play on
+    them: where a data location lies (``point``), the turn the save opens on and the turn tracker's
+    state at any phase of any turn."""
+
+    module: Path
+    opening: Path
+    point: Callable[[str], tuple[str, int, int]]
+    first_turn: str
+    tracker: Callable[[str, str | None], str]  # (turn, phase) -> the tracker's saved state
+
+
+def build_to_play(game_dir: str | os.PathLike, outdir: str | os.PathLike, scenario: str | None = None, *,
+                  cache: Path | None = None) -> BuiltToPlay:
+    """Build the module of the game in ``game_dir`` and the opening save of ``scenario`` (a hex game's;
+    an area game has its one set-up) into ``outdir``, assembling the game once, whatever its board kind."""
+    out = Path(outdir)
+    out.mkdir(parents=True, exist_ok=True)
+    if board_kind_at(game_dir) is BoardKind.AREA:
+        _check_area_scenario(Path(game_dir), scenario)
+        areas = area_assembly(game_dir, cache)
+        module = write_archive(area_archive(areas), out / f"{areas.area_map.game}.vmod")
+        opening = write_area_opening(areas, out / "start.vsav")
+        info = tracker_info(areas.area_map)
+        return BuiltToPlay(module, opening, areas.locator.point, areas.area_map.first_turn,
+                           lambda turn, phase: tracker_state(info, turn, phase))
+    hexes = assemble(game_dir, scenario=scenario, cache=cache)
+    if hexes.scenario is None:
+        raise BadInput(Path(game_dir) / "scenarios", "the game has no scenario (scenarios/*.toml)")
+    module = write_archive(module_archive(hexes), out / module_file_name(hexes.game))
+    opening = write_opening(hexes, out / f"{hexes.scenario.id}-start.vsav")
+    return BuiltToPlay(module, opening, hexes.locator.point, hexes.scenario.first_turn,
+                       lambda turn, phase: tracker_state(hexes.game.info, turn, phase))

@@ -34,7 +34,7 @@ from ..formats.metadata import write_metadata
 from ..formats.moduleviews import Prototype as PrototypeView
 from ..formats.obfuscation import DEFAULT_FORM, Form
 from ..formats.pieces import Piece, encode_definition, expand_prototypes
-from ..gamedata import GameData, Scenario
+from ..gamedata import GameData, GameDice, Scenario
 from ..geometry.projection import ENTRY as GEOGRAPHY_ENTRY
 from . import counters, dice_buttons, palette, play_markers, standard, turns, weather
 from .art import BoardArt, CounterArt, CounterImages, draw_all
@@ -178,7 +178,7 @@ def _compose(game, art: CounterArt, boards: dict[str, BoardArt], plans: list[Map
     for element in standard.module_components_after_maps():
         bf.append(element)
     bf.append(turns.turn_tracker(info))
-    for element in dice_buttons.dice_buttons(info):
+    for element in dice_buttons.dice_buttons(GameDice(info.die_faces, info.die_rolls)):
         bf.append(element)
     bf.next_piece_slot_id = ledger.next_id
     images = _images(art, boards, game)

@@ -65,7 +65,7 @@ from .checks import (
     check_zones,
 )
 from .extra import ExtraData, at_key, check_references, check_rows, read_extra
-from .gametoml import TomlDoc, read_grid, read_info
+from .gametoml import TomlDoc, read_dice, read_grid, read_info
 from .hexes import MapGrid, hex_name, parse_hex
 from .records import (
     AirType,
@@ -73,6 +73,7 @@ from .records import (
     DieRoll,
     Formation,
     GameData,
+    GameDice,
     GameInfo,
     Hex,
     Hexside,
@@ -144,6 +145,8 @@ __all__ = [
     "Phase",
     "Turn",
     "DieRoll",
+    "GameDice",
+    "read_dice",
     "AirType",
     "GameInfo",
     "Unit",

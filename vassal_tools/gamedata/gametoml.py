@@ -14,6 +14,7 @@ from .records import (
     AirType,
     DieRoll,
     Formation,
+    GameDice,
     GameInfo,
     Nationality,
     Phase,
@@ -117,6 +118,21 @@ def read_grid(doc: TomlDoc) -> MapGrid:
         raise doc.fail(w, str(err)) from None
 
 
+def read_dice(doc: TomlDoc) -> GameDice:
+    """The game's die and the rolls the rules name (``[die]``, ``[[die_rolls]]``): the one table of
+    a game's dice, in every game's game.toml whatever its board kind; the builder makes a button of
+    each roll. ``several = true``: the roller says how many dice (a die per battalion). A roll's ``source`` is the rule as its rulebook names it (the Norway 1940 sheet names
+    sections, not numbers); :func:`read_info` checks a hex game's sources as citations."""
+    die = doc.get(doc.data, "die", "", dict)
+    faces = tuple(range(doc.get(die, "lowest", "die", int), doc.get(die, "highest", "die", int) + 1))
+    rolls = {}
+    for w, t in doc.tables("die_rolls", optional=True):
+        rolls[doc.get(t, "id", w)] = DieRoll(doc.get(t, "id", w), doc.get(t, "name", w),
+                                             doc.get(t, "success", w, default=""), doc.get(t, "source", w),
+                                             doc.get(t, "several", w, bool, default=False))
+    return GameDice(faces, rolls)
+
+
 def read_info(doc: TomlDoc) -> GameInfo:
     d = doc.data
     _check_sources(doc, d)
@@ -174,12 +190,8 @@ def read_info(doc: TomlDoc) -> GameInfo:
     board = doc.get(d, "operational_map", "", dict)
     terrains = TERRAINS + tuple(doc.strings(board, "other_terrains", "operational_map", default=()))
     features = HEXSIDE_FEATURES + tuple(doc.strings(board, "other_hexside_features", "operational_map", default=()))
-    die = doc.get(d, "die", "", dict)
-    faces = tuple(range(doc.get(die, "lowest", "die", int), doc.get(die, "highest", "die", int) + 1))
-    die_rolls = {}
-    for w, t in doc.tables("die_rolls", optional=True):
-        die_rolls[doc.get(t, "id", w)] = DieRoll(doc.get(t, "id", w), doc.get(t, "name", w),
-                                                 doc.get(t, "success", w), doc.source(t, w))
+    dice = read_dice(doc)
+    faces, die_rolls = dice.faces, dict(dice.rolls)
     types = doc.get(d, "types", "", dict)
     air_types = {}
     for w, t in doc.tables("air_types", optional=True):

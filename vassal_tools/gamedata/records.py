@@ -70,6 +70,15 @@ class DieRoll:
     name: str
     success: str
     source: str
+    several: bool = False  # the roller says how many dice (a die per battalion): the button asks
+
+
+@dataclass(frozen=True)
+class GameDice:
+    """A game's die (its faces, lowest first) and the die rolls its rules name, by id."""
+
+    faces: tuple[int, ...]
+    rolls: Mapping[str, DieRoll]
 
 
 @dataclass(frozen=True)

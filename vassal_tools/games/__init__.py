@@ -26,7 +26,7 @@ from ..gamedata.vocabulary import Vocabulary
 from ..pack import BoardKind, GamePack, ListedCheck, what_kind_needs
 
 __all__ = ["BoardKind", "GamePack", "ListedCheck", "Vocabulary", "checked", "known_sides", "pack_for",
-           "register", "registered", "pack_ids"]
+           "register", "registered", "pack_ids", "ids_in_registry_order"]
 
 
 # id -> the game's package; its ``PACK`` is the game's GamePack (imported on first use)
@@ -72,6 +72,12 @@ def registered(pack: GamePack) -> Iterator[GamePack]:
 
 def pack_ids() -> list[str]:
     return sorted(set(KNOWN_GAMES) | set(_PACKS))
+
+
+def ids_in_registry_order() -> list[str]:
+    """Every game's id: :data:`KNOWN_GAMES` in its order (the toolkit's first game first), then the
+    packs registered besides, by id."""
+    return list(KNOWN_GAMES) + sorted(set(_PACKS) - set(KNOWN_GAMES))
 
 
 def known_sides() -> tuple[str, ...]:

@@ -18,17 +18,19 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple, Protocol
 
 from ..gamedata.areas import AreaMap
 from ..gamedata.vocabulary import ReplayHooks, Vocabulary
 from ..record import Catalogue, Record, RecordTerms
+from ..replay.logwriter import LogWriter
 from ..rules.engine import Checks
 from ..rules.findings import Finding
+from .sample import PhaseSteps, Table
 
-__all__ = ["BoardKind", "GamePack", "ListedCheck"]
+__all__ = ["BoardKind", "GamePack", "ListedCheck", "PhaseSteps", "SampleGame", "Table"]
 
 
 class BoardKind(enum.Enum):
@@ -36,6 +38,18 @@ class BoardKind(enum.Enum):
 
     HEX = "hex"  # a hex grid (operational_grid.json, hexes.csv): gamedata.load_game, builder.module
     AREA = "area"  # areas and their borders (the pack's area_map()): builder.area_module
+
+
+class SampleGame(Protocol):
+    """A game's sample PBEM game (``vassal-tools demo --game GAME``), usually a module of its package:
+    the scenario it is played from ("" for an area game's one set-up), and the game itself, written
+    by ``play`` on the opening save with the module's dice buttons and the players' chat."""
+
+    SCENARIO: str
+
+    def play(self, writer: LogWriter, phase: PhaseSteps, players: Sequence[tuple[str, str]]) -> None:
+        """Write the game's steps with ``writer``; ``phase(id, turn)`` gives the steps that start a
+        phase; ``players``: the (name, password) of the players, one per side, in the pack's order."""
 
 
 class ListedCheck(NamedTuple):
@@ -103,8 +117,8 @@ class GamePack(ABC):
         (drafting a mapping of a module vassal_tools did not build); None: each by its id."""
         return None
 
-    #: The demo's sample game (a module with the demo's ``SampleGame`` members), if the game has one.
-    sample_game: Any = None
+    #: The game's sample PBEM game (:class:`SampleGame`), which ``vassal-tools demo`` plays; None: none.
+    sample_game: SampleGame | None = None
 
     @property
     def replay_hooks(self) -> ReplayHooks:

@@ -14,7 +14,7 @@ stacks for a piece landing alone) is the same as the replay's, never kept twice.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..errors import BadInput
@@ -173,11 +173,13 @@ class LogWriter:
         self._apply(command)
         return [command]
 
-    def roll(self, button: str, result: int) -> list[str]:
-        """A DiceButton roll as its default report and ``_result`` property change (5.8)."""
+    def roll(self, button: str, result: int | Sequence[int]) -> list[str]:
+        """A DiceButton roll as its default report and ``_result`` property change (5.8); several dice
+        (a button that prompts for how many) are reported joined by commas (``6,3``)."""
+        shown = str(result) if isinstance(result, int) else ",".join(str(die) for die in result)
         old = self.state.property(f"{button}_result") or ""
-        commands = [f"CHAT*** {button} = {result} *** &lt;{self.player}&gt;",
-                    encode(["MutableProperty", f"{button}_result", old, str(result), "Module"], "\t") or ""]
+        commands = [f"CHAT*** {button} = {shown} *** &lt;{self.player}&gt;",
+                    encode(["MutableProperty", f"{button}_result", old, shown, "Module"], "\t") or ""]
         self._apply(commands[1])
         return commands
 

@@ -141,7 +141,7 @@ class Recorder:
         self.hooks: ReplayHooks = self.pack.replay_hooks
         self.units = UnitReader(self.mapping, self.catalogue, self.words.sides)
         self.turns = TurnReader(TurnTracker.of_module(module), PhaseNames.of_catalogue(self.catalogue, self.words))
-        self.dice = DiceButtons(module, self.catalogue)
+        self.dice = DiceButtons(module, self.catalogue, self.words.record_words.get("roll"))
         self.locations: Locations | None = None
         self.declared = Declared(self._loc_of_text, self._names, self.words.sides)
         # The record is made through the record builder: units as they appear, entries in order.

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..formats.commands import Chat, Command
 from ..formats.files import Module
+from ..gamedata.vocabulary import word_key
 from .state import GameState
 
 
@@ -55,15 +56,19 @@ class DiceButtons:
     """A module's dice buttons as the game sees them: the roll each makes, and its die's faces.
 
     The game's rolls come from its data (``die_rolls``, named like the buttons the
-    builder makes); any other button's roll is its name in record words. VASSAL
+    builder makes) or its vocabulary's roll words; any other button's roll is its name in record words. VASSAL
     adds ``plus`` to each die: a button of ``nSides`` 10 and ``plus`` 0 shows 1-10,
     so where the game's die reads 0-9 (1.4.6: a 0 is zero, not ten) its 10 is a 0.
     """
 
-    def __init__(self, module: Module, catalogue: object) -> None:  # catalogue: its .data.info, if any
+    def __init__(self, module: Module, catalogue: object, roll_words: Mapping[str, str] | None = None) -> None:
+        """``catalogue``: its .data.info, if any; ``roll_words``: the game's roll ids by the key
+        (:func:`~vassal_tools.gamedata.vocabulary.word_key`) of each spelling, its vocabulary's
+        ``record_words["roll"]`` (an area game's buttons are named by them: "Air-Naval Attack")."""
         info = getattr(getattr(catalogue, "data", None), "info", None)
         rolls = getattr(info, "die_rolls", None) or {}
         self.purposes = {roll.name.strip().lower(): rid for rid, roll in rolls.items()}
+        self.roll_words = dict(roll_words or {})
         self.ten_is_zero: set[str] = set()
         if list(getattr(info, "die_faces", None) or ()) == list(range(10)):
             for button in module.buildfile.dice_buttons:
@@ -74,7 +79,7 @@ class DiceButtons:
     def purpose(self, roll: DiceRoll) -> str:
         """The game's die roll id for the button (``naval-detection``), else its name in record words."""
         name = roll.button.strip().lower()
-        return self.purposes.get(name) or re.sub(r"[\s_]+", "-", name)
+        return self.purposes.get(name) or self.roll_words.get(word_key(name)) or re.sub(r"[\s_]+", "-", name)
 
     def result(self, roll: DiceRoll) -> int:
         """The roll as the game reads it."""

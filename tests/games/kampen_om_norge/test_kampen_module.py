@@ -113,9 +113,9 @@ def test_drawn_neighbours_are_the_datas_or_marked_impassable():
 
 from vassal_tools.builder.area_module import (  # noqa: E402
     area_archive,
+    area_assembly,
     area_game,
     area_setup_stream,
-    assemble_areas,
     tracker_info,
     write_area_setup,
 )
@@ -130,8 +130,7 @@ FILE = "kampen-om-norge.txt"
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
     root = tmp_path_factory.mktemp("kampen-play")
-    area_map = area_game(DATA)
-    assembly = assemble_areas(area_map, root / "cache")
+    assembly = area_assembly(DATA, root / "cache")
     module = write_archive(area_archive(assembly), root / "kampen-om-norge.vmod")
     opening = write_area_setup(DATA, root / "start.vsav", cache=root / "cache")
     return root, assembly, module, opening

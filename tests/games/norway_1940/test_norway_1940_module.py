@@ -18,8 +18,8 @@ from kits.area_modules import build_cli, module_images
 from vassal_tools.art.areamap import draw_area_map
 from vassal_tools.builder.area_module import (
     area_archive,
+    area_assembly,
     area_game,
-    assemble_areas,
     tracker_info,
 )
 from vassal_tools.builder.turns import TRACKER_ID, tracker_state
@@ -98,8 +98,7 @@ def test_labels_sit_inside_their_places_without_collisions():
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
     root = tmp_path_factory.mktemp("norway-play")
-    area_map = area_game(DATA)
-    assembly = assemble_areas(area_map, root / "cache")
+    assembly = area_assembly(DATA, root / "cache")
     module = write_archive(area_archive(assembly), root / "norway-1940.vmod")
     result = CliRunner().invoke(main, ["setup", str(DATA), "-o", str(root / "start.vsav"), "--cache",
                                        str(root / "cache")])

@@ -28,6 +28,7 @@ from ...pack import ListedCheck
 from ...pack.hexpack import HexPack
 from ...record import Record, RecordTerms
 from ...rules.findings import Finding
+from . import sample_game
 from .catalogue import EuropaCatalogue, read_counters
 from .checks import CHECKED, CHECKS
 from .rules import EuropaRules
@@ -44,6 +45,9 @@ class EuropaNarvik(HexPack):
     id = ID
     package_folder = DATA_DIR.parent
     title = "Europa Narvik"
+    # The sample PBEM game (vassal-tools demo --game europa-narvik): the invasion turn and the next, an
+    # undisrupted overstack, an attack on a ship not found, a retreat before combat on a 4.
+    sample_game = sample_game
 
     @cached_property
     def record_terms(self) -> RecordTerms:

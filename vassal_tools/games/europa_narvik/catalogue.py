@@ -80,8 +80,9 @@ class EuropaCatalogue:
         unit = self.data.units.get(ref)
         if unit is None:
             return None
-        out: dict[str, Any] = {"class": unit.unit_class, "side": unit.side, "nationality": unit.nationality,
-                               "type": unit.type, "name": unit.name}
+        # A blank side or nationality is none (the turn marker belongs to no side).
+        out: dict[str, Any] = {"class": unit.unit_class, "type": unit.type, "name": unit.name}
+        out.update({key: value for key, value in (("side", unit.side), ("nationality", unit.nationality)) if value})
         if unit.unit_class == "land":
             out.update(size=unit.size, attack=unit.attack, defense=unit.defense, movement=unit.movement,
                        motorized=unit.move_class == "motorized")
@@ -129,4 +130,5 @@ class EuropaCatalogue:
         key = _key(text)
         if key in self.airbases:
             return f"airbase:{self.airbases[key]}"
-        return self.hex_of_name.get(key) or self.boxes.get(key) or self.boxes.get(_key(re.sub(r"(?i)\s*box$", "", text)))
+        return (self.hex_of_name.get(key) or self.boxes.get(key) or self.boxes.get(_key(re.sub(r"(?i)\s*box$", "", text)))
+                or (text if text in self.data.boxes else None))  # a box of the turn record chart, by id

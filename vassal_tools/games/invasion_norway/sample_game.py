@@ -7,18 +7,19 @@ real VASSAL log on the campaign's opening save and audits it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from ...pack import PhaseSteps
 from ...replay.logwriter import LogWriter
 
 SCENARIO = "campaign"
 SIDES = ("German", "Allied")  # the seats the two players take, in order
 
 
-def play(writer: LogWriter, phase: Callable[[str], list[str]], players: Sequence[tuple[str, str]]) -> None:
+def play(writer: LogWriter, phase: PhaseSteps, players: Sequence[tuple[str, str]]) -> None:
     """Write the sample game's steps: ``phase(id)`` gives the steps that start a phase of the first
     turn, ``players`` the (name, password) of the German and the Allied player."""
-    german, allied = players
+    german, allied = players[:2]
 
     def as_player(who: tuple[str, str]) -> None:
         writer.player, writer.password = who

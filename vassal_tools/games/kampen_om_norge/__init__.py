@@ -17,6 +17,7 @@ from ...gamedata.areas import AreaBorder, AreaDeck, AreaMap, AreaPiece, AreaShap
 from ...gamedata.vocabulary import Vocabulary, spellings
 from ...pack import BoardKind, GamePack
 from ...record import RecordTerms
+from . import sample_game
 from .checks import CHECKS, COMPOSED
 from .data import DATA, KampenData, card_key, load_kampen
 from .entries import record_terms
@@ -81,6 +82,9 @@ class KampenPack(GamePack):
 
     id = ID
     title = "Kampen om Norge"
+    # The sample PBEM game (vassal-tools demo --game kampen-om-norge): two rounds, a two-area move, a
+    # battalion's three combat dice, a retreat into the attacker's area.
+    sample_game = sample_game
     rulebook = "kampen-om-norge.txt"
     board_kind = BoardKind.AREA
     checks = CHECKS

@@ -23,6 +23,7 @@ from ...gamedata.terms import SIZES
 from ...gamedata.vocabulary import ReplayHooks, Vocabulary
 from ...pack import ListedCheck
 from ...pack.hexpack import HexPack
+from . import sample_game
 from .catalogue import NarvikCatalogue, read_counters
 from .checks import CHECKS, CITED, DESCRIBED
 from .entries import RECORD_TERMS
@@ -49,6 +50,9 @@ class Narvik1940(HexPack):
     id = ID
     package_folder = DATA_DIR.parent
     title = "Narvik 1940"
+    # The sample PBEM game (vassal-tools demo --game narvik-1940): an overstacked Narvik, fire out of
+    # range, a regroup the die did not allow.
+    sample_game = sample_game
     record_terms = RECORD_TERMS  # the record's reveal entries (fog of war, 21.0), its regroup roll
 
     @property

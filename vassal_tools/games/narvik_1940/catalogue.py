@@ -73,7 +73,8 @@ class NarvikCatalogue:
         if formation is not None and formation.id != "independent":
             out["formation"] = formation.name
         out.update({k: v for k, v in self.counters.get(ref, {}).items() if v is not None})
-        return out
+        # A blank cell is no value: the Game Turn marker has no side, nationality or size.
+        return {k: v for k, v in out.items() if v != ""}
 
     def unit_ids(self) -> list[str]:
         return list(self.data.units)
@@ -86,7 +87,9 @@ class NarvikCatalogue:
         text = loc.strip()
         if _HEX.match(text):
             return text
-        return self.hex_of_name.get(text.lower()) or self.boxes.get(box_key(text))
+        # A box of the Turn Track (the Game Turn marker's) by its id.
+        return self.hex_of_name.get(text.lower()) or self.boxes.get(box_key(text)) or (
+            text if text in self.data.boxes else None)
 
 
 def is_hex(loc: str | None) -> bool:

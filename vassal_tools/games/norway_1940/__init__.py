@@ -19,6 +19,7 @@ from ...gamedata.terms import SIZES
 from ...gamedata.vocabulary import Vocabulary, spellings
 from ...pack import BoardKind, GamePack, ListedCheck
 from ...record import RecordTerms
+from . import sample_game
 from .checks import CHECKS, Norway1940Rules
 from .data import DATA, FILE, NorwayData, load_norway
 
@@ -98,6 +99,9 @@ class NorwayPack(GamePack):
         "variable-vp": "the die of a variable award (Variable Allied VP)",
     })
     title = "Norway 1940"
+    # The sample PBEM game (vassal-tools demo --game norway-1940): the pre-turn and two turns, an attack
+    # after a failed search roll, a fourth action on a difference of 3, a unit activated twice.
+    sample_game = sample_game
     rulebook = FILE
     board_kind = BoardKind.AREA
     checks = tuple(ListedCheck(*check) for check in CHECKS)
