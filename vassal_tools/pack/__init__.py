@@ -27,8 +27,9 @@ from ..gamedata.vocabulary import ReplayHooks, Vocabulary
 from ..record import Catalogue, Record, RecordTerms
 from ..rules.engine import Checks
 from ..rules.findings import Finding
+from .printed import PrintedNames
 
-__all__ = ["BoardKind", "GamePack", "ListedCheck"]
+__all__ = ["BoardKind", "GamePack", "ListedCheck", "PrintedNames"]
 
 
 class BoardKind(enum.Enum):
@@ -115,9 +116,20 @@ class GamePack(ABC):
         """The finding as a player reads it (the rule's title, quote, remedy); as found by default."""
         return finding
 
+    @property
+    def printed_names(self) -> PrintedNames:
+        """How a player reads the game's phases, sides and terms (:mod:`.printed`); by default the
+        sides and nationalities of its vocabulary capitalised and its phases by their ids."""
+        words = self.vocabulary
+        return PrintedNames(sides=(*words.sides, *(n for n in words.side_of_nationality if n not in words.sides)))
+
+    def printed(self, finding: Finding, record: Record) -> Finding:
+        """The finding with the record's ids by their printed names (every game alike: :mod:`.printed`)."""
+        return self.printed_names.finding(finding, record)
+
     def phase_names(self, text: str) -> str:
-        """Phase ids in a text by the rulebook's names; the text as it is by default."""
-        return text
+        """Phase ids in a text by the rulebook's names (:attr:`printed_names`)."""
+        return self.printed_names.phases_in(text)
 
     def zone_of(self, loc: str) -> str | None:
         """The zone a place lies in, for a game whose places lie in zones; None by default."""
