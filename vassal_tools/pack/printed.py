@@ -62,6 +62,8 @@ class PrintedNames:
         if not text:
             return text
         text = _words(tuple(units.items()), False).sub(lambda m: units[m.group("word")], text)
+        for name in set(units.values()):  # "SP ger-sp-1" is "SP SP" by its counter: say it once
+            text = re.sub(f"{_EDGE_BEFORE}{re.escape(name)} {re.escape(name)}{_EDGE_AFTER}", name, text)
         text = self.phases_in(text)
         text = _words(tuple((side, side.capitalize()) for side in self.sides), True).sub(
             lambda m: m.group(0).capitalize(), text)

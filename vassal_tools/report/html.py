@@ -173,7 +173,7 @@ def _level_name(layer) -> str:
 
 def _finding_section(index: int, f: Finding, result: AuditResult, pictures, words) -> str:
     title = " · ".join(escape(str(p)) for p in (_when(f), f.turn, f.phase_name or _phase(f.phase), f.where) if p)
-    units = ", ".join(_unit_name(result, u) for u in f.units)
+    units = ", ".join(f.unit_names or f.units)
     rule = f"{f.rule} {f.title}" if f.title else f.rule
     parts = [f'<section class="finding" id="finding-{index}">', f"<h2>{index}. {title}</h2>",
              f'<div class="rule">{escape(rule)}</div>', f'<p class="what">{escape(f.message)}</p>']
@@ -264,10 +264,4 @@ def _when(f: Finding) -> str | None:
 
 def _phase(phase: str | None) -> str | None:
     return phase.replace("-", " ").capitalize() if phase else None
-
-
-def _unit_name(result: AuditResult, uid: str) -> str:
-    unit = result.record.units.get(uid)
-    name = unit.name if unit is not None else None
-    return f"{name} ({uid})" if name and name != uid else uid
 

@@ -263,20 +263,14 @@ def _finding(f: Finding, places: Places | None, map_index: dict[str, int], units
              audit: AuditResult) -> dict[str, Any]:
     out: dict[str, Any] = {"rule": f.rule, "message": f.message,
                            "step": f.step if isinstance(f.step, int) else None,
-                           "turn": f.turn, "phase": f.phase, "where": f.where,
-                           "units": [_unit_name(audit, u) for u in f.units],
+                           "turn": f.turn, "phase": f.phase_name or f.phase, "where": f.where,
+                           "units": list(f.unit_names or f.units),
                            "pieces": [p for u in f.units for p in units.get(u, ())]}
     outline = places.outline(f.where) if places is not None else None
     if outline is not None and outline.map in map_index:
         out["map"] = map_index[outline.map]
         out["outline"] = [list(p) for p in outline.points]
     return out
-
-
-def _unit_name(audit: AuditResult, uid: str) -> str:
-    unit = audit.record.units.get(uid)
-    name = unit.name if unit is not None else None
-    return f"{name} ({uid})" if name and name != uid else uid
 
 
 def _increasing_run(keys: list[int | None]) -> set[int]:
