@@ -302,3 +302,93 @@ def test_a_module_no_rule_pack_knows_gets_a_page_without_findings():
     drawn = _drawn_after(data, len(data.changes) - 1)
     assert {(data.maps[c[1]]["name"], data.pieces[c[0]]["id"], c[2], c[3]) for c in drawn.values()} == expected
     assert expected  # the game has pieces on its map
+
+
+# -- a finding's step opens where the finding is (issue 23 §4) --------------------------------
+
+SEEN = """(outline) => {
+  const c = document.getElementById('board'), v = document.getElementById('viewport');
+  const r = c.getBoundingClientRect(), k = r.width / c.width, vr = v.getBoundingClientRect();
+  const xs = outline.map((p) => p[0]), ys = outline.map((p) => p[1]);
+  const x = r.left + (Math.min(...xs) + Math.max(...xs)) / 2 * k, y = r.top + (Math.min(...ys) + Math.max(...ys)) / 2 * k;
+  return x >= vr.left && x <= vr.right && y >= vr.top && y <= vr.bottom;
+}"""
+UNCOVERED = """(i) => {
+  const li = document.querySelectorAll('#findings li')[i], panes = document.getElementById('panes');
+  const r = li.getBoundingClientRect(), pr = panes.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + 12, r.top + 4);
+  return r.top >= pr.top && r.bottom <= pr.bottom + 1 && li.contains(hit);
+}"""
+
+
+def _opens_at_its_finding(tab, data, index: int) -> None:
+    finding = data.findings[index]
+    assert tab.evaluate("replay.step") == finding["step"]
+    assert tab.evaluate("replay.map") == data.maps[finding["map"]]["name"]
+    assert tab.evaluate(SEEN, finding["outline"]), "the finding's place is scrolled into view"
+    assert tab.evaluate(UNCOVERED, index), "the finding is whole in the side pane, nothing over it"
+    for zoom in ("1", "0.25", "fit"):
+        tab.select_option("#zoom", zoom)
+        assert tab.evaluate(SEEN, finding["outline"]), f"the finding's place stays in view at zoom {zoom}"
+
+
+def test_a_findings_step_opens_its_map_scrolled_to_it(browser, page, data):
+    at = {f["where"]: i for i, f in enumerate(data.findings) if "map" in f}
+    # The demo's interception (step 8) is judged in the North Sea, a sea zone of the Strategic Map; the
+    # overstack (step 16) in Bergen, 4332, a hex of the Operational Map.
+    assert data.maps[data.findings[at["North Sea"]]["map"]]["name"] == "Strategic Map"
+    assert data.maps[data.findings[at["4332"]]["map"]]["name"] == "Operational Map"
+    for index in at.values():
+        tab, errors = _open(browser, page, f"#step={data.findings[index]['step']}")
+        _opens_at_its_finding(tab, data, index)
+        assert errors == []
+        tab.close()
+
+
+def test_fit_width_draws_a_hex_map_readable(browser, page, demo):
+    module = open_module(demo / "invasion-norway.vmod")
+    grid = next(placed.board.grid for placed in geometry_of(module, Replayer(demo / "sample-game.vlog").restore())
+                .map("Operational Map").boards if type(placed.board.grid).__name__ == "HexGrid")
+    tab, _ = _open(browser, page)
+    tab.evaluate("replay.showMap('Operational Map')")
+    assert tab.input_value("#zoom") == "fit"
+    drawn = tab.evaluate("(() => { const c = document.getElementById('board'); "
+                         "return c.getBoundingClientRect().width / c.width; })()")
+    # A counter's values are printed about a fifth of its hex high: at 48 screen pixels a hex, 9-pixel digits.
+    assert grid.dy * drawn >= 48
+    tab.close()
+
+
+@pytest.fixture(scope="module")
+def narvik_page(tmp_path_factory):
+    """A Narvik 1940 log: Mtn Art moves into Narvik (0919), a fourth German ground unit there (9.0)."""
+    from vassal_tools.builder.module import assemble, module_archive, module_file_name, write_opening
+    from vassal_tools.builder.turns import TRACKER_ID, tracker_state
+    from vassal_tools.formats.archive import write_archive
+    from vassal_tools.formats.files import open_file
+    from vassal_tools.games.narvik_1940 import DATA_DIR
+    from vassal_tools.replay.logwriter import LogWriter
+    from vassal_tools.report.replay_page import write_replay_page
+
+    out = tmp_path_factory.mktemp("narvik-page")
+    assembly = assemble(DATA_DIR, scenario="campaign", cache=out / "cache")
+    module = write_archive(module_archive(assembly), out / module_file_name(assembly.game))
+    writer = LogWriter(open_file(write_opening(assembly, out / "start.vsav")), assembly.locator.point, "Gerd", "pw")
+    writer.step(writer.seat("German"))
+    writer.step(writer.turn(TRACKER_ID, tracker_state(assembly.game.info, "GT 1", "actions")))
+    writer.step(writer.move("ger-mtn-art", "0919"))
+    writer.step(writer.turn(TRACKER_ID, tracker_state(assembly.game.info, "GT 1", "victory-check")))
+    log = writer.save(out / "game.vlog")
+    return write_replay_page(log, module, out / "replay.html"), page_data(log, module)
+
+
+def test_another_games_finding_opens_where_it_is(browser, narvik_page):
+    page_file, narvik = narvik_page
+    [index] = [i for i, f in enumerate(narvik.findings) if f["where"] == "0919"]
+    finding = narvik.findings[index]
+    assert finding["units"] and "ger-mtn-art" not in finding["units"]  # units by their counters' names
+    assert finding["phase"] == "Actions Phase"  # narvik-1940.txt 5.1
+    tab, errors = _open(browser, page_file, f"#step={finding['step']}")
+    _opens_at_its_finding(tab, narvik, index)
+    assert errors == []
+    tab.close()

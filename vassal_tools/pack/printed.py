@@ -32,7 +32,7 @@ _EDGE_BEFORE, _EDGE_AFTER = r"(?<![\w/-])", r"(?![\w/-])"
 # Ids short enough to be words of prose ("a", "I", "no"): never read as a unit in a sentence.
 _SHORTEST_ID = 3
 # "a" stays before a vowel letter sounded as a consonant: a unit, a one-hex move, a European, a U-boat.
-_CONSONANT_SOUND = re.compile(r"(?:uni|use|usu|uti|uk|ur[aeiou]|eu|one|once|u-|ubåt)", re.IGNORECASE)
+_CONSONANT_SOUND = re.compile(r"(?:uni|use|usu|uti|uk|ur[aeiou]|eu|one|once|u-)", re.IGNORECASE)
 _A_BEFORE_VOWEL = re.compile(r"\b([Aa]) (?=([AEIOUaeiou][\w/-]*))")
 
 

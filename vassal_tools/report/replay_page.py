@@ -37,6 +37,9 @@ from ..formats.files import Module
 from ..formats.kinds import open_game, open_module
 from ..formats.match import require_match
 from ..games.play import pack_of
+from ..geometry.grid import Grid
+from ..geometry.hexgrid import HexGrid
+from ..geometry.zonedgrid import ZonedGrid
 from ..replay.replayer import Replayer
 from ..replay.state import GameState, PieceState
 from ..replay.turns import turn_words
@@ -153,7 +156,11 @@ class PageBuilder:
         boards = [{"name": placed.name, "image": self.images.index(placed.board.image), "x": placed.x, "y": placed.y,
                    "w": placed.width, "h": placed.height, "reversed": bool(placed.reversed)}
                   for placed in geo_map.boards]
-        return {"name": name, "w": geo_map.size[0], "h": geo_map.size[1], "boards": boards}
+        out: dict[str, Any] = {"name": name, "w": geo_map.size[0], "h": geo_map.size[1], "boards": boards}
+        cells = [cell for placed in geo_map.boards for cell in _hex_cells(placed.board.grid)]
+        if cells:
+            out["cell"] = round(min(cells), 1)  # a hex map: the page never draws it smaller than it reads
+        return out
 
     # -- one step ---------------------------------------------------------------------
 
@@ -271,6 +278,15 @@ def _finding(f: Finding, places: Places | None, map_index: dict[str, int], units
         out["map"] = map_index[outline.map]
         out["outline"] = [list(p) for p in outline.points]
     return out
+
+
+def _hex_cells(grid: Grid | None) -> list[float]:
+    """The size of a hex (the smaller of its spacings) of each hex grid of a board, its zones' included."""
+    if isinstance(grid, HexGrid):
+        return [min(grid.dx, grid.dy)]
+    if isinstance(grid, ZonedGrid):
+        return [cell for zone in grid.zones for cell in _hex_cells(zone.grid)] + _hex_cells(grid.background)
+    return []
 
 
 def _increasing_run(keys: list[int | None]) -> set[int]:
