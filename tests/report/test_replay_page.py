@@ -22,14 +22,20 @@ from click.testing import CliRunner
 from PIL import Image, ImageChops
 
 from conftest import CORPUS
+from vassal_tools.builder.module import assemble, module_archive, module_file_name, write_opening
+from vassal_tools.builder.turns import TRACKER_ID, tracker_state
 from vassal_tools.cli import main
+from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.components import child_elements, simple_name
+from vassal_tools.formats.files import open_file
 from vassal_tools.formats.kinds import open_module
+from vassal_tools.games.narvik_1940 import DATA_DIR
+from vassal_tools.replay.logwriter import LogWriter
 from vassal_tools.replay.replayer import Replayer
 from vassal_tools.report.audit import audit_file
 from vassal_tools.report.board import BoardPainter
 from vassal_tools.report.render import geometry_of
-from vassal_tools.report.replay_page import page_data
+from vassal_tools.report.replay_page import page_data, write_replay_page
 
 CHROMIUM = "/usr/bin/chromium"
 BERGEN_UNITS = ["ger-138-gj-1", "ger-138-gj-2", "ger-138-gj-3", "ger-139-gj-1", "ger-139-gj-2"]
@@ -241,7 +247,8 @@ def test_pieces_are_on_screen_where_the_replay_puts_them(browser, page, demo):
                        "return [r.left, r.top, r.width / document.getElementById('board').width]; })()")
     assert box[2] == pytest.approx(1.0)
     tab.mouse.move(box[0] + x, box[1] + y)
-    assert "ger-139-gj-2" in tab.evaluate("document.getElementById('board').title")
+    title = tab.evaluate("document.getElementById('board').title")
+    assert title == state[top_id].name and "ger-139-gj-2" not in title  # the counter's name, not the unit's id
     shot = tab.screenshot(clip={"x": box[0] + x - 20, "y": box[1] + y - 20, "width": 40, "height": 40})
     painter = BoardPainter(module, geometry_of(module, state))
     expected = painter.draw(state, "Operational Map", crop=(x - 20, y - 20, x + 20, y + 20),
@@ -362,14 +369,6 @@ def test_fit_width_draws_a_hex_map_readable(browser, page, demo):
 @pytest.fixture(scope="module")
 def narvik_page(tmp_path_factory):
     """A Narvik 1940 log: Mtn Art moves into Narvik (0919), a fourth German ground unit there (9.0)."""
-    from vassal_tools.builder.module import assemble, module_archive, module_file_name, write_opening
-    from vassal_tools.builder.turns import TRACKER_ID, tracker_state
-    from vassal_tools.formats.archive import write_archive
-    from vassal_tools.formats.files import open_file
-    from vassal_tools.games.narvik_1940 import DATA_DIR
-    from vassal_tools.replay.logwriter import LogWriter
-    from vassal_tools.report.replay_page import write_replay_page
-
     out = tmp_path_factory.mktemp("narvik-page")
     assembly = assemble(DATA_DIR, scenario="campaign", cache=out / "cache")
     module = write_archive(module_archive(assembly), out / module_file_name(assembly.game))

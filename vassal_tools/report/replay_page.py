@@ -263,11 +263,11 @@ class PageBuilder:
         for index, piece in enumerate(self.data.pieces):
             if "unit" in piece:
                 units.setdefault(piece["unit"], []).append(index)
-        return [_finding(f, places, self.map_index, units, audit) for f in audit.findings]
+        return [_finding(f, places, self.map_index, units) for f in audit.findings]
 
 
-def _finding(f: Finding, places: Places | None, map_index: dict[str, int], units: dict[str, list[int]],
-             audit: AuditResult) -> dict[str, Any]:
+def _finding(f: Finding, places: Places | None, map_index: dict[str, int],
+             units: dict[str, list[int]]) -> dict[str, Any]:
     out: dict[str, Any] = {"rule": f.rule, "message": f.message,
                            "step": f.step if isinstance(f.step, int) else None,
                            "turn": f.turn, "phase": f.phase_name or f.phase, "where": f.where,
