@@ -72,6 +72,7 @@ def test_a_record_is_reported_with_its_entries(tmp_path):
     page = html_report(result)
     assert "invasion-norway.txt 11.1.1" in page and 'title="record entries"' in page
     assert not pictures(page)
+    assert "<p>Invasion: Norway · " in page  # the game by its title, not its id
 
 
 def test_a_clean_game_says_so(mini_module, tmp_path):

@@ -21,6 +21,7 @@ from PIL import Image
 
 from ..formats.commands import ChangePiece
 from ..formats.logsteps import Step
+from ..games import pack_for
 from ..replay.replayer import Replayer
 from ..replay.state import GameState
 from ..replay.turns import turn_words
@@ -229,7 +230,9 @@ def _around(f: Finding, result: AuditResult, words: dict[int, list[str]]) -> str
 def _page(result: AuditResult, sections: list[str]) -> str:
     name = escape(result.source.rsplit("/", 1)[-1])
     count = len(result.findings)
-    about = f"{escape(result.record.game)} · {len(result.record.entries)} record entries · "
+    pack = pack_for(result.record.game)
+    about = f"{escape(pack.listed_name() if pack is not None else result.record.game)} · "
+    about += f"{len(result.record.entries)} record entries · "
     about += f"{count} finding{'s' if count != 1 else ''}"
     body = [f'<p class="notice{"" if note.startswith("WARNING") else " mild"}">{escape(note)}</p>'
             for note in result.notes]

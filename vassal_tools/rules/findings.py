@@ -72,7 +72,7 @@ class Finding:
 
 def counted(n: int | float, one: str, many: str | None = None) -> str:
     """A number with its noun agreeing: ``1 ASP``, ``2 ASPs``, ``1 die``, ``3 dice``."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+    return f"{n:g} {one if n == 1 else (many or one + 's')}"
 
 
 def ordinal(n: int) -> str:
