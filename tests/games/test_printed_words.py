@@ -17,6 +17,8 @@ from conftest import ROOT
 from vassal_tools.games import pack_for
 from vassal_tools.games.play import audit
 from vassal_tools.pack.printed import article
+from vassal_tools.record import load_record
+from vassal_tools.report.position_text import position_text
 from vassal_tools.report.text import json_report, text_report
 
 RECORDS = ROOT / "tests" / "records"
@@ -180,3 +182,13 @@ def test_norway_1940_an_allied_action_in_the_pre_turn():
     # German Special Rules 1a: "a German pre-turn activation phase".
     assert finding.phase_name == "German Pre-turn Activation Phase"
     assert finding.unit_names == (data_name("norway-1940", "bri-furious"),)
+
+
+def test_position_heads_with_the_rulebooks_phase_name():
+    record = load_record({"format": "vassal-tools/record@1", "game": "narvik-1940",
+                          "entries": [{"turn": "GT 1", "phase": "actions"}, {"place": "ger-mtn-art", "at": "0919"}]},
+                         pack_for)
+    text = position_text(record)
+    # narvik-1940.txt 5.1: "Actions Phase"; the counter reads as units.csv names it.
+    assert text.splitlines()[0] == "GT 1, Actions Phase"
+    assert f"0919 (1): {data_name('narvik-1940', 'ger-mtn-art')} (German)" in text

@@ -25,7 +25,7 @@ from functools import lru_cache
 from ..record import Record
 from ..rules.findings import Finding
 
-__all__ = ["PrintedNames", "article"]
+__all__ = ["PrintedNames", "article", "roll_names"]
 
 # A word is an id only where no other id character touches it: ``ger-137-i`` is not inside ``ger-137-ii``.
 _EDGE_BEFORE, _EDGE_AFTER = r"(?<![\w/-])", r"(?![\w/-])"
@@ -52,6 +52,7 @@ class PrintedNames:
     phases: Mapping[str, str] = field(default_factory=dict)  # phase id -> the rulebook's name
     sides: tuple[str, ...] = ()  # side and nationality ids written capitalised where they stand as words
     terms: Mapping[str, str] = field(default_factory=dict)  # a game's word -> as the player reads it
+    rolls: Mapping[str, str] = field(default_factory=dict)  # a die roll's id -> its name (game.toml)
 
     def phase(self, phase: str | None) -> str:
         """A phase id by the rulebook's name; "" for none or an id the game does not name."""
@@ -65,6 +66,9 @@ class PrintedNames:
         for name in set(units.values()):  # "SP ger-sp-1" is "SP SP" by its counter: say it once
             text = re.sub(f"{_EDGE_BEFORE}{re.escape(name)} {re.escape(name)}{_EDGE_AFTER}", name, text)
         text = self.phases_in(text)
+        if self.rolls:  # "a find-ships roll": the roll by its name, where the text says it is a roll
+            rolls = _words(tuple(self.rolls.items()), True, suffix=r"(?= rolls?\b)")
+            text = rolls.sub(lambda m: self.rolls[m.group("word")], text)
         text = _words(tuple((side, side.capitalize()) for side in self.sides), True).sub(
             lambda m: m.group(0).capitalize(), text)
         if self.terms:
@@ -87,6 +91,17 @@ class PrintedNames:
         return replace(finding, message=self.text(finding.message, names),
                        phase_name=self.phase(finding.phase) or finding.phase_name,
                        unit_names=tuple(names.get(uid, uid) for uid in finding.units))
+
+
+def roll_names(rolls: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Die rolls (id, name) as a sentence says them, in small letters but for abbreviations ("Find Ships" is
+    "a find ships roll", "Variable Allied VP" "a variable allied VP roll": the side is capitalised after)."""
+    out = {}
+    for roll, name in rolls:
+        said = " ".join(word if word.isupper() else word.lower() for word in name.split())
+        if said and said != roll:
+            out[roll] = said
+    return out
 
 
 def unit_names(record: Record, ids: Iterable[str]) -> dict[str, str]:

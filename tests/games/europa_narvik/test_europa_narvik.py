@@ -405,7 +405,7 @@ def test_the_die_is_a_d6():
     builder = game().phase("german-air", turn="Turn 3").roll("find-ships", 7, unit="ger-ju88-1", side="german")
     builder.roll("escape", [3, 0], side="allied")
     assert [(f.rule, f.message.split(":")[0]) for f in audit(builder.to_dict())] == [
-        (rule("4E"), "a find-ships roll of 7"), (rule("4E"), "an escape roll of 0")]
+        (rule("4E"), "a find ships roll of 7"), (rule("4E"), "an escape roll of 0")]  # game.toml: "Find Ships", "Escape"
 
 
 def test_a_printed_maps_hexes_are_counted_one_mp_each_and_judged_only_where_known():

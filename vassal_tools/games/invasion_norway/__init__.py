@@ -25,6 +25,7 @@ from typing import Any
 from ...gamedata.gametoml import TomlDoc, read_info
 from ...gamedata.vocabulary import ReplayHooks, Vocabulary
 from ...pack import BoardKind, GamePack, ListedCheck, PrintedNames
+from ...pack.printed import roll_names
 from ...record import Record, RecordTerms, Roll
 from ...rules.findings import Finding
 from . import rules_index, sample_game
@@ -136,9 +137,11 @@ class InvasionNorway(GamePack):
 
     @cached_property
     def printed_names(self) -> PrintedNames:
-        """Phases by game.toml's names, the rulebook's ("German Land Movement Phase")."""
-        phases = {phase.id: phase.name for phase in self.game.data.info.phases.values()}
-        return replace(super().printed_names, phases=phases)
+        """Phases and die rolls by game.toml's names, the rulebook's ("German Land Movement Phase")."""
+        info = self.game.data.info
+        phases = {phase.id: phase.name for phase in info.phases.values()}
+        rolls = roll_names((roll.id, roll.name) for roll in info.die_rolls.values())
+        return replace(super().printed_names, phases=phases, rolls=rolls)
 
     def phase_names(self, text: str) -> str:
         """Phase ids in a message by the rulebook's names ("the german-land-movement phase" is

@@ -17,6 +17,7 @@ from typing import Any
 from ...gamedata.areas import AreaBorder, AreaDeck, AreaMap, AreaPiece, AreaShape
 from ...gamedata.vocabulary import Vocabulary, spellings
 from ...pack import BoardKind, GamePack, PrintedNames
+from ...pack.printed import roll_names
 from ...record import RecordTerms
 from .checks import CHECKS, COMPOSED
 from .data import DATA, KampenData, card_key, load_kampen
@@ -119,7 +120,8 @@ class KampenPack(GamePack):
         """Phases by the manual's names (game.toml ``[sequence.phase_names]``: "German Movement Phase"), and
         each card by its Norwegian name with the English name the Appendix's "Translation of Cards" gives
         it ("Stridsvogn (Armor)")."""
-        return replace(super().printed_names, phases=phase_names(self.data), terms=card_names(self.data))
+        rolls = roll_names((roll["id"], roll["name"]) for roll in self.data.toml.get("die_rolls", []))
+        return replace(super().printed_names, phases=phase_names(self.data), terms=card_names(self.data), rolls=rolls)
 
     def rules(self) -> KampenRules:
         return KampenRules(self.data, COMPOSED)

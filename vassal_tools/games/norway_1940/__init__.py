@@ -19,6 +19,7 @@ from ...gamedata.areas import AreaBorder, AreaMap, AreaPiece, AreaShape
 from ...gamedata.terms import SIZES
 from ...gamedata.vocabulary import Vocabulary, spellings
 from ...pack import BoardKind, GamePack, ListedCheck, PrintedNames
+from ...pack.printed import roll_names
 from ...record import RecordTerms
 from .checks import CHECKS, Norway1940Rules
 from .data import DATA, FILE, NorwayData, load_norway
@@ -132,7 +133,8 @@ class NorwayPack(GamePack):
     @cached_property
     def printed_names(self) -> PrintedNames:
         """Phases by the sheet's words (game.toml ``[sequence.phase_names]``: "German Pre-turn Activation Phase")."""
-        return replace(super().printed_names, phases=dict(self.data.toml["sequence"]["phase_names"]))
+        rolls = roll_names((roll["id"], roll["name"]) for roll in self.data.toml.get("die_rolls", []))
+        return replace(super().printed_names, phases=dict(self.data.toml["sequence"]["phase_names"]), rolls=rolls)
 
     def rules(self) -> Norway1940Rules:
         return Norway1940Rules(self.data)
