@@ -454,6 +454,11 @@ def test_night_bombing_is_intercepted_by_night_fighters_only():
         builder.mission("allied", "base-bombing", ["brit-wellington-1"], target="0607", night=is_night)
         return found(builder.intercept("german", "0607", air=["ger-bf110-1"]))
     assert night(False) == [] and night(True) == [(rule("12D3"), "0607")]
+    builder = game().phase("allied-air", turn="Turn 3")
+    builder.mission("allied", "base-bombing", ["brit-wellington-1"], target="0607", night=True)
+    [finding] = audit(builder.intercept("german", "0607", air=["ger-bf110-1"]).to_dict())
+    assert finding.message.endswith("may only be intercepted by night fighters (NF)")  # the sentence, whole
+    assert finding.message.startswith("Bf-110 intercepts")  # units.csv: ger-bf110-1 is a Bf-110
 
 
 def test_units_all_disrupted_in_an_enemy_hex_at_the_end_of_combat_are_eliminated():

@@ -43,7 +43,8 @@ class AirMissions(Check):
         points = sum(audit.position.strength(uid) for uid in air)
         if points > a["max_mission_points"]:
             audit.report(self.rules.rule(a["mission_rule"]),
-                         f"{points} air points fly one {entry.kind} mission; at most {a['max_mission_points']} may",
+                         f"{points} air points fly one {entry.kind} mission; at most {a['max_mission_points']} may fly one "
+                         "mission",
                          where=entry.target, units=air, excess=points - a["max_mission_points"])
         german = [uid for uid in air if audit.units[uid].side == "german"
                   and self.base_zone(audit, entry, uid) == "Denmark"]
