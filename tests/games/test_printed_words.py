@@ -50,6 +50,8 @@ def only(findings, number: str):
     ("A escape roll", "An escape roll"),
     ("a unit, a one-hex move, a U-boat", "a unit, a one-hex move, a U-boat"),  # a vowel letter, a consonant sound
     ("a German unit", "a German unit"),
+    ("a SP and a NDV, a HQ", "an SP and an NDV, an HQ"),  # abbreviations said letter by letter
+    ("a Stuka, a Norwegian", "a Stuka, a Norwegian"),
 ])
 def test_a_before_a_vowel_sound_is_an(written, read):
     assert article(written) == read

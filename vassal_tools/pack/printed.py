@@ -34,15 +34,17 @@ _SHORTEST_ID = 3
 # "a" stays before a vowel letter sounded as a consonant: a unit, a one-hex move, a European, a U-boat.
 _CONSONANT_SOUND = re.compile(r"(?:uni|use|usu|uti|uk|ur[aeiou]|eu|one|once|u-)", re.IGNORECASE)
 _A_BEFORE_VOWEL = re.compile(r"\b([Aa]) (?=([AEIOUaeiou][\w/-]*))")
+# An abbreviation said letter by letter whose first letter's name starts with a vowel: an SP, an HQ, an NDV.
+_A_BEFORE_LETTERS = re.compile(r"\b([Aa]) (?=[FHLMNRSX][A-Z]+\b)")
 
 
 def article(text: str) -> str:
-    """``a`` before a word sounded with a vowel written ``an`` (``an allied``, ``an event``)."""
+    """``a`` before a word sounded with a vowel written ``an`` (``an allied``, ``an event``, ``an SP``)."""
     def fix(match: re.Match) -> str:
         if _CONSONANT_SOUND.match(match.group(2)):
             return match.group(0)
         return f"{match.group(1)}n "
-    return _A_BEFORE_VOWEL.sub(fix, text)
+    return _A_BEFORE_LETTERS.sub(lambda m: f"{m.group(1)}n ", _A_BEFORE_VOWEL.sub(fix, text))
 
 
 @dataclass(frozen=True)
