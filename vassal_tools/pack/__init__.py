@@ -3,8 +3,8 @@
 A game is one package under ``games/`` whose pack subclasses :class:`GamePack` and is registered by
 id (:func:`vassal_tools.games.register`). What a pack must give (its id, data folder, record words,
 catalogue, rules and board kind) is abstract here; what it may give (title, rulebook, the checks
-``vassal-tools games`` lists, notes, a player's explanation of a finding, phase names in prose, the
-replay's hooks, zones of a place, another data folder's copy of the game) has a default that says
+``vassal-tools games`` lists, notes, a player's explanation of a finding, the printed names of its
+phases, sides, rolls and terms (:mod:`.printed`, which every finding passes through), the replay's hooks, zones of a place, another data folder's copy of the game) has a default that says
 "nothing more". Code outside the packs reads these members and never probes a pack for others.
 
 The board kind (:class:`BoardKind`) says how the game's map is drawn and built: a hex game's data

@@ -60,10 +60,12 @@ class PrintedNames:
         """A phase id by the rulebook's name; "" for none or an id the game does not name."""
         return self.phases.get(phase or "", "")
 
-    def text(self, text: str, units: Mapping[str, str] = {}) -> str:
-        """The text with units, phases, sides and terms by their printed names, and its articles agreeing."""
+    def text(self, text: str, units: Mapping[str, str] | None = None) -> str:
+        """The text with units (id -> name), phases, rolls, sides and terms by their printed names, and its
+        articles agreeing."""
         if not text:
             return text
+        units = units or {}
         text = _words(tuple(units.items()), False).sub(lambda m: units[m.group("word")], text)
         for name in set(units.values()):  # "SP ger-sp-1" is "SP SP" by its counter: say it once
             text = re.sub(f"{_EDGE_BEFORE}{re.escape(name)} {re.escape(name)}{_EDGE_AFTER}", name, text)
