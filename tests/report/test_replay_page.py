@@ -22,6 +22,13 @@ from click.testing import CliRunner
 from PIL import Image, ImageChops
 
 from conftest import CORPUS
+from vassal_tools.builder.area_module import (
+    area_archive,
+    area_game,
+    assemble_areas,
+    tracker_info,
+    write_area_setup,
+)
 from vassal_tools.builder.module import assemble, module_archive, module_file_name, write_opening
 from vassal_tools.builder.turns import TRACKER_ID, tracker_state
 from vassal_tools.cli import main
@@ -29,6 +36,7 @@ from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.components import child_elements, simple_name
 from vassal_tools.formats.files import open_file
 from vassal_tools.formats.kinds import open_module
+from vassal_tools.games.kampen_om_norge.data import DATA as KAMPEN_DATA
 from vassal_tools.games.narvik_1940 import DATA_DIR
 from vassal_tools.replay.logwriter import LogWriter
 from vassal_tools.replay.replayer import Replayer
@@ -389,5 +397,39 @@ def test_another_games_finding_opens_where_it_is(browser, narvik_page):
     assert finding["phase"] == "Actions Phase"  # narvik-1940.txt 5.1
     tab, errors = _open(browser, page_file, f"#step={finding['step']}")
     _opens_at_its_finding(tab, narvik, index)
+    assert errors == []
+    tab.close()
+
+
+@pytest.fixture(scope="module")
+def kampen_page(tmp_path_factory):
+    """A Kampen om Norge log: ger-2 jumps from Oslo to Trondheim (4.1), then the combat and reinforcement
+    phases; its module's turn tracker shows the record's phase ids."""
+    root = tmp_path_factory.mktemp("kampen-page")
+    area_map = area_game(KAMPEN_DATA)
+    assembly = assemble_areas(area_map, root / "cache")
+    module = write_archive(area_archive(assembly), root / "kampen-om-norge.vmod")
+    info = tracker_info(area_map)
+    writer = LogWriter(open_file(write_area_setup(KAMPEN_DATA, root / "start.vsav", cache=root / "cache")),
+                       assembly.locator.point, "Gerd", "pw")
+    writer.step(writer.seat("Germany"))
+    writer.step(writer.move("ger-2", "Trondheim"))
+    writer.step(writer.turn(TRACKER_ID, tracker_state(info, "Round 1", "german-combat")))
+    log = writer.save(root / "game.vlog")
+    return write_replay_page(log, module, root / "replay.html"), page_data(log, module)
+
+
+def test_an_area_games_phases_are_named_in_the_lists_and_selectors(browser, kampen_page):
+    page_file, kampen = kampen_page
+    # kampen-om-norge.txt 4.1-4.2: Germany's "Phase 1: Movement", "Phase 2: Combat".
+    assert ["Round 1", "German Combat Phase"] in kampen.turns
+    assert any("German Combat Phase" in word for words in kampen.words for word in words)
+    [finding] = [f for f in kampen.findings if f["where"] == "Trondheim"]
+    assert finding["phase"] == "German Movement Phase" and finding["units"] == ["German battalion 2"]  # units.csv
+    tab, errors = _open(browser, page_file, f"#step={finding['step']}")
+    shown = tab.inner_text("#jumps") + tab.inner_text("#where") + tab.inner_text("#log") + tab.inner_text("#findings")
+    assert "German Combat Phase" in shown and "german-combat" not in shown and "german-movement" not in shown
+    assert tab.evaluate("replay.map") == "Kampen om Norge"
+    assert tab.evaluate(SEEN, finding["outline"]) and tab.evaluate(UNCOVERED, 0)
     assert errors == []
     tab.close()

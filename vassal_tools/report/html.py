@@ -22,6 +22,7 @@ from PIL import Image
 from ..formats.commands import ChangePiece
 from ..formats.logsteps import Step
 from ..games import pack_for
+from ..pack import PrintedNames
 from ..replay.replayer import Replayer
 from ..replay.state import GameState
 from ..replay.turns import turn_words
@@ -96,7 +97,8 @@ def _replay(result: AuditResult) -> tuple[dict[tuple, Picture], dict[int, list[s
                 piece for unit in f.units for piece in unit_pieces.get(unit, ()))
     told = {n for f in result.findings if isinstance(f.step, int) for n in range(f.step - AROUND, f.step + AROUND + 1)}
     replay = Replayer(result.log)
-    teller = StepTeller(replay, result.module, geometry)
+    pack = pack_for(result.record.game)
+    teller = StepTeller(replay, result.module, geometry, pack.printed_names if pack is not None else None)
     pictures: dict[tuple, Picture] = {}
     state = replay.restore()
     for where in wanted.get(0, ()):
@@ -130,12 +132,14 @@ def _draw(painter: BoardPainter | None, state, places: Places | None, step: int,
 
 class StepTeller:
     """A step in words: :mod:`vassal_tools.report.stepwords`, with turn tracker changes read
-    as the turn and phase they show and a piece's changed layers said by name."""
+    as the turn and phase they show (a phase id by the rulebook's name, when the game's pack names
+    it) and a piece's changed layers said by name."""
 
-    def __init__(self, replay: Replayer, module, geometry):
+    def __init__(self, replay: Replayer, module, geometry, names: PrintedNames | None = None):
         self.context = context_for(replay.stream, geometry.name_at if geometry is not None else None,
                                    turn_words(module))
         self.types = replay.types
+        self.names = names
         self._pieces: dict[str, str] = {}
 
     def before(self, step: Step, state: GameState) -> None:
@@ -148,7 +152,8 @@ class StepTeller:
                     self._pieces[command.id] = piece.type
 
     def after(self, step: Step) -> list[str]:
-        return describe_step(step, self.context, self._special) or ["(no visible change)"]
+        words = describe_step(step, self.context, self._special) or ["(no visible change)"]
+        return [self.names.phases_in(w) for w in words] if self.names is not None else words
 
     def _special(self, command) -> str | None:
         if isinstance(command, ChangePiece) and command.id in self._pieces and command.old_state is not None:

@@ -40,6 +40,7 @@ from ..games.play import pack_of
 from ..geometry.grid import Grid
 from ..geometry.hexgrid import HexGrid
 from ..geometry.zonedgrid import ZonedGrid
+from ..pack import PrintedNames
 from ..replay.replayer import Replayer
 from ..replay.state import GameState, PieceState
 from ..replay.turns import turn_words
@@ -135,11 +136,12 @@ class PageBuilder:
         self._drawn: dict[int, Drawn] = {}
         self._z: dict[int, int] = {}
         self._units = _unit_reader(module, mapping, audit)
+        self._names = _printed_names(module, mapping, audit)
         self._turn_words = turn_words(module)
 
     def build(self) -> PageData:
         self.data.maps = [self._map(name) for name in self.map_names]
-        teller = StepTeller(self.replay, self.module, self.geometry)
+        teller = StepTeller(self.replay, self.module, self.geometry, self._names)
         self._record_step(self.replay.state, ["the opening position"])
         for done in self.replay.steps(before=teller.before):
             self._record_step(done.state, teller.after(done.step))
@@ -250,8 +252,8 @@ class PageBuilder:
     def _tracker_values(self, state: GameState) -> list[str]:
         for tracker_id, tracker_state in state.turns.items():
             values = [v for v in self._turn_words(tracker_id, tracker_state) if v]
-            if values:
-                return values
+            if values:  # a phase the tracker shows by its id (an area game's) by the rulebook's name
+                return [self._names.phase(v) or v for v in values] if self._names is not None else values
         return []
 
     # -- findings ---------------------------------------------------------------------
@@ -322,6 +324,14 @@ def _drawable(geometry, name: str) -> bool:
     except BadInput:
         return False
     return True
+
+
+def _printed_names(module: Module, mapping: Mapping_ | None, audit: AuditResult | None) -> PrintedNames | None:
+    """How the game of the log names its phases, when a pack knows the module."""
+    try:
+        return pack_of(module, mapping, audit.record.game if audit is not None else None).printed_names
+    except BadInput:
+        return None
 
 
 def _unit_reader(module: Module, mapping: Mapping_ | None, audit: AuditResult | None) -> UnitReader | None:
