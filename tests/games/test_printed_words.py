@@ -194,3 +194,13 @@ def test_position_heads_with_the_rulebooks_phase_name():
     # narvik-1940.txt 5.1: "Actions Phase"; the counter reads as units.csv names it.
     assert text.splitlines()[0] == "GT 1, Actions Phase"
     assert f"0919 (1): {data_name('narvik-1940', 'ger-mtn-art')} (German)" in text
+
+
+def test_a_counter_named_for_its_kind_is_said_once():
+    record = load(RECORDS / "europa_narvik" / "supply-break-spent-and-captured.json")
+    record["units"]["SC-1"] = {"ref": "ger-sup-1"}  # units.csv: a German supply counter, its counter reads Supply
+    assert data_name("europa-narvik", "ger-sup-1") == "Supply"
+    spent = [f.message for f in audit(record) if f.entry == 17]
+    assert spent[0].startswith("the supply counter was expended in an earlier combat phase")
+    assert "its listed supply counter was expended" in spent[1]
+    assert not any("counter Supply" in message or "SC-1" in message for message in spent)

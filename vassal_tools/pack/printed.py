@@ -67,8 +67,8 @@ class PrintedNames:
             return text
         units = units or {}
         text = _words(tuple(units.items()), False).sub(lambda m: units[m.group("word")], text)
-        for name in set(units.values()):  # "SP ger-sp-1" is "SP SP" by its counter: say it once
-            text = re.sub(f"{_EDGE_BEFORE}{re.escape(name)} {re.escape(name)}{_EDGE_AFTER}", name, text)
+        for name in set(units.values()):
+            text = _said_once(text, name)
         text = self.phases_in(text)
         if self.rolls:  # "a find-ships roll": the roll by its name, where the text says it is a roll
             rolls = _words(tuple(self.rolls.items()), True, suffix=r"(?= rolls?\b)")
@@ -95,6 +95,14 @@ class PrintedNames:
         return replace(finding, message=self.text(finding.message, names),
                        phase_name=self.phase(finding.phase) or finding.phase_name,
                        unit_names=tuple(names.get(uid, uid) for uid in finding.units))
+
+
+def _said_once(text: str, name: str) -> str:
+    """A counter named for its kind said once: "SP ger-sp-1" is "SP SP" by its counter, "supply counter
+    ger-sup-1" "supply counter Supply"; the name that only repeats one of the two words before it goes."""
+    def drop(match: re.Match) -> str:
+        return match.group("before") if name.casefold() in match.group("before").casefold().split() else match.group(0)
+    return re.sub(rf"(?P<before>(?<![\w/-])[\w/-]+(?: [\w/-]+)?) {re.escape(name)}{_EDGE_AFTER}", drop, text)
 
 
 def roll_names(rolls: Iterable[tuple[str, str]]) -> dict[str, str]:

@@ -211,10 +211,10 @@ class Supply(Check):
         for c in counters:
             unit = audit.units[c]
             if unit.get("captured"):
-                audit.report(self.rule(self.s["captured_rule"]), f"captured supply {c} may give general supply, "
+                audit.report(self.rule(self.s["captured_rule"]), f"the captured supply {c} may give general supply, "
                              "never attack supply", where=entry.hex, units=[c])
             elif c in self.spent and self.spent[c] != self.phase_key(audit):
-                audit.report(self.rule(self.s["german_attack_rule"]), f"supply counter {c} was expended in an "
+                audit.report(self.rule(self.s["german_attack_rule"]), f"the supply counter {c} was expended in an "
                              f"earlier combat phase ({self.spent[c]})", where=entry.hex, units=[c])
             self.spent.setdefault(c, self.phase_key(audit))
         for uid in entry.attackers:
@@ -241,8 +241,8 @@ class Supply(Check):
             usable = [audit.position.loc(c) for c in counters if c not in unusable and is_hex(audit.position.loc(c))]
             if not lines.supplied(unit, loc, [u for u in usable if u is not None], self.s["german_mps"]):
                 if len(unusable) == len(counters):  # no counter it lists may give attack supply, near or far
-                    return self.s["german_attack_rule"], "the supply counter it lists " + "; ".join(
-                        f"({c}) {why}" for c, why in unusable.items())
+                    return self.s["german_attack_rule"], "; ".join(
+                        f"its listed supply counter {c} {why}" for c, why in unusable.items())
                 within = [c for c in counters if c not in unusable]
                 return (self.s["german_attack_rule"], f"no listed supply counter ({', '.join(within)}) within "
                         f"{self.s['german_mps']} MPs")
