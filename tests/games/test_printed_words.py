@@ -204,3 +204,11 @@ def test_a_counter_named_for_its_kind_is_said_once():
     assert spent[0].startswith("the supply counter was expended in an earlier combat phase")
     assert "its listed supply counter was expended" in spent[1]
     assert not any("counter Supply" in message or "SC-1" in message for message in spent)
+
+
+def test_a_log_steps_words_gloss_cards_but_keep_chat_as_typed():
+    names = pack_for("kampen-om-norge").printed_names
+    assert names.step_words("moved Stridsvogn from Allied deck to Narvik") == \
+        "moved Stridsvogn (Armor) from Allied deck to Narvik"  # Appendix: "Stridsvogn (Armor)"
+    assert names.step_words("turn tracker: Round 2 / allied-combat") == "turn tracker: Round 2 / Allied Combat Phase"
+    assert names.step_words("<Gerd> Stridsvogn a allied-combat") == "<Gerd> Stridsvogn a allied-combat"

@@ -81,6 +81,17 @@ class PrintedNames:
             text = terms.sub(lambda m: self.terms[m.group("word")], text)
         return article(text)
 
+    def step_words(self, text: str) -> str:
+        """A log step's words (a move, a tracker's change) with phases and terms by their names; a chat
+        line (``<Anna> ...``) is the player's and stays as typed."""
+        if text.startswith("<"):
+            return text
+        text = self.phases_in(text)
+        if self.terms:
+            text = _words(tuple(self.terms.items()), False, suffix=r"(?! \()").sub(
+                lambda m: self.terms[m.group("word")], text)
+        return text
+
     def phases_in(self, text: str) -> str:
         """Phase ids in a text by the rulebook's names ("the german-movement phase" is "the German
         Movement Phase")."""

@@ -153,7 +153,7 @@ class StepTeller:
 
     def after(self, step: Step) -> list[str]:
         words = describe_step(step, self.context, self._special) or ["(no visible change)"]
-        return [self.names.phases_in(w) for w in words] if self.names is not None else words
+        return [self.names.step_words(w) for w in words] if self.names is not None else words
 
     def _special(self, command) -> str | None:
         if isinstance(command, ChangePiece) and command.id in self._pieces and command.old_state is not None:
