@@ -22,14 +22,28 @@ from click.testing import CliRunner
 from PIL import Image, ImageChops
 
 from conftest import CORPUS
+from vassal_tools.builder.area_module import (
+    area_archive,
+    area_game,
+    assemble_areas,
+    tracker_info,
+    write_area_setup,
+)
+from vassal_tools.builder.module import assemble, module_archive, module_file_name, write_opening
+from vassal_tools.builder.turns import TRACKER_ID, tracker_state
 from vassal_tools.cli import main
+from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.components import child_elements, simple_name
+from vassal_tools.formats.files import open_file
 from vassal_tools.formats.kinds import open_module
+from vassal_tools.games.kampen_om_norge.data import DATA as KAMPEN_DATA
+from vassal_tools.games.narvik_1940 import DATA_DIR
+from vassal_tools.replay.logwriter import LogWriter
 from vassal_tools.replay.replayer import Replayer
 from vassal_tools.report.audit import audit_file
 from vassal_tools.report.board import BoardPainter
 from vassal_tools.report.render import geometry_of
-from vassal_tools.report.replay_page import page_data
+from vassal_tools.report.replay_page import page_data, write_replay_page
 
 CHROMIUM = "/usr/bin/chromium"
 BERGEN_UNITS = ["ger-138-gj-1", "ger-138-gj-2", "ger-138-gj-3", "ger-139-gj-1", "ger-139-gj-2"]
@@ -241,7 +255,8 @@ def test_pieces_are_on_screen_where_the_replay_puts_them(browser, page, demo):
                        "return [r.left, r.top, r.width / document.getElementById('board').width]; })()")
     assert box[2] == pytest.approx(1.0)
     tab.mouse.move(box[0] + x, box[1] + y)
-    assert "ger-139-gj-2" in tab.evaluate("document.getElementById('board').title")
+    title = tab.evaluate("document.getElementById('board').title")
+    assert title == state[top_id].name and "ger-139-gj-2" not in title  # the counter's name, not the unit's id
     shot = tab.screenshot(clip={"x": box[0] + x - 20, "y": box[1] + y - 20, "width": 40, "height": 40})
     painter = BoardPainter(module, geometry_of(module, state))
     expected = painter.draw(state, "Operational Map", crop=(x - 20, y - 20, x + 20, y + 20),
@@ -302,3 +317,119 @@ def test_a_module_no_rule_pack_knows_gets_a_page_without_findings():
     drawn = _drawn_after(data, len(data.changes) - 1)
     assert {(data.maps[c[1]]["name"], data.pieces[c[0]]["id"], c[2], c[3]) for c in drawn.values()} == expected
     assert expected  # the game has pieces on its map
+
+
+# -- a finding's step opens where the finding is (issue 23 §4) --------------------------------
+
+SEEN = """(outline) => {
+  const c = document.getElementById('board'), v = document.getElementById('viewport');
+  const r = c.getBoundingClientRect(), k = r.width / c.width, vr = v.getBoundingClientRect();
+  const xs = outline.map((p) => p[0]), ys = outline.map((p) => p[1]);
+  const x = r.left + (Math.min(...xs) + Math.max(...xs)) / 2 * k, y = r.top + (Math.min(...ys) + Math.max(...ys)) / 2 * k;
+  return x >= vr.left && x <= vr.right && y >= vr.top && y <= vr.bottom;
+}"""
+UNCOVERED = """(i) => {
+  const li = document.querySelectorAll('#findings li')[i], panes = document.getElementById('panes');
+  const r = li.getBoundingClientRect(), pr = panes.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + 12, r.top + 4);
+  return r.top >= pr.top && r.bottom <= pr.bottom + 1 && li.contains(hit);
+}"""
+
+
+def _opens_at_its_finding(tab, data, index: int) -> None:
+    finding = data.findings[index]
+    assert tab.evaluate("replay.step") == finding["step"]
+    assert tab.evaluate("replay.map") == data.maps[finding["map"]]["name"]
+    assert tab.evaluate(SEEN, finding["outline"]), "the finding's place is scrolled into view"
+    assert tab.evaluate(UNCOVERED, index), "the finding is whole in the side pane, nothing over it"
+    for zoom in ("1", "0.25", "fit"):
+        tab.select_option("#zoom", zoom)
+        assert tab.evaluate(SEEN, finding["outline"]), f"the finding's place stays in view at zoom {zoom}"
+
+
+def test_a_findings_step_opens_its_map_scrolled_to_it(browser, page, data):
+    at = {f["where"]: i for i, f in enumerate(data.findings) if "map" in f}
+    # The demo's interception (step 8) is judged in the North Sea, a sea zone of the Strategic Map; the
+    # overstack (step 16) in Bergen, 4332, a hex of the Operational Map.
+    assert data.maps[data.findings[at["North Sea"]]["map"]]["name"] == "Strategic Map"
+    assert data.maps[data.findings[at["4332"]]["map"]]["name"] == "Operational Map"
+    for index in at.values():
+        tab, errors = _open(browser, page, f"#step={data.findings[index]['step']}")
+        _opens_at_its_finding(tab, data, index)
+        assert errors == []
+        tab.close()
+
+
+def test_fit_width_draws_a_hex_map_readable(browser, page, demo):
+    module = open_module(demo / "invasion-norway.vmod")
+    grid = next(placed.board.grid for placed in geometry_of(module, Replayer(demo / "sample-game.vlog").restore())
+                .map("Operational Map").boards if type(placed.board.grid).__name__ == "HexGrid")
+    tab, _ = _open(browser, page)
+    tab.evaluate("replay.showMap('Operational Map')")
+    assert tab.input_value("#zoom") == "fit"
+    drawn = tab.evaluate("(() => { const c = document.getElementById('board'); "
+                         "return c.getBoundingClientRect().width / c.width; })()")
+    # A counter's values are printed about a fifth of its hex high: at 48 screen pixels a hex, 9-pixel digits.
+    assert grid.dy * drawn >= 48
+    tab.close()
+
+
+@pytest.fixture(scope="module")
+def narvik_page(tmp_path_factory):
+    """A Narvik 1940 log: Mtn Art moves into Narvik (0919), a fourth German ground unit there (9.0)."""
+    out = tmp_path_factory.mktemp("narvik-page")
+    assembly = assemble(DATA_DIR, scenario="campaign", cache=out / "cache")
+    module = write_archive(module_archive(assembly), out / module_file_name(assembly.game))
+    writer = LogWriter(open_file(write_opening(assembly, out / "start.vsav")), assembly.locator.point, "Gerd", "pw")
+    writer.step(writer.seat("German"))
+    writer.step(writer.turn(TRACKER_ID, tracker_state(assembly.game.info, "GT 1", "actions")))
+    writer.step(writer.move("ger-mtn-art", "0919"))
+    writer.step(writer.turn(TRACKER_ID, tracker_state(assembly.game.info, "GT 1", "victory-check")))
+    log = writer.save(out / "game.vlog")
+    return write_replay_page(log, module, out / "replay.html"), page_data(log, module)
+
+
+def test_another_games_finding_opens_where_it_is(browser, narvik_page):
+    page_file, narvik = narvik_page
+    [index] = [i for i, f in enumerate(narvik.findings) if f["where"] == "0919"]
+    finding = narvik.findings[index]
+    assert finding["units"] and "ger-mtn-art" not in finding["units"]  # units by their counters' names
+    assert finding["phase"] == "Actions Phase"  # narvik-1940.txt 5.1
+    tab, errors = _open(browser, page_file, f"#step={finding['step']}")
+    _opens_at_its_finding(tab, narvik, index)
+    assert errors == []
+    tab.close()
+
+
+@pytest.fixture(scope="module")
+def kampen_page(tmp_path_factory):
+    """A Kampen om Norge log: ger-2 jumps from Oslo to Trondheim (4.1), then the combat and reinforcement
+    phases; its module's turn tracker shows the record's phase ids."""
+    root = tmp_path_factory.mktemp("kampen-page")
+    area_map = area_game(KAMPEN_DATA)
+    assembly = assemble_areas(area_map, root / "cache")
+    module = write_archive(area_archive(assembly), root / "kampen-om-norge.vmod")
+    info = tracker_info(area_map)
+    writer = LogWriter(open_file(write_area_setup(KAMPEN_DATA, root / "start.vsav", cache=root / "cache")),
+                       assembly.locator.point, "Gerd", "pw")
+    writer.step(writer.seat("Germany"))
+    writer.step(writer.move("ger-2", "Trondheim"))
+    writer.step(writer.turn(TRACKER_ID, tracker_state(info, "Round 1", "german-combat")))
+    log = writer.save(root / "game.vlog")
+    return write_replay_page(log, module, root / "replay.html"), page_data(log, module)
+
+
+def test_an_area_games_phases_are_named_in_the_lists_and_selectors(browser, kampen_page):
+    page_file, kampen = kampen_page
+    # kampen-om-norge.txt 4.1-4.2: Germany's "Phase 1: Movement", "Phase 2: Combat".
+    assert ["Round 1", "German Combat Phase"] in kampen.turns
+    assert any("German Combat Phase" in word for words in kampen.words for word in words)
+    [finding] = [f for f in kampen.findings if f["where"] == "Trondheim"]
+    assert finding["phase"] == "German Movement Phase" and finding["units"] == ["German battalion 2"]  # units.csv
+    tab, errors = _open(browser, page_file, f"#step={finding['step']}")
+    shown = tab.inner_text("#jumps") + tab.inner_text("#where") + tab.inner_text("#log") + tab.inner_text("#findings")
+    assert "German Combat Phase" in shown and "german-combat" not in shown and "german-movement" not in shown
+    assert tab.evaluate("replay.map") == "Kampen om Norge"
+    assert tab.evaluate(SEEN, finding["outline"]) and tab.evaluate(UNCOVERED, 0)
+    assert errors == []
+    tab.close()

@@ -36,7 +36,10 @@ def test_every_finding_is_on_the_page_with_its_rule_and_place(two_findings):
     for f in result.findings:
         assert f.rule in page and (f.where or "") in page
     assert page.count('<section class="finding"') == len(result.findings)
-    assert "I/1 (nor-ir1-1)" in page  # units by name and id
+    # Units by the names on their counters (units.csv: nor-ir1-1 is I/1, nor-ir2-2 II/2), never by their ids.
+    units_line = re.search(r'<p class="meta">Units: ([^<·]*)', page).group(1)
+    assert {"I/1", "II/1", "I/2", "II/2", "I/3"} <= {name.strip() for name in units_line.split(",")}
+    assert "nor-ir1-1" not in units_line
 
 
 def test_each_flagged_place_is_drawn_and_outlined(two_findings):
@@ -69,6 +72,7 @@ def test_a_record_is_reported_with_its_entries(tmp_path):
     page = html_report(result)
     assert "invasion-norway.txt 11.1.1" in page and 'title="record entries"' in page
     assert not pictures(page)
+    assert "<p>Invasion: Norway · " in page  # the game by its title, not its id
 
 
 def test_a_clean_game_says_so(mini_module, tmp_path):

@@ -3,8 +3,8 @@
 A game is one package under ``games/`` whose pack subclasses :class:`GamePack` and is registered by
 id (:func:`vassal_tools.games.register`). What a pack must give (its id, data folder, record words,
 catalogue, rules and board kind) is abstract here; what it may give (title, rulebook, the checks
-``vassal-tools games`` lists, notes, a player's explanation of a finding, phase names in prose, the
-replay's hooks, zones of a place, another data folder's copy of the game) has a default that says
+``vassal-tools games`` lists, notes, a player's explanation of a finding, the printed names of its
+phases, sides, rolls and terms (:mod:`.printed`, which every finding passes through), the replay's hooks, zones of a place, another data folder's copy of the game) has a default that says
 "nothing more". Code outside the packs reads these members and never probes a pack for others.
 
 The board kind (:class:`BoardKind`) says how the game's map is drawn and built: a hex game's data
@@ -28,9 +28,10 @@ from ..record import Catalogue, Record, RecordTerms
 from ..replay.logwriter import LogWriter
 from ..rules.engine import Checks
 from ..rules.findings import Finding
+from .printed import PrintedNames
 from .sample import PhaseSteps, Table
 
-__all__ = ["BoardKind", "GamePack", "ListedCheck", "PhaseSteps", "SampleGame", "Table"]
+__all__ = ["BoardKind", "GamePack", "ListedCheck", "PhaseSteps", "PrintedNames", "SampleGame", "Table"]
 
 
 class BoardKind(enum.Enum):
@@ -129,9 +130,20 @@ class GamePack(ABC):
         """The finding as a player reads it (the rule's title, quote, remedy); as found by default."""
         return finding
 
+    @property
+    def printed_names(self) -> PrintedNames:
+        """How a player reads the game's phases, sides and terms (:mod:`.printed`); by default the
+        sides and nationalities of its vocabulary capitalised and its phases by their ids."""
+        words = self.vocabulary
+        return PrintedNames(sides=(*words.sides, *(n for n in words.side_of_nationality if n not in words.sides)))
+
+    def printed(self, finding: Finding, record: Record) -> Finding:
+        """The finding with the record's ids by their printed names (every game alike: :mod:`.printed`)."""
+        return self.printed_names.finding(finding, record)
+
     def phase_names(self, text: str) -> str:
-        """Phase ids in a text by the rulebook's names; the text as it is by default."""
-        return text
+        """Phase ids in a text by the rulebook's names (:attr:`printed_names`)."""
+        return self.printed_names.phases_in(text)
 
     def zone_of(self, loc: str) -> str | None:
         """The zone a place lies in, for a game whose places lie in zones; None by default."""

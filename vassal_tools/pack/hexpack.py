@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from ..gamedata import GameData, load_game
 from . import BoardKind, GamePack
+from .printed import PrintedNames, roll_names
 
 
 class HexPack(GamePack):
@@ -39,3 +41,12 @@ class HexPack(GamePack):
     @cached_property
     def data(self) -> GameData:
         return load_game(self.data_folder)
+
+    @cached_property
+    def printed_names(self) -> PrintedNames:
+        """Phases by pack.toml's ``[phase_names]`` (the rulebook's words), else by game.toml's names; die
+        rolls by game.toml's names."""
+        named = self.config.get("phase_names", {})
+        phases = {phase.id: named.get(phase.id, phase.name) for phase in self.data.info.phases.values()}
+        rolls = roll_names((roll.id, roll.name) for roll in self.data.info.die_rolls.values())
+        return replace(super().printed_names, phases=phases, rolls=rolls)

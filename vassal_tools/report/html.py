@@ -21,6 +21,8 @@ from PIL import Image
 
 from ..formats.commands import ChangePiece
 from ..formats.logsteps import Step
+from ..games import pack_for
+from ..pack import PrintedNames
 from ..replay.replayer import Replayer
 from ..replay.state import GameState
 from ..replay.turns import turn_words
@@ -95,7 +97,8 @@ def _replay(result: AuditResult) -> tuple[dict[tuple, Picture], dict[int, list[s
                 piece for unit in f.units for piece in unit_pieces.get(unit, ()))
     told = {n for f in result.findings if isinstance(f.step, int) for n in range(f.step - AROUND, f.step + AROUND + 1)}
     replay = Replayer(result.log)
-    teller = StepTeller(replay, result.module, geometry)
+    pack = pack_for(result.record.game)
+    teller = StepTeller(replay, result.module, geometry, pack.printed_names if pack is not None else None)
     pictures: dict[tuple, Picture] = {}
     state = replay.restore()
     for where in wanted.get(0, ()):
@@ -129,12 +132,14 @@ def _draw(painter: BoardPainter | None, state, places: Places | None, step: int,
 
 class StepTeller:
     """A step in words: :mod:`vassal_tools.report.stepwords`, with turn tracker changes read
-    as the turn and phase they show and a piece's changed layers said by name."""
+    as the turn and phase they show (a phase id by the rulebook's name, when the game's pack names
+    it) and a piece's changed layers said by name."""
 
-    def __init__(self, replay: Replayer, module, geometry):
+    def __init__(self, replay: Replayer, module, geometry, names: PrintedNames | None = None):
         self.context = context_for(replay.stream, geometry.name_at if geometry is not None else None,
                                    turn_words(module))
         self.types = replay.types
+        self.names = names
         self._pieces: dict[str, str] = {}
 
     def before(self, step: Step, state: GameState) -> None:
@@ -147,7 +152,8 @@ class StepTeller:
                     self._pieces[command.id] = piece.type
 
     def after(self, step: Step) -> list[str]:
-        return describe_step(step, self.context, self._special) or ["(no visible change)"]
+        words = describe_step(step, self.context, self._special) or ["(no visible change)"]
+        return [self.names.step_words(w) for w in words] if self.names is not None else words
 
     def _special(self, command) -> str | None:
         if isinstance(command, ChangePiece) and command.id in self._pieces and command.old_state is not None:
@@ -173,7 +179,7 @@ def _level_name(layer) -> str:
 
 def _finding_section(index: int, f: Finding, result: AuditResult, pictures, words) -> str:
     title = " · ".join(escape(str(p)) for p in (_when(f), f.turn, f.phase_name or _phase(f.phase), f.where) if p)
-    units = ", ".join(_unit_name(result, u) for u in f.units)
+    units = ", ".join(f.unit_names or f.units)
     rule = f"{f.rule} {f.title}" if f.title else f.rule
     parts = [f'<section class="finding" id="finding-{index}">', f"<h2>{index}. {title}</h2>",
              f'<div class="rule">{escape(rule)}</div>', f'<p class="what">{escape(f.message)}</p>']
@@ -229,7 +235,9 @@ def _around(f: Finding, result: AuditResult, words: dict[int, list[str]]) -> str
 def _page(result: AuditResult, sections: list[str]) -> str:
     name = escape(result.source.rsplit("/", 1)[-1])
     count = len(result.findings)
-    about = f"{escape(result.record.game)} · {len(result.record.entries)} record entries · "
+    pack = pack_for(result.record.game)
+    about = f"{escape(pack.listed_name() if pack is not None else result.record.game)} · "
+    about += f"{len(result.record.entries)} record entries · "
     about += f"{count} finding{'s' if count != 1 else ''}"
     body = [f'<p class="notice{"" if note.startswith("WARNING") else " mild"}">{escape(note)}</p>'
             for note in result.notes]
@@ -264,10 +272,4 @@ def _when(f: Finding) -> str | None:
 
 def _phase(phase: str | None) -> str | None:
     return phase.replace("-", " ").capitalize() if phase else None
-
-
-def _unit_name(result: AuditResult, uid: str) -> str:
-    unit = result.record.units.get(uid)
-    name = unit.name if unit is not None else None
-    return f"{name} ({uid})" if name and name != uid else uid
 

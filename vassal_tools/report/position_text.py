@@ -19,13 +19,14 @@ from ..record.places import place_of
 
 def position_text(record: Record, place: str | None = None) -> str:
     pack = pack_for(record.game)
-    phase_names = pack.phase_names if pack is not None else str
+    def phase_name(phase: str) -> str:
+        return (pack.printed_names.phase(phase) if pack is not None else "") or phase
     stacks: dict[str, list[str]] = defaultdict(list)
     heading = ""
     for entry in record.entries:
         if isinstance(entry, PhaseStart):
             step = f" (step {entry.step})" if entry.step is not None else ""
-            heading = f"{entry.turn}, {phase_names(entry.phase)}{step}"
+            heading = f"{entry.turn}, {phase_name(entry.phase)}{step}"
         elif isinstance(entry, Place):
             stacks[entry.at].append(entry.unit)
     loc_asked = _wanted(pack, record.game, place)

@@ -48,6 +48,10 @@ from ..formats.files import Module
 from ..formats.kinds import open_game, open_module
 from ..formats.match import require_match
 from ..games.play import pack_of
+from ..geometry.grid import Grid
+from ..geometry.hexgrid import HexGrid
+from ..geometry.zonedgrid import ZonedGrid
+from ..pack import PrintedNames
 from ..replay.replayer import Replayer
 from ..replay.state import GameState, PieceState
 from ..replay.turns import turn_words
@@ -165,11 +169,12 @@ class PageBuilder:
         self._orders: dict[int, list[int]] = {}  # each map's drawing order at the last step
         self._shown: dict[int, MapShown] = {}  # each map's top-level pieces and pieces at the last step
         self._units = _unit_reader(module, mapping, audit)
+        self._names = _printed_names(module, mapping, audit)
         self._turn_words = turn_words(module)
 
     def build(self) -> PageData:
         self.data.maps = [self._map(name) for name in self.map_names]
-        teller = StepTeller(self.replay, self.module, self.geometry)
+        teller = StepTeller(self.replay, self.module, self.geometry, self._names)
         self._record_step(self.replay.state, ["the opening position"])
         for done in self.replay.steps(before=teller.before):
             self._record_step(done.state, teller.after(done.step), touched_pieces(done.step.commands))
@@ -186,7 +191,11 @@ class PageBuilder:
         boards = [{"name": placed.name, "image": self.images.index(placed.board.image), "x": placed.x, "y": placed.y,
                    "w": placed.width, "h": placed.height, "reversed": bool(placed.reversed)}
                   for placed in geo_map.boards]
-        return {"name": name, "w": geo_map.size[0], "h": geo_map.size[1], "boards": boards}
+        out: dict[str, Any] = {"name": name, "w": geo_map.size[0], "h": geo_map.size[1], "boards": boards}
+        cells = [cell for placed in geo_map.boards for cell in _hex_cells(placed.board.grid)]
+        if cells:
+            out["cell"] = round(min(cells), 1)  # a hex map: the page never draws it smaller than it reads
+        return out
 
     # -- one step ---------------------------------------------------------------------
 
@@ -334,8 +343,8 @@ class PageBuilder:
     def _tracker_values(self, state: GameState) -> list[str]:
         for tracker_id, tracker_state in state.turns.items():
             values = [v for v in self._turn_words(tracker_id, tracker_state) if v]
-            if values:
-                return values
+            if values:  # a phase the tracker shows by its id (an area game's) by the rulebook's name
+                return [self._names.phase(v) or v for v in values] if self._names is not None else values
         return []
 
     # -- findings ---------------------------------------------------------------------
@@ -347,7 +356,7 @@ class PageBuilder:
         for index, piece in enumerate(self.data.pieces):
             if "unit" in piece:
                 units.setdefault(piece["unit"], []).append(index)
-        return [_finding(f, places, self.map_index, units, audit) for f in audit.findings]
+        return [_finding(f, places, self.map_index, units) for f in audit.findings]
 
 
 # The commands that change which pieces a map shows, where and how; any other changes nothing drawn.
@@ -366,12 +375,12 @@ def touched_pieces(commands) -> set[str] | None:
     return out
 
 
-def _finding(f: Finding, places: Places | None, map_index: dict[str, int], units: dict[str, list[int]],
-             audit: AuditResult) -> dict[str, Any]:
+def _finding(f: Finding, places: Places | None, map_index: dict[str, int],
+             units: dict[str, list[int]]) -> dict[str, Any]:
     out: dict[str, Any] = {"rule": f.rule, "message": f.message,
                            "step": f.step if isinstance(f.step, int) else None,
-                           "turn": f.turn, "phase": f.phase, "where": f.where,
-                           "units": [_unit_name(audit, u) for u in f.units],
+                           "turn": f.turn, "phase": f.phase_name or f.phase, "where": f.where,
+                           "units": list(f.unit_names or f.units),
                            "pieces": [p for u in f.units for p in units.get(u, ())]}
     outline = places.outline(f.where) if places is not None else None
     if outline is not None and outline.map in map_index:
@@ -380,10 +389,13 @@ def _finding(f: Finding, places: Places | None, map_index: dict[str, int], units
     return out
 
 
-def _unit_name(audit: AuditResult, uid: str) -> str:
-    unit = audit.record.units.get(uid)
-    name = unit.name if unit is not None else None
-    return f"{name} ({uid})" if name and name != uid else uid
+def _hex_cells(grid: Grid | None) -> list[float]:
+    """The size of a hex (the smaller of its spacings) of each hex grid of a board, its zones' included."""
+    if isinstance(grid, HexGrid):
+        return [min(grid.dx, grid.dy)]
+    if isinstance(grid, ZonedGrid):
+        return [cell for zone in grid.zones for cell in _hex_cells(zone.grid)] + _hex_cells(grid.background)
+    return []
 
 
 def _increasing_run(keys: list[int | None]) -> set[int]:
@@ -417,6 +429,14 @@ def _drawable(geometry, name: str) -> bool:
     except BadInput:
         return False
     return True
+
+
+def _printed_names(module: Module, mapping: Mapping_ | None, audit: AuditResult | None) -> PrintedNames | None:
+    """How the game of the log names its phases, when a pack knows the module."""
+    try:
+        return pack_of(module, mapping, audit.record.game if audit is not None else None).printed_names
+    except BadInput:
+        return None
 
 
 def _unit_reader(module: Module, mapping: Mapping_ | None, audit: AuditResult | None) -> UnitReader | None:

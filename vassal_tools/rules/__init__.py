@@ -37,6 +37,10 @@ class AuditedGame(Protocol):
         """The finding as a player reads it (title, quote, remedy)."""
         ...
 
+    def printed(self, finding: Finding, record: Record) -> Finding:
+        """The finding with the record's ids by their printed names (units, phases, sides)."""
+        ...
+
     @property
     def vocabulary(self) -> Vocabulary:
         """The game's words: a record's words it lacks were judged by nothing (warnings)."""
@@ -48,7 +52,7 @@ def audit(record: Record, game: AuditedGame) -> Findings:
     what was checked (:class:`Checked`)."""
     rules = game.rules()
     walk = Audit(record, rules)
-    findings = [game.explain(finding, record) for finding in walk.run()]
+    findings = [game.printed(game.explain(finding, record), record) for finding in walk.run()]
     steps = {e.step for e in record.entries if e.step is not None}
     unknown = word_warnings(record, game.vocabulary)
     checked = Checked(len(record.entries), len(steps), rules.families, rules.checks_made,

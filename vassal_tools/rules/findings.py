@@ -68,3 +68,14 @@ class Finding:
         step = f" (step {self.step})" if self.step is not None else ""
         sample = f" [relies on sample values: {'; '.join(self.samples)}]" if self.samples else ""
         return f"{self.rule}: {at}{step}: {self.message}{sample}"
+
+
+def counted(n: int | float, one: str, many: str | None = None) -> str:
+    """A number with its noun agreeing: ``1 ASP``, ``2 ASPs``, ``1 die``, ``3 dice``."""
+    return f"{n:g} {one if n == 1 else (many or one + 's')}"
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

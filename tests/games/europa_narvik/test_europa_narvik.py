@@ -426,7 +426,7 @@ def test_the_die_is_a_d6():
     builder = game().phase("german-air", turn="Turn 3").roll("find-ships", 7, unit="ger-ju88-1", side="german")
     builder.roll("escape", [3, 0], side="allied")
     assert [(f.rule, f.message.split(":")[0]) for f in audit(builder.to_dict())] == [
-        (rule("4E"), "a find-ships roll of 7"), (rule("4E"), "a escape roll of 0")]
+        (rule("4E"), "a find ships roll of 7"), (rule("4E"), "an escape roll of 0")]  # game.toml: "Find Ships", "Escape"
 
 
 def test_a_printed_maps_hexes_are_counted_one_mp_each_and_judged_only_where_known():
@@ -475,6 +475,11 @@ def test_night_bombing_is_intercepted_by_night_fighters_only():
         builder.mission("allied", "base-bombing", ["brit-wellington-1"], target="0607", night=is_night)
         return found(builder.intercept("german", "0607", air=["ger-bf110-1"]))
     assert night(False) == [] and night(True) == [(rule("12D3"), "0607")]
+    builder = game().phase("allied-air", turn="Turn 3")
+    builder.mission("allied", "base-bombing", ["brit-wellington-1"], target="0607", night=True)
+    [finding] = audit(builder.intercept("german", "0607", air=["ger-bf110-1"]).to_dict())
+    assert finding.message.endswith("may only be intercepted by night fighters (NF)")  # the sentence, whole
+    assert finding.message.startswith("Bf-110 intercepts")  # units.csv: ger-bf110-1 is a Bf-110
 
 
 def test_units_all_disrupted_in_an_enemy_hex_at_the_end_of_combat_are_eliminated():

@@ -309,12 +309,13 @@ class AirAttacks(Check):
         if self.night.get(entry.zone):
             day = [u for u in entry.air if self.role(audit, u) not in ("NF", None)]
             if day:
-                audit.report(self.rule(self.a["night_rule"]), f"{', '.join(day)} intercept night bombing in "
-                             f"{entry.zone}: only night fighters (NF) may", where=entry.zone, units=day)
+                audit.report(self.rule(self.a["night_rule"]), f"{', '.join(day)} {_verb(day, 'intercept')} night bombing in "
+                             f"{entry.zone}: night bombing missions may only be intercepted by night fighters (NF)",
+                             where=entry.zone, units=day)
         fighters = set(self.a["fighters"])
         wrong = [u for u in entry.air if self.role(audit, u) not in (*fighters, None)]
         if wrong:
-            audit.report(self.rule(self.a["intercept_rule"]), f"{', '.join(wrong)} intercept in {entry.zone}: "
+            audit.report(self.rule(self.a["intercept_rule"]), f"{', '.join(wrong)} {_verb(wrong, 'intercept')} in {entry.zone}: "
                          "interception may be flown only by fighters (F, NF or FB)", where=entry.zone, units=wrong)
 
 
@@ -478,3 +479,8 @@ class AirMissions(Check):
         if strong:
             audit.report(self.rule(self.m["drop_rule"]), f"{name} drops into {to}, where enemy ground units with a "
                          f"defense strength are ({', '.join(sorted(strong))})", where=to, units=[unit.id])
+
+
+def _verb(subjects: list[str], verb: str) -> str:
+    """The verb agreeing with its subjects: "Ju-88 intercepts", "Ju-88, Ju-88 intercept"."""
+    return verb + "s" if len(subjects) == 1 else verb

@@ -217,10 +217,10 @@ class Supply(Check):
         for c in counters if not self.first_turn(audit) else ():
             unit = audit.units[c]
             if unit.get("captured"):
-                audit.report(self.rule(self.s["captured_rule"]), f"captured supply {c} may give general supply, "
+                audit.report(self.rule(self.s["captured_rule"]), f"the captured supply {c} may give general supply, "
                              "never attack supply", where=entry.hex, units=[c])
             elif c in self.spent and self.spent[c] != self.phase_key(audit):
-                audit.report(self.rule(self.s["german_attack_rule"]), f"supply counter {c} was expended in an "
+                audit.report(self.rule(self.s["german_attack_rule"]), f"the supply counter {c} was expended in an "
                              f"earlier combat phase ({self.spent[c]})", where=entry.hex, units=[c])
             self.spent.setdefault(c, self.phase_key(audit))
         for uid in entry.attackers:
@@ -241,17 +241,29 @@ class Supply(Check):
         if unit.side == "german":
             if self.first_turn(audit):
                 return None  # 19B
-            usable = [audit.position.loc(c) for c in counters if not audit.units[c].get("captured")
-                      and c not in self.expended and is_hex(audit.position.loc(c))]
             if not counters:
                 return self.s["german_attack_rule"], "the attack lists no supply counter (attack.supply)"
+            unusable = {c: why for c in counters if (why := self.unusable(audit, c))}
+            usable = [audit.position.loc(c) for c in counters if c not in unusable and is_hex(audit.position.loc(c))]
             if not lines.supplied(unit, loc, [u for u in usable if u is not None], self.s["german_mps"]):
-                return (self.s["german_attack_rule"], f"no listed supply counter ({', '.join(counters)}) within "
+                if len(unusable) == len(counters):  # no counter it lists may give attack supply, near or far
+                    return self.s["german_attack_rule"], "; ".join(
+                        f"its listed supply counter {c} {why}" for c, why in unusable.items())
+                within = [c for c in counters if c not in unusable]
+                return (self.s["german_attack_rule"], f"no listed supply counter ({', '.join(within)}) within "
                         f"{self.s['german_mps']} MPs")
             return None
         if not lines.supplied(unit, loc, self.allied_sources(audit), self.s["allied_mps"]):
             return self.s["allied_rule"], f"no Allied base within {self.s['allied_mps']} MPs"
         return None
+
+    def unusable(self, audit: Audit, counter: str) -> str:
+        """Why a listed counter gives no attack supply wherever it is (11C: captured; 11B1b: expended); "" if it may."""
+        if audit.units[counter].get("captured"):
+            return "is captured supply, which gives general supply only (11C)"
+        if counter in self.expended:
+            return f"was expended in an earlier combat phase ({self.spent.get(counter, 'before')}; 11B1b)"
+        return ""
 
     def phase_key(self, audit: Audit) -> str:
         return f"{audit.position.turn} {audit.position.phase}"

@@ -24,7 +24,8 @@ from typing import Any
 
 from ...gamedata.gametoml import TomlDoc, read_info
 from ...gamedata.vocabulary import ReplayHooks, Vocabulary
-from ...pack import BoardKind, GamePack, ListedCheck
+from ...pack import BoardKind, GamePack, ListedCheck, PrintedNames
+from ...pack.printed import roll_names
 from ...record import Record, RecordTerms, Roll
 from ...rules.findings import Finding
 from . import rules_index, sample_game
@@ -133,6 +134,14 @@ class InvasionNorway(GamePack):
 
     def zone_of(self, loc: str) -> str | None:
         return self.game.zone_of(loc)
+
+    @cached_property
+    def printed_names(self) -> PrintedNames:
+        """Phases and die rolls by game.toml's names, the rulebook's ("German Land Movement Phase")."""
+        info = self.game.data.info
+        phases = {phase.id: phase.name for phase in info.phases.values()}
+        rolls = roll_names((roll.id, roll.name) for roll in info.die_rolls.values())
+        return replace(super().printed_names, phases=phases, rolls=rolls)
 
     def phase_names(self, text: str) -> str:
         """Phase ids in a message by the rulebook's names ("the german-land-movement phase" is

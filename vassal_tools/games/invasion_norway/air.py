@@ -16,6 +16,7 @@ from collections import Counter
 
 from ...record import Entry, Mission, Move, Remove
 from ...rules.engine import Audit
+from ...rules.findings import counted
 from ...rules.position import UnitState
 from .rules import Check, InvasionNorwayRules
 
@@ -42,7 +43,8 @@ class AirMissions(Check):
         points = sum(audit.position.strength(uid) for uid in air)
         if points > a["max_mission_points"]:
             audit.report(self.rules.rule(a["mission_rule"]),
-                         f"{points} air points fly one {entry.kind} mission; at most {a['max_mission_points']} may",
+                         f"{points} air points fly one {entry.kind} mission; at most {a['max_mission_points']} may fly one "
+                         "mission",
                          where=entry.target, units=air, excess=points - a["max_mission_points"])
         german = [uid for uid in air if audit.units[uid].side == "german"
                   and self.base_zone(audit, entry, uid) == "Denmark"]
@@ -122,7 +124,7 @@ class AirSupply(Check):
         needed = math.ceil(points / s["air_points_per_asp"])
         if len(declared) < needed:
             audit.report(rule, f"{points} air points not in automatic supply fly this {entry.kind} mission: "
-                               f"{needed} ASPs needed, {len(declared)} expended",
+                               f"{counted(needed, 'ASP')} needed, {len(declared)} expended",
                          where=entry.origin, units=sorted(bases), excess=needed - len(declared))
         for asp in declared:
             self.expend(audit, entry, asp, set(bases.values()), rule)

@@ -8,6 +8,7 @@ slots of their arm; trucks do not count; Oslo doubles it all.
 from __future__ import annotations
 
 from ...rules.engine import Audit
+from ...rules.findings import counted
 from ...rules.stacking import SMALL, Allowance, Piece, excess
 from .rules import Check
 
@@ -43,7 +44,7 @@ class LandStacking(Check):
                      f"battalions and {allowance.spare} company or battery")
             audit.report(self.rules.rule(s["rule"]),
                          f"{side.capitalize()} land units in {hex_} exceed the stacking limit ({limit}) "
-                         f"by {over.total:g} battalion(s): {parts}, at the end of the {audit.position.phase} phase "
+                         f"by {counted(over.total, 'battalion')}: {parts}, at the end of the {audit.position.phase} phase "
                          f"({s['when_rule']})",
                          where=hex_, units=sorted(ids), excess=over.total, samples=samples)
 

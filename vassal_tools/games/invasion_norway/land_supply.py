@@ -17,6 +17,7 @@ from itertools import permutations
 
 from ...record import Attack, Defend, Entry, Move, Remove
 from ...rules.engine import Audit
+from ...rules.findings import counted
 from ...rules.position import UnitState
 from .rules import MOTORIZED, Check, InvasionNorwayRules
 
@@ -235,7 +236,7 @@ class LandSupply(Check):
             rule = s["defence_rule"]
             audit.report(self.rules.rule(rule),
                          f"the SP expended for the defence of {entry.hex} is not within {s['range']} MPs of "
-                         f"{len(far)} defending unit(s) along a line of supply "
+                         f"{counted(len(far), 'defending unit')} along a line of supply "
                          f"({self.line_rule(audit, side, far, sps)}){self.assumed(audit, side, far)}",
                          where=entry.hex, units=far,
                          excess=len(far), samples=self.rules.terrain.samples)

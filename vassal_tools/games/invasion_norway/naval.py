@@ -16,6 +16,7 @@ from collections import defaultdict
 
 from ...record import Entry, Move, Place
 from ...rules.engine import Audit
+from ...rules.findings import counted
 from ...rules.position import UnitState
 from .rules import NAVAL_MOVEMENT, Check
 
@@ -99,7 +100,7 @@ class Unloading(Check):
             if used > capacity:
                 hits = audit.position.hits.get(loc, 0)
                 audit.report(self.rules.rule(self.cfg["port"]["unloading_rule"]),
-                             f"unloading {len(cargo)} land unit(s), SPs and ASPs in {port.name} ({loc}) takes at "
+                             f"unloading {counted(len(cargo), 'unit')} (land units, SPs and ASPs) in {port.name} ({loc}) takes at "
                              f"least {used} ships or naval points, over its Unloading Capacity of {port.unloading}"
                              f"{f' less {hits} hits' if hits else ''}",
                              where=loc, units=sorted(cargo), excess=used - max(capacity, 0),

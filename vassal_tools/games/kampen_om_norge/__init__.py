@@ -9,13 +9,15 @@ area polygons are ``sample``: the rulebook has no printed map.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from ...gamedata.areas import AreaBorder, AreaDeck, AreaMap, AreaPiece, AreaShape
 from ...gamedata.vocabulary import Vocabulary, spellings
-from ...pack import BoardKind, GamePack
+from ...pack import BoardKind, GamePack, PrintedNames
+from ...pack.printed import roll_names
 from ...record import RecordTerms
 from . import sample_game
 from .checks import CHECKS, COMPOSED
@@ -117,12 +119,41 @@ class KampenPack(GamePack):
     def catalogue(self) -> KampenCatalogue:
         return KampenCatalogue(self.data)
 
+    @cached_property
+    def printed_names(self) -> PrintedNames:
+        """Phases by the manual's names (game.toml ``[sequence.phase_names]``: "German Movement Phase"), and
+        each card by its Norwegian name with the English name the Appendix's "Translation of Cards" gives
+        it ("Stridsvogn (Armor)")."""
+        rolls = roll_names((roll["id"], roll["name"]) for roll in self.data.toml.get("die_rolls", []))
+        return replace(super().printed_names, phases=phase_names(self.data), terms=card_names(self.data), rolls=rolls)
+
     def rules(self) -> KampenRules:
         return KampenRules(self.data, COMPOSED)
 
     def area_map(self) -> AreaMap:
         """The board as areas (sample polygons, map.json) for the art and the module's ZonedGrid."""
         return area_map(self.data)
+
+
+def phase_names(data: KampenData) -> dict[str, str]:
+    """Each phase id of a record (``movement`` on 9. April, ``german-movement``) -> its name."""
+    sequence = data.toml["sequence"]
+    named = sequence["phase_names"]
+    out = {phase: named[phase] for phase in sequence["april_phases"]}
+    for faction in sequence["factions"]:
+        for phase in sequence["phases"]:
+            out[f"{faction}-{phase}"] = f"{faction.capitalize()} {named[phase]}"
+    return out
+
+
+def card_names(data: KampenData) -> dict[str, str]:
+    """Each card's Norwegian name (and other spelling the text prints) -> the name with its English gloss."""
+    out: dict[str, str] = {}
+    for card in data.cards:
+        if card.english:
+            for name in (card.name, *card.aliases):
+                out.setdefault(name, f"{card.name} ({card.english})")
+    return out
 
 
 def area_map(data: KampenData) -> AreaMap:

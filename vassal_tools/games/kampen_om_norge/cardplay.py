@@ -11,6 +11,7 @@ from collections import Counter
 
 from ...record import Entry, Move, Place, Roll
 from ...rules.engine import Audit
+from ...rules.findings import counted, ordinal
 from .board import rule
 from .data import Card, card_key
 from .entries import Card as CardEntry
@@ -90,7 +91,8 @@ class CardMoves(KampenCheck):
             audit.report(rule("4.1"), f"{uid} moves from {origin} to {to}, which do not border each other",
                          where=to, units=[uid], samples=self.board.samples(origin, to))
         elif moved == limit + 1:
-            audit.report(appendix(card), f"{uid} moves a {moved}th area with {card.name}, which moves {limit}",
+            audit.report(appendix(card), f"{uid} moves a {ordinal(moved)} area with {card.name}, which moves "
+                         f"{counted(limit, 'area')}",
                          where=to, units=[uid], excess=1)
         if side == "norwegian" and self.board.enemies_in(audit, to, side):
             audit.report(appendix(card), f"{uid} moves into {to}, which German battalions hold: Norway's "
@@ -163,8 +165,8 @@ class CardLimits(KampenCheck):
     def end_phase(self, audit: Audit) -> None:
         for (key, zone), (expected, dice, entry, card) in sorted(self.card_rolls.items()):
             if dice != expected:
-                audit.report(appendix(card), f"{card.name} in {zone} rolls {dice} dice for {expected} "
-                             f"{DICE_PER[key]}s there: one die for each", where=zone, entry=entry)
+                audit.report(appendix(card), f"{card.name} in {zone} rolls {counted(dice, 'die', 'dice')} for "
+                             f"{counted(expected, DICE_PER[key])} there: one die for each", where=zone, entry=entry)
         self.card_rolls = {}
 
     def before(self, audit: Audit, entry: Entry) -> None:
@@ -200,7 +202,7 @@ class CardLimits(KampenCheck):
         if key in ("invasjon", "kystevakuering") and all(self.board.german_controlled(audit, z) for z in zones):
             audit.report(appendix(card), f"{card.name} used in {zone}, by {zones[0]} which German ships control "
                          "(advanced rules)", where=zone)
-        needs = {"jagerfly": ("hangarskip", "an aircraft carrier"), "kystbombardement": ("slagskip", "a battleship")}
+        needs = {"jagerfly": ("hangarskip", "aircraft carrier"), "kystbombardement": ("slagskip", "battleship")}
         if key in needs and not any(self.board.ships_of(audit, z, {"allied"}, needs[key][0]) for z in zones):
             audit.report(appendix(card), f"{card.name} used in {zone} with no Allied {needs[key][1]} in "
                          f"{' or '.join(zones)} (advanced rules)", where=zone)

@@ -6,6 +6,7 @@ from collections import Counter
 
 from ...record import Entry, Move, Roll
 from ...rules.engine import Audit
+from ...rules.findings import counted
 from .board import rule
 from .rules import KampenCheck, KampenRules
 
@@ -69,8 +70,8 @@ class CombatDice(KampenCheck):
         self.dice[(zone, role)] += len(entry.dice)
         allowed = from_battalions + from_cards
         if self.dice[(zone, role)] > allowed >= before:
-            audit.report(rule("4.2"), f"the {role} ({'/'.join(sorted(sides))}) rolls {self.dice[(zone, role)]} combat "
-                         f"dice in {zone}: {from_battalions} from battalions (five at most"
+            audit.report(rule("4.2"), f"the {role} ({'/'.join(sorted(sides))}) rolls "
+                         f"{counted(self.dice[(zone, role)], 'combat die', 'combat dice')} in {zone}: {from_battalions} from battalions (five at most"
                          + (", halved across a fjord or lake" if across else "") + f") and {from_cards} from cards",
                          where=zone, units=units, excess=self.dice[(zone, role)] - allowed)
 

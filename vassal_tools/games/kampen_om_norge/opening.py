@@ -10,6 +10,7 @@ from collections import Counter
 
 from ...record import Entry, Place
 from ...rules.engine import Audit
+from ...rules.findings import counted
 from .board import rule
 from .rules import KampenCheck, KampenRules
 
@@ -59,7 +60,7 @@ class SetUp(KampenCheck):
             what = f"{allowed} listed there" if allowed else "none listed there"
             if side == "allied":
                 what = "the Allies start with none on the board (their six arrive as reinforcements)"
-            audit.report(rule("3"), f"the set-up puts {self.placed[(side, at)]} {side} battalions in {at}: {what}",
+            audit.report(rule("3"), f"the set-up puts {counted(self.placed[(side, at)], side + ' battalion')} in {at}: {what}",
                          where=at, units=[uid], excess=self.placed[(side, at)] - allowed)
 
     def norwegian(self, audit: Audit, uid: str, at: str, count: int) -> None:

@@ -10,6 +10,7 @@ from collections import Counter, defaultdict
 
 from ...record import Entry, Intercept, Move, Place, Roll
 from ...rules.engine import Audit
+from ...rules.findings import counted
 from .board import APRIL, rule
 from .rules import KampenCheck, KampenRules
 
@@ -74,8 +75,8 @@ class Interception(KampenCheck):
                          f"{', '.join(left)}: all or none of the ships there intercept", where=entry.zone, units=left)
         slow = [u for u in entry.naval if self.board.ship_type(audit, u) == "panserskip"]
         if slow and audit.position.turn != APRIL:
-            audit.report(rule("6.1"), f"{', '.join(slow)} intercepts after the 9. April turn: Eidsvoll & Norge "
-                         "may not", where=entry.zone, units=slow)
+            audit.report(rule("6.1"), f"{', '.join(slow)} intercepts after the 9. April turn: except during the 9. April "
+                         "turn, Eidsvoll & Norge may not intercept enemy ships", where=entry.zone, units=slow)
         enemies = [u for u in audit.position.at(entry.zone) if self.board.klass(audit, u) == "naval"
                    and self.board.side(audit, u) not in self.friends[entry.side]]
         self.attempt = (entry.side, entry.zone, self.dice_for(audit, entry.side, enemies), entry)
@@ -104,8 +105,8 @@ class Interception(KampenCheck):
         side, zone, allowed, entry = self.attempt
         self.attempt = None
         if self.dice not in allowed:
-            audit.report(rule("8.1"), f"the {side} interception attempt in {zone} rolls {self.dice} dice for "
-                         f"{max(allowed)} enemy ships: one die for every enemy ship", where=zone, entry=entry)
+            audit.report(rule("8.1"), f"the {side} interception attempt in {zone} rolls {counted(self.dice, 'die', 'dice')} "
+                         f"for {counted(max(allowed), 'enemy ship')}: one die for every enemy ship", where=zone, entry=entry)
 
 
 class AlliedSeas(KampenCheck):
@@ -166,8 +167,8 @@ class NavalCombat(KampenCheck):
         before = self.naval_dice[key]
         self.naval_dice[key] += len(entry.dice)
         if self.naval_dice[key] > len(set(ships)) >= before:
-            audit.report(rule("8.2"), f"{'/'.join(sorted(sides))} ships roll {self.naval_dice[key]} dice in the naval "
-                         f"combat in {zone} with {len(set(ships))} ships there: a die for every ship",
+            audit.report(rule("8.2"), f"{'/'.join(sorted(sides))} ships roll {counted(self.naval_dice[key], 'die', 'dice')} "
+                         f"in the naval combat in {zone} with {counted(len(set(ships)), 'ship')} there: a die for every ship",
                          where=zone, excess=self.naval_dice[key] - len(set(ships)))
 
 

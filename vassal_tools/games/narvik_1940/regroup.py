@@ -27,6 +27,11 @@ from .catalogue import is_hex
 from .firing import flag
 from .rules import Check, NarvikRules
 
+# The Regroup Table's results by their names in 17.0, and what the record shows done with the unit.
+RESULTS = {"permanently-eliminated": "Perm. Elimin.", "no-effect": "No Effect", "regroup": "Regroup Unit"}
+DONE = {"permanently-eliminated": "placed in the Permanently Eliminated Display", "regroup": "deployed (regrouped)",
+        "no-effect": "left in the Available for Regroup Display"}
+
 
 def regroup_box(config: Mapping[str, Any], side: str) -> str:
     return str(config["regroup"]["boxes"][side])
@@ -61,7 +66,7 @@ class Regroup(Check):
         if table and table != got:
             kind = "an elite" if flag(unit.get("elite")) else "a non-elite"
             audit.report(self.rule(self.cfg["regroup"]["rule"]), f"{unit.name or unit.id} rolled {die} on the Regroup "
-                         f"Table ({kind} unit: {table.replace('-', ' ')}) but is {got.replace('-', ' ')}",
+                         f"Table ({kind} unit: {RESULTS.get(table, table)}) but is {DONE.get(got, got)}",
                          where=where, units=[unit.id])
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:

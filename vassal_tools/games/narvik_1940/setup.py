@@ -17,6 +17,7 @@ from __future__ import annotations
 from ...record import Entry, Place
 from ...record.entries import Unit
 from ...rules.engine import Audit
+from ...rules.findings import counted
 from ...rules.position import UnitState
 from .catalogue import is_hex
 from .rules import Check, NarvikRules
@@ -37,8 +38,8 @@ class SetUp(Check):
     def end_phase(self, audit: Audit) -> None:
         if not self.judged or audit.position.phase is not None or len(self.start_force) <= len(self.german_options):
             return
-        audit.report(self.rule("22.1"), f"{len(self.start_force)} Allied optional units set up with the start force "
-                     f"for {len(self.german_options)} German OPT(A) units deployed: one for each", units=self.start_force,
+        audit.report(self.rule("22.1"), f"{counted(len(self.start_force), 'Allied optional unit')} set up with the start force "
+                     f"for {counted(len(self.german_options), 'German OPT(A) unit')} deployed: one for each", units=self.start_force,
                      excess=len(self.start_force) - len(self.german_options))
 
     def start(self, audit: Audit) -> None:

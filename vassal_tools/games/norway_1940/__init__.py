@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,8 @@ from typing import Any
 from ...gamedata.areas import AreaBorder, AreaMap, AreaPiece, AreaShape
 from ...gamedata.terms import SIZES
 from ...gamedata.vocabulary import Vocabulary, spellings
-from ...pack import BoardKind, GamePack, ListedCheck
+from ...pack import BoardKind, GamePack, ListedCheck, PrintedNames
+from ...pack.printed import roll_names
 from ...record import RecordTerms
 from . import sample_game
 from .checks import CHECKS, Norway1940Rules
@@ -131,6 +133,12 @@ class NorwayPack(GamePack):
     @cached_property
     def catalogue(self) -> NorwayCatalogue:
         return NorwayCatalogue(self.data)
+
+    @cached_property
+    def printed_names(self) -> PrintedNames:
+        """Phases by the sheet's words (game.toml ``[sequence.phase_names]``: "German Pre-turn Activation Phase")."""
+        rolls = roll_names((roll["id"], roll["name"]) for roll in self.data.toml.get("die_rolls", []))
+        return replace(super().printed_names, phases=dict(self.data.toml["sequence"]["phase_names"]), rolls=rolls)
 
     def rules(self) -> Norway1940Rules:
         return Norway1940Rules(self.data)
