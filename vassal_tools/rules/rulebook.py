@@ -132,7 +132,8 @@ def parse_rules(text: str, numbering: Numbering) -> list[RuleText]:
             continue
         heading, found = started
         number = _number(heading, found, open_ids)
-        title, rest = _title(found.groupdict().get("title") or "", heading.title_ends)
+        # a heading that is its own name (the Norway 1940 sheet's "German VP") is its title too
+        title, rest = _title(found.groupdict().get("title") or number, heading.title_ends)
         body = found.groupdict().get("text") or ""
         rules.append([numbering.spelled.get(number, number), title, " ".join(p for p in (rest, body) if p)])
     return [RuleText(n, t, plain(x)) for n, t, x in rules]
