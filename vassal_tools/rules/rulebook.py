@@ -39,8 +39,8 @@ from ..errors import BadInput
 INDEX_FILE = "rules_index.json"
 EXPLAIN_FILE = "explain.toml"
 NUMBERING_FILE = "rulebook.toml"
-# A sentence ends at . ! ? before a capital, or where a list item (" - ") begins.
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”)]?\s+(?=[A-Z\"“(])|\s+-\s+(?=\S)")
+# A sentence ends at . ! ? before a capital, or where a list item (" - ", " • ") begins.
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”)]?\s+(?=[A-Z\"“(])|\s+[-•]\s+(?=\S)")
 
 
 @dataclass(frozen=True)

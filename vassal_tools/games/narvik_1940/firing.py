@@ -85,7 +85,8 @@ class Fire(Check):
         target = entry.hex
         if not is_hex(target):
             audit.report(self.rule(f["staging_rule"]), f"an attack on {target}: attacks cannot be launched against "
-                         f"enemy staging areas (nor units in displays)", where=target, units=list(entry.attackers))
+                         f"enemy staging areas (nor units in displays)", where=target, units=list(entry.attackers),
+                         case="attack")
             return
         ground = [uid for uid in entry.attackers if audit.units[uid].unit_class == "land"]
         for uid in entry.attackers:
@@ -119,7 +120,7 @@ class Fire(Check):
         if count > s[side]:
             audit.report(self.rule(s["rule"]), f"{len(ground)} units fire together from {at}, over-stacked with {count} "
                          f"ground units: only the top unit in that hex may conduct fire", where=entry.hex,
-                         units=sorted(ground))
+                         units=sorted(ground), case="top-unit")
 
     def from_one_hex(self, audit: Audit, entry: Attack, ground: list[str]) -> bool:
         f = self.cfg["fire"]
@@ -127,7 +128,8 @@ class Fire(Check):
         boxed = sorted(uid for uid, loc in where.items() if not is_hex(loc))
         if boxed:
             audit.report(self.rule(f["staging_rule"]), f"{', '.join(boxed)} fire from off the map: units in a "
-                         f"staging area cannot attack enemy units on the map", where=entry.hex, units=boxed)
+                         f"staging area cannot attack enemy units on the map", where=entry.hex, units=boxed,
+                         case="from-staging")
             return False
         hexes = sorted({str(loc) for loc in where.values()})
         if len(hexes) > 1:
