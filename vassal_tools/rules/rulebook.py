@@ -19,6 +19,8 @@ Only those sentences are kept, not the rulebook. :class:`RulesIndex` reads the i
     under = 1                       # optional: the id joins the open heading of that depth (``10`` + ``B``)
     join = ""                       # what goes between them (``German Special Rules`` + " " + ``1a``)
     title_ends = '[.:]'             # optional: where a title ends and its rule's text begins on the line
+    keep_title = true               # optional: the rule's text starts with its title (a run-in title that is
+                                    # the first sentence: "1. Losses. All losses ...")
     after = '^APPENDIX$'            # optional: this kind only after the first line matching it
     until = '^APPENDIX$'            # optional: and only before it
     [spelled]                       # optional: an id as printed -> as the pack cites it (a misprint)
@@ -62,6 +64,7 @@ class Heading:
     under: int | None = None
     join: str = ""
     title_ends: str = "[.:]"
+    keep_title: bool = False
     after: re.Pattern[str] | None = None
     until: re.Pattern[str] | None = None
 
@@ -83,7 +86,7 @@ class Numbering:
                 headings.append(Heading(
                     pattern=re.compile(spec["pattern"]), id=str(spec.get("id", "{id}")),
                     level=int(spec.get("level", 0)), under=spec.get("under"), join=str(spec.get("join", "")),
-                    title_ends=str(spec.get("title_ends", "[.:]")),
+                    title_ends=str(spec.get("title_ends", "[.:]")), keep_title=bool(spec.get("keep_title", False)),
                     after=_compiled(spec.get("after")), until=_compiled(spec.get("until"))))
             except (KeyError, TypeError, ValueError, re.error) as err:
                 raise BadInput(f"{where}: heading {i + 1}: {err}") from err
@@ -134,6 +137,8 @@ def parse_rules(text: str, numbering: Numbering) -> list[RuleText]:
         number = _number(heading, found, open_ids)
         # a heading that is its own name (the Norway 1940 sheet's "German VP") is its title too
         title, rest = _title(found.groupdict().get("title") or number, heading.title_ends)
+        if heading.keep_title:
+            rest = plain(found.groupdict().get("title") or "")
         body = found.groupdict().get("text") or ""
         rules.append([numbering.spelled.get(number, number), title, " ".join(p for p in (rest, body) if p)])
     return [RuleText(n, t, plain(x)) for n, t, x in rules]
