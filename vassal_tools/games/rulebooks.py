@@ -26,14 +26,14 @@ def read_toml_file(path: Path) -> dict[str, Any]:
         with path.open("rb") as stream:
             return tomllib.load(stream)
     except tomllib.TOMLDecodeError as err:
-        raise BadInput(f"{path}: {err}") from err
+        raise BadInput(path, f"{err}") from err
 
 
 def numbering_of(pack: GamePack) -> Numbering:
     """How the pack's rulebook numbers its rules (its ``rulebook.toml``)."""
     path = pack.package_folder / NUMBERING_FILE
     if not path.is_file():
-        raise BadInput(f"{path}: missing: the pack {pack.id} does not say how its rulebook numbers its rules")
+        raise BadInput(path, f"missing: the pack {pack.id} does not say how its rulebook numbers its rules")
     return Numbering.from_table(read_toml_file(path), str(path))
 
 
@@ -50,11 +50,11 @@ def build_pack_index(pack: GamePack, rules_folder: Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
-        raise BadInput(f"{path}: cannot read the rulebook of {pack.id} ({err.strerror})") from err
+        raise BadInput(path, f"cannot read the rulebook of {pack.id} ({err.strerror})") from err
     try:
         return build_index(text, numbering_of(pack), explain_of(pack), pack.rulebook)
     except ValueError as err:
-        raise BadInput(f"{pack.package_folder / EXPLAIN_FILE}: {err}") from err
+        raise BadInput(pack.package_folder / EXPLAIN_FILE, f"{err}") from err
 
 
 def judged_by(pack: GamePack) -> dict[str, list[str]]:
@@ -71,7 +71,7 @@ def pack_coverage(pack: GamePack) -> Coverage:
     coverage.toml naming a rule the rulebook lacks or a status not in the table of statuses)."""
     index = pack.rules_index
     if index is None:
-        raise BadInput(f"{pack.package_folder}: no rules index: build it with scripts/build_rules_index.py "
+        raise BadInput(pack.package_folder, f"no rules index: build it with scripts/build_rules_index.py "
                        f"--game {pack.id}")
     path = pack.package_folder / COVERAGE_FILE
     table = read_coverage(read_toml_file(path), str(path)) if path.is_file() else {}

@@ -79,19 +79,19 @@ def read_coverage(table: Mapping[str, Any], where: str) -> dict[str, Stated]:
     :data:`STATUSES`, a missing ``why`` or an unknown key."""
     extra = set(table) - {"rules"}
     if extra:
-        raise BadInput(f"{where}: unknown table {sorted(extra)[0]!r}: coverage.toml holds [rules.\"ID\"] tables")
+        raise BadInput(where, f"unknown table {sorted(extra)[0]!r}: coverage.toml holds [rules.\"ID\"] tables")
     stated: dict[str, Stated] = {}
     for number, spec in table.get("rules", {}).items():
         if not isinstance(spec, Mapping):
-            raise BadInput(f"{where}: rule {number}: not a table")
+            raise BadInput(where, f"rule {number}: not a table")
         unknown = set(spec) - _KEYS
         if unknown:
-            raise BadInput(f"{where}: rule {number}: unknown key {sorted(unknown)[0]!r} (status, why, note)")
+            raise BadInput(where, f"rule {number}: unknown key {sorted(unknown)[0]!r} (status, why, note)")
         status = str(spec.get("status", "judged" if "note" in spec else ""))
         if status not in STATUSES:
-            raise BadInput(f"{where}: rule {number}: status {status!r} is none of {', '.join(STATUSES)}")
+            raise BadInput(where, f"rule {number}: status {status!r} is none of {', '.join(STATUSES)}")
         if status in _NEEDS_WHY and not str(spec.get("why", "")).strip():
-            raise BadInput(f"{where}: rule {number}: a {status} rule needs its `why`")
+            raise BadInput(where, f"rule {number}: a {status} rule needs its `why`")
         stated[number] = Stated(status, str(spec.get("why", "")), str(spec.get("note", "")))
     return stated
 
@@ -103,12 +103,12 @@ def coverage_of(game: str, titles: Mapping[str, str], judged: Mapping[str, list[
     rule stated as not judged, or a rule stated as judged that no check cites."""
     for number, said in stated.items():
         if number not in titles:
-            raise BadInput(f"{where}: rule {number}: the rulebook has no rule {number}")
+            raise BadInput(where, f"rule {number}: the rulebook has no rule {number}")
         checks = judged.get(number)
         if checks and said.status not in _JUDGED:
-            raise BadInput(f"{where}: rule {number}: status {said.status!r}, but the check {checks[0]} judges it")
+            raise BadInput(where, f"rule {number}: status {said.status!r}, but the check {checks[0]} judges it")
         if not checks and said.status in _JUDGED:
-            raise BadInput(f"{where}: rule {number}: status {said.status!r}, but no listed check cites it")
+            raise BadInput(where, f"rule {number}: status {said.status!r}, but no listed check cites it")
     rows = []
     for number, title in titles.items():
         said = stated.get(number)

@@ -41,8 +41,8 @@ from ..errors import BadInput
 INDEX_FILE = "rules_index.json"
 EXPLAIN_FILE = "explain.toml"
 NUMBERING_FILE = "rulebook.toml"
-# A sentence ends at . ! ? before a capital, or where a list item (" - ", " • ") begins.
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”)]?\s+(?=[A-Z\"“(])|\s+[-•]\s+(?=\S)")
+# A sentence ends at . ! ? before a capital or a number, or where a list item (" - ", " • ") begins.
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”)]?\s+(?=[A-Z0-9\"“(])|\s+[-•]\s+(?=\S)")
 
 
 @dataclass(frozen=True)
@@ -89,13 +89,13 @@ class Numbering:
                     title_ends=str(spec.get("title_ends", "[.:]")), keep_title=bool(spec.get("keep_title", False)),
                     after=_compiled(spec.get("after")), until=_compiled(spec.get("until"))))
             except (KeyError, TypeError, ValueError, re.error) as err:
-                raise BadInput(f"{where}: heading {i + 1}: {err}") from err
+                raise BadInput(where, f"heading {i + 1}: {err}") from err
         if not headings:
-            raise BadInput(f"{where}: no [[heading]] table: the rulebook's rules cannot be found")
+            raise BadInput(where, f"no [[heading]] table: the rulebook's rules cannot be found")
         try:
             begins = _compiled(table.get("begins"))
         except re.error as err:
-            raise BadInput(f"{where}: begins: {err}") from err
+            raise BadInput(where, f"begins: {err}") from err
         return cls(tuple(headings), begins, dict(table.get("spelled", {})))
 
 
@@ -248,7 +248,7 @@ class RulesIndex:
             data = json.loads(path.read_text(encoding="utf-8"))
             return cls(str(data.get("rulebook", "")), dict(data["titles"]), dict(data["cited"]))
         except (ValueError, KeyError, TypeError) as err:
-            raise BadInput(f"{path}: not a rules index ({err})") from err
+            raise BadInput(path, f"not a rules index ({err})") from err
 
     @property
     def numbers(self) -> list[str]:
