@@ -42,7 +42,7 @@ INDEX_FILE = "rules_index.json"
 EXPLAIN_FILE = "explain.toml"
 NUMBERING_FILE = "rulebook.toml"
 # A sentence ends at . ! ? before a capital or a number, or where a list item (" - ", " • ") begins.
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”)]?\s+(?=[A-Z0-9\"“(])|\s+[-•]\s+(?=\S)")
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”)]?\s+(?=[A-Z0-9+\-\"“(])|\s+[-•]\s+(?=\S)")
 
 
 @dataclass(frozen=True)
@@ -173,7 +173,7 @@ def sentence_with(text: str, phrase: str) -> str | None:
     pieces = [p.strip() for p in _SENTENCE_END.split(text)]
     for i, sentence in enumerate(pieces):
         if phrase in sentence:
-            found = sentence.removeprefix("- ")
+            found = re.sub(r"^-\s?(?=\S)", "", sentence)  # a list mark ("- ", "-Each unit ...") is no part of it
             for item in pieces[i + 1:]:
                 if not found.endswith(":") and not found.endswith(", and"):
                     break
@@ -192,7 +192,7 @@ def build_index(rulebook_text: str, numbering: Numbering, explain: Mapping[str, 
     titles: dict[str, str] = {}
     for rule in rules:
         titles.setdefault(rule.number, rule.title)
-    everything = plain(rulebook_text)
+    everything = "\n".join(rule.text for rule in rules)  # "anywhere": in any rule's text, never a heading
     cited: dict[str, Any] = {}
     for number, spec in explain.items():
         texts = [r.text for r in rules if r.number == number]
@@ -214,7 +214,7 @@ def _quoted(what: str, spec: Mapping[str, Any], texts: list[str], everything: st
     phrase = plain(str(spec["says"]))
     quote = next((s for s in (sentence_with(t, phrase) for t in texts) if s), None)
     if quote is None and spec.get("anywhere"):
-        quote = sentence_with(everything, phrase)
+        quote = next((s for s in (sentence_with(t, phrase) for t in everything.splitlines()) if s), None)
     if quote is None:
         raise ValueError(f"rule {what}: {phrase!r} is not in its text in {rulebook}")
     return {"quote": quote, "remedy": str(spec["remedy"])}
