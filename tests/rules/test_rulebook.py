@@ -7,7 +7,13 @@ from __future__ import annotations
 import pytest
 
 from vassal_tools.errors import BadInput
-from vassal_tools.rules.rulebook import Numbering, RulesIndex, build_index, parse_rules, sentence_with
+from vassal_tools.rules.rulebook import (
+    Numbering,
+    RulesIndex,
+    build_index,
+    parse_rules,
+    sentence_with,
+)
 
 DOTTED = Numbering.from_table({"heading": [{"pattern": r"^(?P<id>\d+\.\d+(?:\.\d+)*)\s+(?P<title>[A-Z].*)$",
                                             "title_ends": ""}],

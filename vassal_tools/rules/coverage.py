@@ -101,14 +101,14 @@ def coverage_of(game: str, titles: Mapping[str, str], judged: Mapping[str, list[
     """Every rule of ``titles`` (the rulebook's, in order) with its status: judged by the checks that cite
     it, else what ``stated`` says, else not-yet. BadInput for a stated rule the rulebook lacks, a judged
     rule stated as not judged, or a rule stated as judged that no check cites."""
-    for number, said in stated.items():
+    for number, claim in stated.items():
         if number not in titles:
             raise BadInput(where, f"rule {number}: the rulebook has no rule {number}")
-        checks = judged.get(number)
-        if checks and said.status not in _JUDGED:
-            raise BadInput(where, f"rule {number}: status {said.status!r}, but the check {checks[0]} judges it")
-        if not checks and said.status in _JUDGED:
-            raise BadInput(where, f"rule {number}: status {said.status!r}, but no listed check cites it")
+        citing = judged.get(number)
+        if citing and claim.status not in _JUDGED:
+            raise BadInput(where, f"rule {number}: status {claim.status!r}, but the check {citing[0]} judges it")
+        if not citing and claim.status in _JUDGED:
+            raise BadInput(where, f"rule {number}: status {claim.status!r}, but no listed check cites it")
     rows = []
     for number, title in titles.items():
         said = stated.get(number)

@@ -91,7 +91,7 @@ class Numbering:
             except (KeyError, TypeError, ValueError, re.error) as err:
                 raise BadInput(where, f"heading {i + 1}: {err}") from err
         if not headings:
-            raise BadInput(where, f"no [[heading]] table: the rulebook's rules cannot be found")
+            raise BadInput(where, "no [[heading]] table: the rulebook's rules cannot be found")
         try:
             begins = _compiled(table.get("begins"))
         except re.error as err:
@@ -198,7 +198,7 @@ def build_index(rulebook_text: str, numbering: Numbering, explain: Mapping[str, 
         texts = [r.text for r in rules if r.number == number]
         if not texts:
             raise ValueError(f"rule {number} is not in {rulebook}")
-        said = {"title": titles[number], **_quoted(number, spec, texts, everything, rulebook)}
+        said: dict[str, Any] = {"title": titles[number], **_quoted(number, spec, texts, everything, rulebook)}
         cases = {name: _quoted(f"{number} case {name}", case, texts, everything, rulebook)
                  for name, case in spec.get("cases", {}).items()}
         if cases:
