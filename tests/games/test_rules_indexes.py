@@ -160,3 +160,26 @@ def test_invasion_norway_findings_name_the_phase_and_the_counters(path):
     for finding in audit(path):
         assert finding.phase_name or finding.phase is None, finding
         assert len(finding.unit_names) == len(finding.units)
+
+
+# Europa Narvik: one number, several cases, each decided by its own sentence of the rule.
+EUROPA = RECORDS / "europa_narvik"
+
+
+@pytest.mark.parametrize(("record", "number", "case", "quote"), [
+    ("rolls-break-retreat-escape-and-die", "10F", "roll",
+     "On a 3 - 6, the unit may not retreat, and combat is conducted normally."),
+    ("rolls-break-retreat-before-combat-who-and-when", "10F", "absorbed",
+     "Norwegian headquarters that have absorbed units and units absorbed by headquarters may not retreat before "
+     "combat; they must stand and fight."),
+    ("air-break-find-ships-and-waves", "12C3e", "wave",
+     "More than one attack may be made on a naval target, but no attack may consist of more than five air units."),
+    ("airbase-break-carrier-star-and-danish-start", "13B", "danish-start",
+     "German air units may not start the game on Danish airbases."),
+    ("airbase-break-carrier-star-and-danish-start", "13C", "starred",
+     "If marked with an asterisk, the air unit may take off from or land on a carrier in an air phase, but not both."),
+])
+def test_europa_narvik_quotes_the_sentence_of_each_case(record, number, case, quote):
+    from vassal_tools.games.play import audit
+    found = [f for f in audit(EUROPA / f"{record}.json") if f.number == number and f.case == case]
+    assert found and {f.quote for f in found} == {quote}

@@ -41,8 +41,9 @@ from ..errors import BadInput
 INDEX_FILE = "rules_index.json"
 EXPLAIN_FILE = "explain.toml"
 NUMBERING_FILE = "rulebook.toml"
-# A sentence ends at . ! ? before a capital or a number, or where a list item (" - ", " • ") begins.
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”)]?\s+(?=[A-Z0-9+\-\"“(])|\s+[-•]\s+(?=\S)")
+# A sentence ends at . ! ? before a capital or a number, or where a list item (" - ", " • ") begins (not a
+# range of numbers: "On a 3 - 6").
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”)]?\s+(?=[A-Z0-9+\-\"“(])|(?<!\d)\s+[-•]\s+(?=\S)")
 
 
 @dataclass(frozen=True)
