@@ -183,3 +183,31 @@ def test_europa_narvik_quotes_the_sentence_of_each_case(record, number, case, qu
     from vassal_tools.games.play import audit
     found = [f for f in audit(EUROPA / f"{record}.json") if f.number == number and f.case == case]
     assert found and {f.quote for f in found} == {quote}
+
+
+# Narvik 1940: records built with the project's RecordBuilder, hexes worked out on the pack's XXYY grid.
+def narvik_findings(*placed: tuple[str, str], moves: tuple[tuple[str, str], ...] = (),
+                    **more) -> list:
+    from vassal_tools.games.play import audit
+    from vassal_tools.record.builder import RecordBuilder
+    builder = RecordBuilder("narvik-1940")
+    for unit, at in placed:
+        builder.place(unit, at)
+    builder.phase("actions", turn="GT 2")
+    for unit, to in moves:
+        builder.move(unit, to)
+    return audit(builder.to_dict())
+
+
+@pytest.mark.parametrize(("placed", "case", "quote"), [
+    # a German regrouped unit next to a British unit: 17.0's EZOC sentence decides
+    ((("ger-i-139", "0919"), ("brit-1-sg", "0918"), ("ger-bb", "German Available for Regroup")), "ezoc",
+     "The hex may not be in an EZOC."),
+    # a British unit in the Swedish Transit: 20.0's Axis sentence
+    ((("brit-1-sg", "Swedish Transit"),), "german", "Only Axis units may be placed in the Axis Staging Area (Swedish "
+     "Transit)."),
+])
+def test_narvik_1940_quotes_the_sentence_of_each_case(placed, case, quote):
+    moves = (("ger-bb", "0919"),) if case == "ezoc" else ()
+    found = [f for f in narvik_findings(*placed, moves=moves) if f.case == case]
+    assert found and {f.quote for f in found} == {quote}, [(f.rule, f.case, f.quote) for f in narvik_findings(*placed)]
