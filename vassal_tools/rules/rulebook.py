@@ -21,6 +21,8 @@ Only those sentences are kept, not the rulebook. :class:`RulesIndex` reads the i
     title_ends = '[.:]'             # optional: where a title ends and its rule's text begins on the line
     keep_title = true               # optional: the rule's text starts with its title (a run-in title that is
                                     # the first sentence: "1. Losses. All losses ...")
+    line_sentences = true           # optional: each paragraph is a sentence of its own, punctuated or not
+                                    # (a card's limits, a line each)
     after = '^APPENDIX$'            # optional: this kind only after the first line matching it
     until = '^APPENDIX$'            # optional: and only before it
     [spelled]                       # optional: an id as printed -> as the pack cites it (a misprint)
@@ -42,8 +44,8 @@ INDEX_FILE = "rules_index.json"
 EXPLAIN_FILE = "explain.toml"
 NUMBERING_FILE = "rulebook.toml"
 # A sentence ends at . ! ? before a capital or a number, or where a list item (" - ", " • ") begins (not a
-# range of numbers: "On a 3 - 6").
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”)]?\s+(?=[A-Z0-9+\-\"“(])|(?<!\d)\s+[-•]\s+(?=\S)")
+# range of numbers: "On a 3 - 6"); an ordinal after "the" ("during the 9. April turn") ends none.
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\bthe \d\.)[\"”)]?\s+(?=[A-Z0-9+\-\"“(])|(?<!\d)\s+[-•]\s+(?=\S)")
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ class Heading:
     join: str = ""
     title_ends: str = "[.:]"
     keep_title: bool = False
+    line_sentences: bool = False
     after: re.Pattern[str] | None = None
     until: re.Pattern[str] | None = None
 
@@ -88,6 +91,7 @@ class Numbering:
                     pattern=re.compile(spec["pattern"]), id=str(spec.get("id", "{id}")),
                     level=int(spec.get("level", 0)), under=spec.get("under"), join=str(spec.get("join", "")),
                     title_ends=str(spec.get("title_ends", "[.:]")), keep_title=bool(spec.get("keep_title", False)),
+                    line_sentences=bool(spec.get("line_sentences", False)),
                     after=_compiled(spec.get("after")), until=_compiled(spec.get("until"))))
             except (KeyError, TypeError, ValueError, re.error) as err:
                 raise BadInput(where, f"heading {i + 1}: {err}") from err
@@ -117,7 +121,7 @@ def parse_rules(text: str, numbering: Numbering) -> list[RuleText]:
         start = next((i + 1 for i, line in enumerate(lines) if numbering.begins.search(line)), 0)
     active = {id(h): h.after is None for h in numbering.headings}
     open_ids: dict[int, str] = {}
-    rules: list[list[str]] = []
+    rules: list[list[Any]] = []
     for line in lines[start:]:
         started = None
         for heading in numbering.headings:
@@ -141,8 +145,36 @@ def parse_rules(text: str, numbering: Numbering) -> list[RuleText]:
         if heading.keep_title:
             rest = plain(found.groupdict().get("title") or "")
         body = found.groupdict().get("text") or ""
-        rules.append([numbering.spelled.get(number, number), title, " ".join(p for p in (rest, body) if p)])
-    return [RuleText(n, t, plain(x)) for n, t, x in rules]
+        rules.append([numbering.spelled.get(number, number), title, " ".join(p for p in (rest, body) if p),
+                      heading.line_sentences])
+    return [RuleText(n, t, paragraphs(x, run_on=not lines)) for n, t, x, lines in rules]
+
+
+def paragraphs(text: str, run_on: bool = True) -> str:
+    """Rulebook text without its emphasis, a line a paragraph: a blank line of the text ends a paragraph, and
+    no sentence runs on across it, unless the text broke a sentence there (:func:`_runs_on`: "For" /
+    "each point of difference, ...")."""
+    found: list[str] = []
+    for block in (plain(block) for block in re.split(r"\n\s*\n", text)):
+        if block and found and run_on and _runs_on(found[-1], block):
+            found[-1] += " " + block
+        elif block:
+            found.append(block)
+    return "\n".join(found)
+
+
+def _runs_on(before: str, block: str) -> bool:
+    """Whether a paragraph continues the sentence before it: it starts in lower case or with "(", or the one
+    before ends with no punctuation and neither is a heading (a few words with no punctuation: "Germany")."""
+    if re.match(r"[a-z(]", block):
+        return True
+    return not re.search(r"[.!?:;\"”)]$", before) and not _heading_like(block) and not _heading_like(before)
+
+
+def _heading_like(block: str) -> bool:
+    """A paragraph of a few words and no punctuation: a heading ("Germany", "Phase 1 b) Land Movement")."""
+    words = re.sub(r"^\d+\.\s+", "", block)  # a step's number ("5. Defender rolls dice") is no punctuation
+    return not re.search(r"[.!?:;]", words) and len(words.split()) <= 6
 
 
 def _number(heading: Heading, found: re.Match[str], open_ids: dict[int, str]) -> str:
@@ -168,19 +200,36 @@ def _title(text: str, ends: str) -> tuple[str, str]:
 
 
 def sentence_with(text: str, phrase: str) -> str | None:
-    """The whole sentence of ``text`` that contains ``phrase`` (both plain), or None. A
+    """The whole sentence of ``text`` (plain, a line a paragraph) that contains ``phrase``, or None. A
     sentence that leads into a list (it ends with ":") runs on to the end of the list's
-    first sentence, list marks (" - ") kept."""
-    pieces = [p.strip() for p in _SENTENCE_END.split(text)]
-    for i, sentence in enumerate(pieces):
+    first sentence, list marks (" - ") kept where the text has them."""
+    pieces = _pieces(text)
+    for i, (sentence, _) in enumerate(pieces):
         if phrase in sentence:
-            found = re.sub(r"^-\s?(?=\S)", "", sentence)  # a list mark ("- ", "-Each unit ...") is no part of it
-            for item in pieces[i + 1:]:
+            found = _unmarked(sentence)
+            for item, marked in pieces[i + 1:]:
                 if not found.endswith(":") and not found.endswith(", and"):
                     break
-                found += " - " + item
+                found += (" - " if marked else " ") + _unmarked(item)
             return found
     return None
+
+
+def _pieces(text: str) -> list[tuple[str, bool]]:
+    """The sentences and list items of ``text``, each with whether a list mark ("- ", " • ") stood before it."""
+    out = []
+    for line in text.splitlines():
+        start, marked = 0, bool(re.match(r"[-•]\s", line))
+        for end in _SENTENCE_END.finditer(line):
+            out.append((line[start:end.start()].strip(), marked))
+            start, marked = end.end(), bool(re.search(r"[-•]", end.group()))
+        out.append((line[start:].strip(), marked))
+    return out
+
+
+def _unmarked(text: str) -> str:
+    """A sentence without the list mark before it ("- ", "• ", "-Each unit ...")."""
+    return re.sub(r"^[-•]\s?(?=\S)", "", text)
 
 
 def build_index(rulebook_text: str, numbering: Numbering, explain: Mapping[str, Mapping[str, Any]],
@@ -215,7 +264,7 @@ def _quoted(what: str, spec: Mapping[str, Any], texts: list[str], everything: st
     phrase = plain(str(spec["says"]))
     quote = next((s for s in (sentence_with(t, phrase) for t in texts) if s), None)
     if quote is None and spec.get("anywhere"):
-        quote = next((s for s in (sentence_with(t, phrase) for t in everything.splitlines()) if s), None)
+        quote = sentence_with(everything, phrase)
     if quote is None:
         raise ValueError(f"rule {what}: {phrase!r} is not in its text in {rulebook}")
     return {"quote": quote, "remedy": str(spec["remedy"])}
