@@ -104,7 +104,7 @@ CASES = [
     (RECORDS / "kampen_om_norge" / "dice-break-seven.json", "kampen-om-norge.txt 2.1", "Dice",
      "In land combat the dice are referred to as combat dice (see chapter 4.2)."),
     (TESTS / "data" / "norway_1940_acceptance" / "02-allied-setup-break.json", "norway-1940-scenario.txt Allied Set-up",
-     "Allied Set-up (set up first)", "Oslo: RG battalion, Oslo fortress."),
+     "Allied Set-up (set up first)", "Narvik: 6th infantry brigade."),  # the 6th brigade set up elsewhere
 ]
 
 
@@ -212,3 +212,24 @@ def test_narvik_1940_quotes_the_sentence_of_each_case(placed, case, quote):
     moves = (("ger-bb", "0919"),) if case == "ezoc" else ()
     found = [f for f in narvik_findings(*placed, moves=moves) if f.case == case]
     assert found and {f.quote for f in found} == {quote}, [(f.rule, f.case, f.quote) for f in narvik_findings(*placed)]
+
+
+# Norway 1940: the acceptance records of tests/data, each finding quoting the line of the sheet that decides it.
+NORWAY = TESTS / "data" / "norway_1940_acceptance"
+
+
+@pytest.mark.parametrize(("record", "number", "case", "quote"), [
+    ("02-allied-setup-break", "Allied Set-up", "norwegian-air-oslo", "Oslo: 1 x Gladiator."),
+    ("04-allied-specials", "27.2", "2c", "Add the British HL mountain brigade to the at start forces in Britain."),
+    ("05-preturn-twice", "German Special Rules 1a", "twice", "(No unit can be activated twice)."),
+    ("08-air-naval-search", "Air-Naval Attack", "roll",
+     "If DR is 5-6, the air unit cannot attack a Naval unit and return it to base."),
+    ("12-refit", "German Refit Table", "bb-bc-cv", "BB, BC, CV 1 2-4 5-6"),
+    ("13-action-counts", "Actions", "difference-1",
+     "Dice difference of 1: Each player has three actions, one Naval, one Ground and one Air in whatever order he "
+     "choose."),
+])
+def test_norway_1940_quotes_the_line_of_each_case(record, number, case, quote):
+    from vassal_tools.games.play import audit
+    found = [f for f in audit(NORWAY / f"{record}.json") if f.number == number and f.case == case]
+    assert found and {f.quote for f in found} == {quote}

@@ -87,3 +87,18 @@ def test_a_numbering_without_headings_or_with_a_bad_pattern_is_bad_input():
         Numbering.from_table({}, "rulebook.toml")
     with pytest.raises(BadInput, match="heading 1"):
         Numbering.from_table({"heading": [{"pattern": "(unclosed"}]}, "rulebook.toml")
+
+
+def test_a_case_falls_back_to_the_case_its_name_extends():
+    index = RulesIndex("x.txt", {"3": "Set-up"}, {"3": {"quote": "All lists.", "remedy": "r",
+                                                        "cases": {"norwegian-land": {"quote": "Land list.", "remedy": "l"}}}})
+    assert index.explain("3", "norwegian-land-oslo").quote == "Land list."
+    assert index.explain("3", "british-naval").quote == "All lists."
+
+
+def test_a_paragraph_the_text_broke_runs_on_and_a_heading_does_not():
+    text = "CREDITS\n6.2 Naval Interception\nSubtract the roll. For\n\neach point of difference, you can Intercept.\n\n" \
+           "Germany\n\nGermany then places ships."
+    [rule] = parse_rules(text, DOTTED)
+    assert sentence_with(rule.text, "each point") == "For each point of difference, you can Intercept."
+    assert sentence_with(rule.text, "then places") == "Germany then places ships."

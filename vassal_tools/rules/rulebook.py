@@ -21,8 +21,8 @@ Only those sentences are kept, not the rulebook. :class:`RulesIndex` reads the i
     title_ends = '[.:]'             # optional: where a title ends and its rule's text begins on the line
     keep_title = true               # optional: the rule's text starts with its title (a run-in title that is
                                     # the first sentence: "1. Losses. All losses ...")
-    line_sentences = true           # optional: each paragraph is a sentence of its own, punctuated or not
-                                    # (a card's limits, a line each)
+    line_sentences = true           # optional: each line is a sentence of its own, punctuated or not (a
+                                    # card's limits, a table's rows)
     after = '^APPENDIX$'            # optional: this kind only after the first line matching it
     until = '^APPENDIX$'            # optional: and only before it
     [spelled]                       # optional: an id as printed -> as the pack cites it (a misprint)
@@ -109,8 +109,10 @@ def _compiled(pattern: str | None) -> re.Pattern[str] | None:
 
 
 def plain(text: str) -> str:
-    """Rulebook text without its Markdown emphasis, on one line."""
-    return re.sub(r"\s+", " ", text.replace("**", "").replace("*", "")).strip()
+    """Rulebook text without its Markdown emphasis and HTML marks ("3<sup>rd</sup>", "<b>Resolve!</b>"), on
+    one line."""
+    text = re.sub(r"</?(?:b|i|u|sup|sub|em|strong)>", "", text.replace("**", "").replace("*", ""))
+    return re.sub(r"\s+", " ", text).strip()
 
 
 def parse_rules(text: str, numbering: Numbering) -> list[RuleText]:
@@ -153,7 +155,9 @@ def parse_rules(text: str, numbering: Numbering) -> list[RuleText]:
 def paragraphs(text: str, run_on: bool = True) -> str:
     """Rulebook text without its emphasis, a line a paragraph: a blank line of the text ends a paragraph, and
     no sentence runs on across it, unless the text broke a sentence there (:func:`_runs_on`: "For" /
-    "each point of difference, ...")."""
+    "each point of difference, ..."); without ``run_on`` each line of the text is a paragraph of its own."""
+    if not run_on:
+        return "\n".join(p for p in (plain(line) for line in text.splitlines()) if p)
     found: list[str] = []
     for block in (plain(block) for block in re.split(r"\n\s*\n", text)):
         if block and found and run_on and _runs_on(found[-1], block):
@@ -306,11 +310,15 @@ class RulesIndex:
         return list(self.titles)
 
     def explain(self, number: str, case: str = "") -> Explained | None:
-        """What the index says of a rule a finding cites, for the finding's case (the rule's own
-        sentence when the case has none of its own)."""
+        """What the index says of a rule a finding cites, for the finding's case: the case's own sentence,
+        else that of the case its name extends (``norwegian-land`` for ``norwegian-land-oslo``), else the
+        rule's."""
         title = self.titles.get(number)
         if title is None:
             return None
         cited = self.cited.get(number, {})
-        said = cited.get("cases", {}).get(case, cited) if case else cited
+        cases = cited.get("cases", {})
+        while case and case not in cases:
+            case = case.rpartition("-")[0]  # norwegian-land-oslo, else norwegian-land, else the rule's own
+        said = cases[case] if case else cited
         return Explained(number, title, said.get("quote", ""), said.get("remedy", ""))
