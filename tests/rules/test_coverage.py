@@ -90,3 +90,21 @@ def test_the_coverage_documents_are_current():
     for name, text in script.documents().items():
         path: Path = ROOT / "docs" / "coverage" / name
         assert path.read_text(encoding="utf-8") == text, f"run scripts/build_coverage_docs.py ({name})"
+
+
+def test_a_game_beside_the_five_has_its_coverage_table_too():
+    from toy_game import PACK
+    from vassal_tools.games import registered
+    with registered(PACK):
+        out = CliRunner().invoke(main, ["games", "--coverage", "toy-skirmish"])
+    assert out.exit_code == 0, out.output
+    assert out.stdout.splitlines() == [
+        "toy-skirmish",
+        "  1      not-yet        Units",
+        "  1.1    judged         Stacking  (stacking; the limit of two is sample)",
+        "  1.2    not-yet        Movement",
+        "  1.2.1  not-judgeable  Roads  (a road move looks like any move in a log)",
+        "  2      needs-values   Combat  (the combat table is not written down)",
+        "  3      not-yet        Victory",
+        "  6 rules: judged 1, sample-values 0, needs-values 1, not-judgeable 1, not-yet 3",
+    ]

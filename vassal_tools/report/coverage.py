@@ -11,11 +11,11 @@ from ..rules.coverage import STATUSES, Coverage, RuleCoverage
 
 
 def coverages(game: str | None = None) -> list[Coverage]:
-    """The coverage of ``game``, or of every game the registry knows with a rulebook."""
+    """The coverage of ``game``, or of every game the registry knows with a rules index."""
     found = []
     for game_id in [game] if game else pack_ids():
         pack = pack_for(game_id)
-        if pack is not None and pack.rulebook:
+        if pack is not None and (game or pack.rules_index is not None):
             found.append(pack_coverage(pack))
     return found
 
