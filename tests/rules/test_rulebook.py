@@ -102,3 +102,8 @@ def test_a_paragraph_the_text_broke_runs_on_and_a_heading_does_not():
     [rule] = parse_rules(text, DOTTED)
     assert sentence_with(rule.text, "each point") == "For each point of difference, you can Intercept."
     assert sentence_with(rule.text, "then places") == "Germany then places ships."
+
+
+def test_a_text_without_the_line_the_rules_begin_after_is_refused():
+    with pytest.raises(ValueError, match="begins"):
+        parse_rules("1.0 INTRODUCTION\n2.0 STACKING", DOTTED)

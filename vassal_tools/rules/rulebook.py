@@ -6,8 +6,9 @@ Norway), ``14.0 COMBAT`` headings after a table of contents (Narvik 1940), ``Rul
 heading (the Norway 1940 sheet). A pack declares how (its ``rulebook.toml``, :class:`Numbering`); this
 module parses the text with it (:func:`parse_rules`) and builds the index a pack ships
 (``rules_index.json``, :func:`build_index`): the id and title of every rule, and for each rule the pack's
-``explain.toml`` names, the whole sentence holding its phrase ``says`` and its remedy, per case.
-Only those sentences are kept, not the rulebook. :class:`RulesIndex` reads the index back.
+``explain.toml`` names, the whole sentence holding its phrase ``says`` and its remedy, per case
+(``anywhere = true``: the phrase may be in any rule's text, for a rule whose own text is the lists under
+it). Only those sentences are kept, not the rulebook. :class:`RulesIndex` reads the index back.
 
 ``rulebook.toml``::
 
@@ -116,11 +117,14 @@ def plain(text: str) -> str:
 
 
 def parse_rules(text: str, numbering: Numbering) -> list[RuleText]:
-    """Every rule of a rulebook text, in order (an id may recur: Invasion: Norway's 5.1.4 does)."""
+    """Every rule of a rulebook text, in order (an id may recur: Invasion: Norway's 5.1.4 does). ValueError
+    when the line the rules begin after is not in the text (the contents before it would count as rules)."""
     lines = text.splitlines()
     start = 0
     if numbering.begins is not None:
-        start = next((i + 1 for i, line in enumerate(lines) if numbering.begins.search(line)), 0)
+        start = next((i + 1 for i, line in enumerate(lines) if numbering.begins.search(line)), -1)
+        if start < 0:
+            raise ValueError(f"no line of the text matches begins {numbering.begins.pattern!r}")
     active = {id(h): h.after is None for h in numbering.headings}
     open_ids: dict[int, str] = {}
     rules: list[list[Any]] = []
@@ -160,7 +164,7 @@ def paragraphs(text: str, run_on: bool = True) -> str:
         return "\n".join(p for p in (plain(line) for line in text.splitlines()) if p)
     found: list[str] = []
     for block in (plain(block) for block in re.split(r"\n\s*\n", text)):
-        if block and found and run_on and _runs_on(found[-1], block):
+        if block and found and _runs_on(found[-1], block):
             found[-1] += " " + block
         elif block:
             found.append(block)
@@ -303,11 +307,6 @@ class RulesIndex:
             return cls(str(data.get("rulebook", "")), dict(data["titles"]), dict(data["cited"]))
         except (ValueError, KeyError, TypeError) as err:
             raise BadInput(path, f"not a rules index ({err})") from err
-
-    @property
-    def numbers(self) -> list[str]:
-        """Every rule of the rulebook, in the rulebook's order."""
-        return list(self.titles)
 
     def explain(self, number: str, case: str = "") -> Explained | None:
         """What the index says of a rule a finding cites, for the finding's case: the case's own sentence,
