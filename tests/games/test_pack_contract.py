@@ -170,7 +170,7 @@ def test_the_sixth_game_is_its_package_and_one_registry_line(sixth):
 
 def test_the_sixth_game_is_listed(sixth):
     out = run("games").output
-    assert f"{TOY_ID}: Toy Skirmish" in out and "  stacking [toy 1.1]: at most two units" in out
+    assert f"{TOY_ID}: Toy Skirmish" in out and "  stacking [1.1]: at most two units" in out
 
 
 @pytest.fixture(scope="module")

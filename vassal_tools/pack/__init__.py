@@ -17,8 +17,11 @@ the kind needs.
 from __future__ import annotations
 
 import enum
+import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from functools import cached_property
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
@@ -28,6 +31,7 @@ from ..record import Catalogue, Record, RecordTerms
 from ..replay.logwriter import LogWriter
 from ..rules.engine import Checks
 from ..rules.findings import Finding
+from ..rules.rulebook import INDEX_FILE, Explained, RulesIndex
 from .printed import PrintedNames
 from .sample import PhaseSteps, Table
 
@@ -126,9 +130,31 @@ class GamePack(ABC):
         """The game's mechanics a replay must know to write its records; none by default."""
         return ReplayHooks()
 
+    @property
+    def package_folder(self) -> Path:
+        """The folder of the game's package: its ``rulebook.toml``, ``explain.toml``, ``rules_index.json``
+        and ``coverage.toml`` (the folder of the module that defines the pack's class)."""
+        return Path(inspect.getfile(type(self))).parent
+
+    @cached_property
+    def rules_index(self) -> RulesIndex | None:
+        """The pack's rules index (``rules_index.json``, built by scripts/build_rules_index.py); None
+        when it ships none."""
+        return RulesIndex.read(self.package_folder / INDEX_FILE)
+
+    def explained(self, finding: Finding) -> Explained | None:
+        """What the rules index says of the finding's rule, for the finding's case; None when the
+        pack has no index or the rule is not in it."""
+        index = self.rules_index
+        return index.explain(finding.number, finding.case) if index is not None else None
+
     def explain(self, finding: Finding, record: Record) -> Finding:
-        """The finding as a player reads it (the rule's title, quote, remedy); as found by default."""
-        return finding
+        """The finding as a player reads it: the rule's title, the sentence that decides its case and
+        the remedy, from the pack's rules index (as found when the index says nothing of the rule)."""
+        said = self.explained(finding)
+        if said is None:
+            return finding
+        return replace(finding, title=said.title, quote=said.quote, remedy=said.remedy)
 
     @property
     def printed_names(self) -> PrintedNames:

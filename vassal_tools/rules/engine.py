@@ -253,8 +253,8 @@ class Audit:
     def report(self, rule: str, message: str, *, where: str | None = None, units: Iterable[str] = (),
                excess: float | int | None = None, samples: Iterable[str] = (), entry: Entry | None = None,
                case: str = "") -> Finding:
-        """Record a finding at the current entry (or ``entry``), turn and phase; ``case`` the case of its rule
-        whose sentence decides it (:attr:`Finding.case`)."""
+        """Record a finding at the current entry (or ``entry``), turn and phase; ``case``: which case of
+        its rule it is, where the pack quotes another sentence for it (:attr:`Finding.case`)."""
         at = entry if entry is not None else self.entry
         if isinstance(excess, float) and excess.is_integer():
             excess = int(excess)

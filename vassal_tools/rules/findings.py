@@ -60,8 +60,10 @@ class Finding:
 
     @property
     def number(self) -> str:
-        """The rule's number (``11.1.1`` of ``invasion-norway.txt 11.1.1``)."""
-        return self.rule.rsplit(" ", 1)[-1]
+        """The rule's number as the rulebook prints it, after its file (``11.1.1`` of ``invasion-norway.txt
+        11.1.1``; ``German Special Rules 1a`` of ``norway-1940-scenario.txt German Special Rules 1a``)."""
+        file, sep, number = self.rule.partition(" ")
+        return number if sep and file.endswith(".txt") else self.rule.rsplit(" ", 1)[-1]
 
     def __str__(self) -> str:
         at = ", ".join(p for p in (self.turn, self.phase, self.where) if p)

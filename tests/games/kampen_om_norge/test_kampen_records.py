@@ -682,3 +682,18 @@ def test_9_april_reinforcements_go_germany_norway_allies():
     assert simple(entries, units, variant="advanced") == []
     entries[2:] = entries[3:] + entries[2:3]
     assert simple(entries, units, variant="advanced") == [(cite("7.3"), "Oslo")]
+
+
+# -- the sentence each finding quotes (explain.toml's cases of 4.2): example 1 broken two ways
+
+def test_example_1_findings_quote_the_sentence_of_their_case():
+    dice = [f for f in audit(example_1([2, 2, 2, 2])) if f.number == "4.2"]
+    assert [f.case for f in dice] == ["dice"]
+    assert dice[0].quote.startswith("Each side receives combat dice from a maximum of 5 battalions in each combat")
+    assert dice[0].title == "Phase 2: Combat" and dice[0].remedy
+    rec = example_1()
+    rec["entries"][-7:-5] = [{"move": "G4", "to": "Oslo"}, {"move": "G5", "to": "Oslo"}]  # not where they attacked from
+    back = [f for f in audit(rec) if f.number == "4.2"]
+    assert back and {f.case for f in back} == {"attacker-retreat"}
+    assert {f.quote for f in back} == {"Retreating attacker: If the attacker loses the combat his remaining battalions "
+                                       "have to retreat back to the land area(s) from which they attacked."}

@@ -106,10 +106,12 @@ class EuropaNarvik(HexPack):
         return {place.hex: place.name for place in self.data.places if place.hex and place.name.lower() in named}
 
     def explain(self, finding: Finding, record: Record) -> Finding:
-        """A finding's place as a record writes it: `Alta`, not the sample hex the pack gives the town (the
-        text prints no hex number, 17, 26), so the hex would mean nothing on the printed map."""
+        """The rule's title, quote and remedy (:meth:`GamePack.explain`), and a finding's place as a record
+        writes it: `Alta`, not the sample hex the pack gives the town (the text prints no hex number, 17,
+        26), so the hex would mean nothing on the printed map."""
+        explained = super().explain(finding, record)
         name = self.place_names.get(finding.where or "")
-        return replace(finding, where=name) if name else finding
+        return replace(explained, where=name) if name else explained
 
 
 PACK = EuropaNarvik()

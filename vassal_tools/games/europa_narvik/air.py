@@ -90,7 +90,7 @@ class AirBasing(Check):
             rule, text, wrong = faults[key]
             when = f"the end of the {audit.position.phase}" if audit.position.phase else "the start of the record"
             audit.report(self.rule(rule), f"at {when}: {text}", where=spelled[key[0]],
-                         units=sorted(u.id for u in wrong))
+                         units=sorted(u.id for u in wrong), case=key[1])  # the fault's kind: explain.toml's case
 
     def overrun(self, audit: Audit) -> None:
         """13A: air units on an airfield an enemy ground unit enters escape (1-3) or are eliminated; "If all
@@ -122,7 +122,8 @@ class AirBasing(Check):
             if unit is not None and str(unit.get("carrier")) == "*" and loc.startswith("carrier:"):
                 audit.report(self.rule(self.a["carrier_rule"]), f"{unit.name or uid} (carrier mark *) took off from a "
                              f"carrier and is back on {loc} at the end of the {audit.position.phase}: an * air unit "
-                             "takes off from or lands on a carrier in an air phase, not both", where=loc, units=[uid])
+                             "takes off from or lands on a carrier in an air phase, not both", where=loc, units=[uid],
+                             case="starred")
 
     def danish_at_the_start(self, audit: Audit) -> None:
         """13B: German air units may not start the game on Danish airbases (the record begins at Turn 1)."""
@@ -131,7 +132,7 @@ class AirBasing(Check):
         there = sorted(u for u in audit.position.at("airbase:Danish") if audit.units[u].unit_class == "air")
         if there:
             audit.report(self.rule(self.a["off_map_rule"]), "German air units may not start the game on the Danish "
-                         "airbase", where="airbase:Danish", units=there)
+                         "airbase", where="airbase:Danish", units=there, case="danish-start")
 
     def marked(self, unit: Unit, mark: str) -> bool:
         """A carrier aircraft (13C: C or *) or floatplane (13E), as the record says, else as its plane in the data."""
@@ -274,7 +275,7 @@ class AirAttacks(Check):
         if len(planes) > self.a["wave"]:
             audit.report(self.rule(self.a["wave_rule"]), f"{len(planes)} air units attack naval units in {entry.hex} "
                          f"in one wave: no attack may consist of more than {self.a['wave']}", where=entry.hex,
-                         units=planes, excess=len(planes) - self.a["wave"])
+                         units=planes, excess=len(planes) - self.a["wave"], case="wave")
         full_sea = self.pack.sheet.is_full_sea(entry.hex)  # None: a printed map's hex, judged by its rolls only
         if full_sea is False:
             return
@@ -305,7 +306,8 @@ class AirAttacks(Check):
     def intercept(self, audit: Audit, entry: Intercept, side: str | None) -> None:
         if entry.side == side:
             audit.report(self.rule(self.a["intercept_rule"]), f"the {side} player intercepts in his own air phase: "
-                         "only the non-phasing player may fly interception", where=entry.zone, units=list(entry.air))
+                         "only the non-phasing player may fly interception", where=entry.zone, units=list(entry.air),
+                         case="phasing")
         if self.night.get(entry.zone):
             day = [u for u in entry.air if self.role(audit, u) not in ("NF", None)]
             if day:

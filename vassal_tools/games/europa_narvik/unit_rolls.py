@@ -150,7 +150,7 @@ class UnitRolls(Check):
             fault = self.retreat_fault(audit, unit, die, previous, previous.loc if previous is not None else None)
             if fault:
                 audit.report(self.rule(self.r["retreat_rule"]), f"{name} retreats before combat: {fault}",
-                             where=entry.to, units=[unit.id])
+                             where=entry.to, units=[unit.id], case=retreat_case(fault))
         elif purpose == "escape" and die in self.r["escape_lost"]:
             audit.report(self.rule(self.r["escape_rule"]), f"{name} flies to {entry.to} after an escape roll of {die}: "
                          "on 4, 5 or 6 the air unit is eliminated", where=entry.to, units=[unit.id])
@@ -179,3 +179,11 @@ class UnitRolls(Check):
         if die not in allowed:
             return f"a roll of {die}; it may on {' or '.join(map(str, allowed))}"
         return ""
+
+
+def retreat_case(fault: str) -> str:
+    """Which sentence of 10F decides a retreat's fault (explain.toml's cases): the die roll, or the
+    headquarters that stand and fight; "" for the rule's first sentence (who may retreat, and when)."""
+    if fault.startswith("a roll of"):
+        return "roll"
+    return "absorbed" if "stand" in fault else ""

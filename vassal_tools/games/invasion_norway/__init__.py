@@ -28,7 +28,7 @@ from ...pack import BoardKind, GamePack, ListedCheck, PrintedNames
 from ...pack.printed import roll_names
 from ...record import Record, RecordTerms, Roll
 from ...rules.findings import Finding
-from . import rules_index, sample_game
+from . import sample_game
 from .checks import CHECKS, LISTED
 from .data import DATA_DIR, NorwayGame, norway_words
 from .interception import detection_names_its_side
@@ -124,12 +124,11 @@ class InvasionNorway(GamePack):
 
     def explain(self, finding: Finding, record: Record) -> Finding:
         """The finding with what a player reads: the rule's title and quoted sentence and the
-        remedy (rules_index.json), the phase by its rulebook name, units by their counter names."""
-        said = rules_index.explain(finding.number)
+        remedy (the pack's rules index, :meth:`GamePack.explain`), the phase by its rulebook name,
+        units by their counter names."""
         phase = self.game.data.info.phases.get(finding.phase or "")
         names = tuple((record.units[uid].name if uid in record.units else None) or uid for uid in finding.units)
-        return replace(finding, message=self.phase_names(finding.message), title=said.title if said else "",
-                       quote=said.quote if said else "", remedy=said.remedy if said else "",
+        return replace(super().explain(finding, record), message=self.phase_names(finding.message),
                        phase_name=phase.name if phase else "", unit_names=names)
 
     def zone_of(self, loc: str) -> str | None:

@@ -125,7 +125,7 @@ class AirSupply(Check):
         if len(declared) < needed:
             audit.report(rule, f"{points} air points not in automatic supply fly this {entry.kind} mission: "
                                f"{counted(needed, 'ASP')} needed, {len(declared)} expended",
-                         where=entry.origin, units=sorted(bases), excess=needed - len(declared))
+                         where=entry.origin, units=sorted(bases), excess=needed - len(declared), case="asps")
         for asp in declared:
             self.expend(audit, entry, asp, set(bases.values()), rule)
 

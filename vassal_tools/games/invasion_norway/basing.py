@@ -23,6 +23,11 @@ from .rules import Check
 _UPGRADED = re.compile(r"^\s*upgraded", re.I)  # the marker's "Upgraded 3" side, not "Not Upgraded 1"
 
 
+# The findings whose rule has a sentence of its own for them (explain.toml): the two-point limit of
+# night bombers in Scotland is decided by 5.1's Exception, not by its first sentence.
+CASES = {"5.1-scotland": "scotland"}
+
+
 class Basing(Check):
     """5.1, 5.1.3, 5.1.4, 5.2.1, 5.2.3, 8.7.1."""
 
@@ -110,7 +115,8 @@ class Basing(Check):
             self.port(audit, loc, sorted(naval_ids), found)
         for key in sorted(audit.standing("basing", found), key=str):
             rule, message, where, units, excess = found[key]
-            audit.report(self.rules.rule(rule), message, where=where, units=units, excess=excess)
+            audit.report(self.rules.rule(rule), message, where=where, units=units, excess=excess,
+                         case=CASES.get(key[0], ""))
 
     def points(self, audit: Audit, ids) -> int:
         return sum(audit.position.strength(uid) for uid in ids)

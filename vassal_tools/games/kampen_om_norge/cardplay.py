@@ -115,7 +115,7 @@ class CardMoves(KampenCheck):
         fields = self.data.airfields()
         if origin not in fields or to not in fields or not self.board.held_by(audit, to, "german"):
             audit.report(rule("2.3"), f"{uid} flies with Transportfly from {origin} to {to}: it flies from an air "
-                         "field to an air field Germany holds", where=to, units=[uid])
+                         "field to an air field Germany holds", where=to, units=[uid], case="transport")
         if uid in self.moved_normally:
             audit.report(appendix(card), f"{uid} flies with Transportfly after its normal move this turn",
                          where=to, units=[uid])
@@ -261,7 +261,7 @@ class CombatCards(KampenCheck):
             audit.report(rule("8.2" if sea else "4.2"), f"a second {card.name} card of {entry.side} in the combat in "
                          f"{entry.zone}: one card of each type"
                          + (" (Bombefly and Jagerbomber count as one)" if mine == "bombefly" else ""),
-                         where=entry.zone)
+                         where=entry.zone, case="one-of-a-type")
 
     def present(self, audit: Audit, card: Card, entry: CardEntry) -> None:
         """4.2: a card needs battalions of its faction in the combat (Jagerfly excepted; Kystevakuering saves
@@ -271,7 +271,8 @@ class CombatCards(KampenCheck):
         mine = self.board.battalions(audit, zone, {entry.side})
         if not mine and key not in ("jagerfly", "kystevakuering"):
             audit.report(rule("4.2"), f"{entry.side} plays {card.name} in the combat in {zone} with no {entry.side} "
-                         "battalion there: a card needs battalions of its faction in the combat", where=zone)
+                         "battalion there: a card needs battalions of its faction in the combat", where=zone,
+                         case="battalions")
         elif key in NOT_PARATROOPERS_ONLY and entry.use in ("attack", None) and entry.side == \
                 self.board.attacker(audit) and mine and all(u in self.rules.paratroopers for u in mine):
             audit.report(appendix(card), f"{card.name} in {zone}, where only Fallskjermtropp battalions attack",
@@ -302,7 +303,7 @@ class AirRange(KampenCheck):
                     or (a == "Bardufoss" and zone == "Sea Zone VII")]
             if not near:
                 audit.report(rule("5.1"), f"{card.name} against ships in {zone}: Germany holds no air field by it",
-                             where=zone)
+                             where=zone, case="air-field")
 
 
 class CardTargets(KampenCheck):

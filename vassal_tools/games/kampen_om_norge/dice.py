@@ -73,7 +73,7 @@ class CombatDice(KampenCheck):
             audit.report(rule("4.2"), f"the {role} ({'/'.join(sorted(sides))}) rolls "
                          f"{counted(self.dice[(zone, role)], 'combat die', 'combat dice')} in {zone}: {from_battalions} from battalions (five at most"
                          + (", halved across a fjord or lake" if across else "") + f") and {from_cards} from cards",
-                         where=zone, units=units, excess=self.dice[(zone, role)] - allowed)
+                         where=zone, units=units, excess=self.dice[(zone, role)] - allowed, case="dice")
 
     def card_dice(self, zone: str, sides: set[str], attacking: bool) -> int:
         """The dice the side's cards in this combat add (a card that names no area: any combat)."""

@@ -31,7 +31,7 @@ class Occupancy(KampenCheck):
         for area in sorted(str(a) for a in audit.standing("occupancy", mixed)):
             others = "/".join(sorted(s.capitalize() for s in held[area] - {"german"}))
             audit.report(rule("4.2"), f"{area} holds German and {others} battalions after combat: the loser "
-                         "retreats or is defeated", where=area, units=sorted(audit.position.at(area)))
+                         "retreats or is defeated", where=area, units=sorted(audit.position.at(area)), case="loser")
 
 
 class LandMoves(KampenCheck):
@@ -46,7 +46,7 @@ class LandMoves(KampenCheck):
         if audit.position.turn == APRIL:  # 7.1: no normal movement; 7.0: Omdisponering moves one battalion
             audit.report(rule("7.1" if self.board.kind(audit) == "movement" else "7.0"), f"{uid} moves to {to} on "
                          "9 April: there is no normal movement that turn, only Fallskjermtropp, Jagerfly (and "
-                         "Omdisponering) move battalions", where=to, units=[uid])
+                         "Omdisponering) move battalions", where=to, units=[uid], case="movement")
             return
         self.rules.moves[uid] += 1
         if self.data.crossing(origin, to) is None:
@@ -101,12 +101,13 @@ class Retreats(KampenCheck):
         if attacking and uid in self.attacked_from:
             if to != self.attacked_from[uid]:
                 audit.report(rule("4.2"), f"{uid} retreats from {origin} to {to}: a beaten attacker goes back to "
-                             f"the area it attacked from ({self.attacked_from[uid]})", where=to, units=[uid])
+                             f"the area it attacked from ({self.attacked_from[uid]})", where=to, units=[uid],
+                             case="attacker-retreat")
             return
         problem = self.defender_problem(audit, uid, side, origin, to, attacking)
         if problem:
             audit.report(rule("4.2"), f"{uid} retreats from {origin} to {to}: {problem}", where=to, units=[uid],
-                         samples=self.board.samples(origin, to))
+                         samples=self.board.samples(origin, to), case="defender-retreat")
 
     def defender_problem(self, audit: Audit, uid: str, side: str, origin: str, to: str,
                          attacking: bool) -> str | None:

@@ -49,7 +49,8 @@ class SetUp(KampenCheck):
             self.norwegian(audit, uid, at, count)
         else:
             audit.report(rule("7.0"), f"{side.capitalize()} battalion {uid} placed in {at} in the initial phase: "
-                         "only Norway places battalions then (Germany lands them, 7.2)", where=at, units=[uid])
+                         "only Norway places battalions then (Germany lands them, 7.2)", where=at, units=[uid],
+                         case="others")
 
     def basic(self, audit: Audit, uid: str, side: str, at: str, count: int) -> None:
         """3: Germany and Norway place the listed battalions; the Allies' six come as reinforcements."""
@@ -84,7 +85,7 @@ class SetUp(KampenCheck):
         """7.0: ships go to sea zones; Eidsvoll & Norge face up in any but Sea Zone VIII."""
         if self.board.area_kind(at) != "sea":
             audit.report(rule("7.0"), f"ship {uid} placed in {at}: ships are placed in sea zones", where=at,
-                         units=[uid])
+                         units=[uid], case="ships")
         elif self.board.ship_type(audit, uid) == "panserskip" and at == "Sea Zone VIII":
             audit.report(rule("7.0"), f"{uid} placed in Sea Zone VIII: Eidsvoll & Norge goes in any sea zone but "
-                         "VIII", where=at, units=[uid])
+                         "VIII", where=at, units=[uid], case="eidsvoll")

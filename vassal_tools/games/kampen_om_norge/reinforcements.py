@@ -169,10 +169,10 @@ class NorwegianReinforcement(KampenCheck):
         area = self.data.areas[at]
         if not (area.victory_city or area.mobilization_point):
             audit.report(rule("4.3"), f"Norway places {uid} in {at}, neither a victory city nor a mobilization point",
-                         where=at, units=[uid])
+                         where=at, units=[uid], case="norway")
         elif self.board.enemies_in(audit, at, "norwegian"):
             audit.report(rule("4.3"), f"Norway places {uid} in {at}, which German battalions occupy", where=at,
-                         units=[uid])
+                         units=[uid], case="norway")
         before = self.reinforced[at]
         self.reinforced[at] += audit.position.strength(uid)  # a piece with points is that many battalions (2.2)
         if before <= self.limits["norway_reinforcements_per_area"] < self.reinforced[at]:
@@ -203,7 +203,7 @@ class GermanReinforcement(KampenCheck):
             return
         if not self.board.advanced(audit):
             audit.report(rule("4.3"), f"Germany places {entry.unit} in {at}, which borders neither Sea Zone I nor "
-                         "II", where=at, units=[entry.unit], samples=self.board.samples(at))
+                         "II", where=at, units=[entry.unit], samples=self.board.samples(at), case="germany")
         elif not self.by_free_zone(audit, at):
             audit.report(rule("8.3"), f"Germany places {entry.unit} in {at}: not by Sea Zone I or II, and no sea "
                          "zone by it is free of Allied ships from the south up or held by enough German ships",
@@ -257,7 +257,7 @@ class AlliedReinforcement(KampenCheck):
         zones = [z for z in self.data.areas[at].sea_zones if z in self.sea["allied_reinforcement_zones"]]
         if not zones:
             audit.report(rule("4.3"), f"the Allies place {entry.unit} in {at}, which borders none of Sea Zones "
-                         "III-VII", where=at, units=[entry.unit], samples=self.board.samples(at))
+                         "III-VII", where=at, units=[entry.unit], samples=self.board.samples(at), case="allies")
         elif self.board.advanced(audit):
             german = [z for z in zones if self.board.german_controlled(audit, z)]
             if german:  # 8.3: not by a sea zone under German control (8.2: alone with ships there)

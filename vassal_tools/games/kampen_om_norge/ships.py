@@ -53,10 +53,10 @@ class Interception(KampenCheck):
             return
         if uid in self.intercepted_with:
             audit.report(rule("8.1"), f"ship {uid} moves on after its interception attempt: the attempt ends its "
-                         "movement", where=to, units=[uid])
+                         "movement", where=to, units=[uid], case="ends-move")
         elif (side, to) in self.attempted and side == self.board.attacker(audit):
             audit.report(rule("8.1"), f"ship {uid} enters {to}, where {side} ships attempted an interception this "
-                         "turn", where=to, units=[uid])
+                         "turn", where=to, units=[uid], case="reenter")
 
     def intercept(self, audit: Audit, entry: Intercept) -> None:
         self.close_attempt(audit)
@@ -72,11 +72,12 @@ class Interception(KampenCheck):
         left = [u for u in present if u not in entry.naval and self.board.ship_type(audit, u) != "dummy"]
         if left:
             audit.report(rule("8.1"), f"the {entry.side} interception attempt in {entry.zone} leaves out "
-                         f"{', '.join(left)}: all or none of the ships there intercept", where=entry.zone, units=left)
+                         f"{', '.join(left)}: all or none of the ships there intercept", where=entry.zone, units=left,
+                         case="all-or-none")
         slow = [u for u in entry.naval if self.board.ship_type(audit, u) == "panserskip"]
         if slow and audit.position.turn != APRIL:
             audit.report(rule("6.1"), f"{', '.join(slow)} intercepts after the 9. April turn: except during the 9. April "
-                         "turn, Eidsvoll & Norge may not intercept enemy ships", where=entry.zone, units=slow)
+                         "turn, Eidsvoll & Norge may not intercept enemy ships", where=entry.zone, units=slow, case="eidsvoll")
         enemies = [u for u in audit.position.at(entry.zone) if self.board.klass(audit, u) == "naval"
                    and self.board.side(audit, u) not in self.friends[entry.side]]
         self.attempt = (entry.side, entry.zone, self.dice_for(audit, entry.side, enemies), entry)
@@ -85,7 +86,7 @@ class Interception(KampenCheck):
     def roll(self, audit: Audit, entry: Roll) -> None:
         if self.attempt is None or (entry.zone is not None and entry.zone != self.attempt[1]):
             audit.report(rule("8.1"), "a naval interception roll with no interception attempt in "
-                         f"{entry.zone or 'its sea zone'}", where=entry.zone)
+                         f"{entry.zone or 'its sea zone'}", where=entry.zone, case="dice")
         else:
             self.dice += len(entry.dice)  # one die per enemy ship, thrown one by one or at once
 
@@ -106,7 +107,7 @@ class Interception(KampenCheck):
         self.attempt = None
         if self.dice not in allowed:
             audit.report(rule("8.1"), f"the {side} interception attempt in {zone} rolls {counted(self.dice, 'die', 'dice')} "
-                         f"for {counted(max(allowed), 'enemy ship')}: one die for every enemy ship", where=zone, entry=entry)
+                         f"for {counted(max(allowed), 'enemy ship')}: one die for every enemy ship", where=zone, entry=entry, case="dice")
 
 
 class AlliedSeas(KampenCheck):
@@ -154,7 +155,7 @@ class NavalCombat(KampenCheck):
         uid = entry.unit
         if self.board.kind(audit) == "combat" and self.board.ship_type(audit, uid) == "panserskip":
             audit.report(rule("8.2"), f"{uid} is chased to {entry.to}: Eidsvoll & Norge is too slow to escape, and "
-                         "is sunk if it is chased", where=entry.to, units=[uid])
+                         "is sunk if it is chased", where=entry.to, units=[uid], case="eidsvoll")
 
     def dice(self, audit: Audit, entry: Roll, zone: str, side: str) -> None:
         """Each side rolls a die for every ship in the combat (sunk ones shoot back first; Eidsvoll & Norge
@@ -195,11 +196,11 @@ class ShipMoves(KampenCheck):
         limit = self.limits["panserskip_zones_per_move"] if slow else self.limits["ship_zones_per_move"]
         if self.data.crossing(origin, to) is None:
             audit.report(rule("8.1"), f"ship {uid} moves from {origin} to {to}, which do not border each other",
-                         where=to, units=[uid])
+                         where=to, units=[uid], case="move")
         elif self.zones_moved[uid] == limit + 1:
             why = "Eidsvoll & Norge moves one sea zone a turn (6.1)" if slow else "ships move up to two sea zones"
             audit.report(rule("6.1" if slow else "8.1"), f"ship {uid} enters a sea zone beyond its move: {why}",
-                         where=to, units=[uid], excess=1)
+                         where=to, units=[uid], excess=1, case="eidsvoll" if slow else "move")
 
     def raid(self, audit: Audit, uid: str, origin: str, to: str) -> None:
         """7.2: on 9 April, after naval combat, German battleships and heavy cruisers in Sea Zones VI, VII or VIII

@@ -77,6 +77,7 @@ class ReinforcementSymbols(KampenCheck):
                 audit.report(rule("4.3"), f"{side} places {self.placed[side]} reinforcement battalions for "
                              f"{self.traded[side]} reinforcement symbols"
                              + (f" and {free} free" if free else "") + f": {allowed} at most (3 symbols a battalion)",
-                             where=self.last[side].at, entry=self.last[side], excess=self.placed[side] - allowed)
+                             where=self.last[side].at, entry=self.last[side], excess=self.placed[side] - allowed,
+                             case="symbols")
         if audit.position.turn == APRIL:
             self.reset()

@@ -87,7 +87,7 @@ class StagingAreas(Check):
         owner = c["staging_sides"].get(loc or "")
         if owner is not None and unit.side != owner and unit.unit_class != "marker":
             audit.report(self.rule(c["staging_rule"]), f"{unit.name or unit.id} ({unit.side}) in {loc}: only {owner} "
-                         f"units may be in the {loc} Staging Area", where=loc, units=[unit.id])
+                         f"units may be in the {loc} Staging Area", where=loc, units=[unit.id], case=owner)
         if (unit.type == "leader" and unit.side == "allied" and is_hex(loc) and previous is not None
                 and previous.loc in c["staging_sides"]):
             audit.report(self.rule(c["auchinleck_rule"]), f"{unit.name or unit.id} leaves the staging area for {loc}: "

@@ -85,7 +85,8 @@ class Fire(Check):
         target = entry.hex
         if not is_hex(target):
             audit.report(self.rule(f["staging_rule"]), f"an attack on {target}: attacks cannot be launched against "
-                         f"enemy staging areas (nor units in displays)", where=target, units=list(entry.attackers))
+                         f"enemy staging areas (nor units in displays)", where=target, units=list(entry.attackers),
+                         case="attack")
             return
         ground = [uid for uid in entry.attackers if audit.units[uid].unit_class == "land"]
         for uid in entry.attackers:
@@ -119,7 +120,7 @@ class Fire(Check):
         if count > s[side]:
             audit.report(self.rule(s["rule"]), f"{len(ground)} units fire together from {at}, over-stacked with {count} "
                          f"ground units: only the top unit in that hex may conduct fire", where=entry.hex,
-                         units=sorted(ground))
+                         units=sorted(ground), case="top-unit")
 
     def from_one_hex(self, audit: Audit, entry: Attack, ground: list[str]) -> bool:
         f = self.cfg["fire"]
@@ -127,7 +128,8 @@ class Fire(Check):
         boxed = sorted(uid for uid, loc in where.items() if not is_hex(loc))
         if boxed:
             audit.report(self.rule(f["staging_rule"]), f"{', '.join(boxed)} fire from off the map: units in a "
-                         f"staging area cannot attack enemy units on the map", where=entry.hex, units=boxed)
+                         f"staging area cannot attack enemy units on the map", where=entry.hex, units=boxed,
+                         case="from-staging")
             return False
         hexes = sorted({str(loc) for loc in where.values()})
         if len(hexes) > 1:
@@ -144,7 +146,7 @@ class Fire(Check):
                    for uid in audit.position.at(entry.hex)):
             audit.report(self.rule(self.cfg["fire"]["procedure_rule"]), f"{side} units fire at {entry.hex}, which "
                          f"holds no enemy unit: the target hex is an enemy occupied hex", where=entry.hex,
-                         units=list(entry.attackers))
+                         units=list(entry.attackers), case="target")
 
     def kind_of(self, audit: Audit, entry: Attack, ground: list[str], action: Action | None) -> str:
         """``fire``, ``assault``, ``counterattack``, or ``unknown`` (a record without actions)."""
@@ -182,10 +184,12 @@ class Fire(Check):
             rule = f["counterattack_rule"] if kind == "counterattack" else f["assault_rule"]
             if not flag(unit.get("assault")):
                 audit.report(self.rule(rule), f"{name} is not close-assault capable (no rectangle around its fire "
-                             f"factor) and may not attack in a close assault", where=target, units=[uid])
+                             f"factor) and may not attack in a close assault", where=target, units=[uid],
+                             case="capable")
             if distance != 1:
                 audit.report(self.rule(rule), f"{name} in {at} close-assaults {target}, {distance} hexes away: the "
-                             f"target hex must be adjacent", where=target, units=[uid], samples=samples)
+                             f"target hex must be adjacent", where=target, units=[uid], samples=samples,
+                             case="adjacent")
             return
         reach = int(unit.get("range") or 1)
         if distance > reach:
@@ -195,5 +199,5 @@ class Fire(Check):
         peaks = self.lines.blocked_by(at, target) if distance > 1 else []
         if peaks:
             audit.report(self.rule(f["range_rule"]), f"{name} in {at} fires at {target} across the peak hex "
-                         f"{', '.join(peaks)}: the line of fire is blocked", where=target, units=[uid],
+                         f"{', '.join(peaks)}: the line of fire is blocked", where=target, units=[uid], case="peak",
                          samples=samples)

@@ -67,7 +67,7 @@ class Regroup(Check):
             kind = "an elite" if flag(unit.get("elite")) else "a non-elite"
             audit.report(self.rule(self.cfg["regroup"]["rule"]), f"{unit.name or unit.id} rolled {die} on the Regroup "
                          f"Table ({kind} unit: {RESULTS.get(table, table)}) but is {DONE.get(got, got)}",
-                         where=where, units=[unit.id])
+                         where=where, units=[unit.id], case="roll")
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         action = self.rules.action
@@ -91,14 +91,14 @@ class Regroup(Check):
         if self.rules.shows_actions and audit.position.phase == "actions" and (
                 action is None or action.kind != "regroup"):
             audit.report(rule, f"{unit.name or unit.id} leaves the {previous.loc} display outside a regroup action",
-                         where=to, units=[unit.id])
+                         where=to, units=[unit.id], case="outside")
             return
         if action is not None:
             self.commands.setdefault(str(unit.get("subcommand") or "?").upper(), []).append(unit.id)
         fault, cited, samples = self.fault(audit, unit, to)
         if fault:
             audit.report(self.rule(cited), f"{unit.name or unit.id} regroups to {to}: {fault}", where=to,
-                         units=[unit.id], samples=samples)
+                         units=[unit.id], samples=samples, case=deployment_case(fault))
 
     def fault(self, audit: Audit, unit: Unit, to: str) -> tuple[str, str, tuple[str, ...]]:
         r = self.cfg["regroup"]
@@ -148,3 +148,13 @@ class Regroup(Check):
                          f"a {action.side} regroup action returns units of {len(named)} sub-commands "
                          f"({', '.join(sorted(named))}): a regroup action returns units from one sub-command",
                          units=units)
+
+
+def deployment_case(fault: str) -> str:
+    """Which sentence of 17.0 decides where a regrouped unit went wrong (explain.toml's cases): an enemy
+    zone of control, the German objective hexes, the Allied staging areas; "" for 19.2's railroad artillery."""
+    if "zone of control" in fault:
+        return "ezoc"
+    if "objective" in fault:
+        return "german"
+    return "staging" if "Staging Area" in fault else ""

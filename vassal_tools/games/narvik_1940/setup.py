@@ -54,7 +54,7 @@ class SetUp(Check):
         fault, rule, samples = self.fault(audit, unit, entry.at)
         if fault:
             audit.report(self.rule(rule), f"{unit.name or unit.id} set up in {entry.at}: {fault}", where=entry.at,
-                         units=[unit.id], samples=samples)
+                         units=[unit.id], samples=samples, case=set_up_case(fault))
 
     def fault(self, audit: Audit, unit: Unit, at: str) -> tuple[str, str, tuple[str, ...]]:
         s = self.cfg["setup"]
@@ -110,3 +110,13 @@ class SetUp(Check):
             return "", s["allied_rule"], ()
         return (f"{unit.nationality} at-start units go in {' or '.join(boxes)} or in or adjacent to {name} "
                 f"({town})", s["allied_rule"], (self.cfg["samples"]["grid"],) if is_hex(at) else ())
+
+
+def set_up_case(fault: str) -> str:
+    """Which sentence of 3.1/3.2 decides a set-up fault (explain.toml's cases): the railroad artillery's
+    railroad hex, the displays of random and scheduled reinforcements; "" for the at-start units' places."""
+    for words, case in (("railroad", "railroad"), ("random reinforcement", "random"),
+                        ("scheduled reinforcement", "scheduled")):
+        if words in fault:
+            return case
+    return ""

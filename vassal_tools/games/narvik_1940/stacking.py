@@ -107,7 +107,7 @@ class Stacking(Check):
                 continue
             excess = len(units[key]) - s[key[1]] if key[2] == "count" else None
             audit.report(self.rule(s["rule"]), over[key] + self.moment(audit), where=key[0], units=units[key],
-                         excess=excess)
+                         excess=excess, case=key[1] if key[2] == "count" else key[2])
 
     def moment(self, audit: Audit) -> str:
         action = self.rules.action
@@ -139,4 +139,4 @@ class OpposingUnits(Check):
                 ids = sorted(uid for uid in audit.position.at(loc) if audit.units[uid].unit_class == "land")
                 audit.report(self.rule(self.cfg["opposing"]["rule"]),
                              f"German and Allied ground units share {loc}: opposing combat units may never be in "
-                             f"the same hex", where=loc, units=ids)
+                             f"the same hex", where=loc, units=ids, case="opposing")

@@ -48,7 +48,7 @@ class Strikes(Check):
             # 16.0: strikes stay in the display until "an air support or (for naval strikes) a naval
             # support action" is declared: air strikes in air support, naval strikes in naval support.
             audit.report(rule, f"{unit.type} strike {entry.unit} is placed in {hex_} outside a {unit.side} {kind} "
-                               f"action", where=hex_, units=[entry.unit])
+                               f"action", where=hex_, units=[entry.unit], case="action")
             return
         if unit.side == "german" and unit.type == "naval":
             audit.report(self.rule("2.3.8"), f"German naval strike {entry.unit}: naval strikes are Allied only",
@@ -56,12 +56,12 @@ class Strikes(Check):
         display = s["available"][unit.side]
         if previous is not None and previous.loc is not None and previous.loc != display:
             audit.report(rule, f"strike {entry.unit} is placed in {hex_} from {previous.loc or 'no place'}: strikes are "
-                               f"used from the {display} display", where=hex_, units=[entry.unit])
+                               f"used from the {display} display", where=hex_, units=[entry.unit], case="display")
         enemy = [uid for uid in audit.position.at(hex_)
                  if audit.units[uid].unit_class == "land" and audit.units[uid].side != unit.side]
         if not enemy:
             audit.report(rule, f"strike {entry.unit} is placed in {hex_}, which holds no enemy unit",
-                         where=hex_, units=[entry.unit])
+                         where=hex_, units=[entry.unit], case="enemy")
         self.placed[hex_].append(entry.unit)
 
     def coast(self, audit: Audit, uid: str, hex_: str) -> None:
@@ -74,7 +74,7 @@ class Strikes(Check):
             what = "an inlet hex" if coast == s["inlet"] else "not a coastal hex"
             audit.report(self.rule(s["rule"]), f"naval strike {uid} is placed in {hex_}, {what}: naval strikes "
                          f"may be placed in any coastal hex (not inlet)", where=hex_, units=[uid],
-                         samples=(self.cfg["samples"]["coast"],))
+                         samples=(self.cfg["samples"]["coast"],), case="coast")
 
     def without_actions(self, audit: Audit, uid: str, hex_: str) -> None:
         """A record with no action entries (made from a log): strikes in a hex at once, over the limit."""
@@ -85,7 +85,7 @@ class Strikes(Check):
         if len(here) > limit:
             audit.report(self.rule(self.cfg["strikes"]["rule"]),
                          f"{len(here)} {side.capitalize()} strikes in target hex {hex_} at once, over the limit of "
-                         f"{limit}", where=hex_, units=here, excess=len(here) - limit)
+                         f"{limit}", where=hex_, units=here, excess=len(here) - limit, case=side)
 
     def ground_in_support(self, audit: Audit, attack: Attack, action: Action | None) -> None:
         if action is None or action.kind not in self.cfg["strikes"]["kinds"]:
@@ -94,7 +94,8 @@ class Strikes(Check):
         if ground:
             audit.report(self.rule(self.cfg["strikes"]["rule"]),
                          f"ground units {', '.join(ground)} fire in a {action.kind} action: ground units may not "
-                         f"participate in an air or naval support action", where=attack.hex, units=ground)
+                         f"participate in an air or naval support action", where=attack.hex, units=ground,
+                         case="ground")
 
     def end_action(self, audit: Audit, action: Action | None) -> None:
         s = self.cfg["strikes"]
@@ -106,5 +107,5 @@ class Strikes(Check):
                 audit.report(self.rule(s["rule"]),
                              f"{len(ids)} {side.capitalize()} strikes placed in target hex {hex_} in one action; "
                              f"the {side.capitalize()} player may place up to {what} in each target hex",
-                             where=hex_, units=sorted(ids), excess=len(ids) - limit)
+                             where=hex_, units=sorted(ids), excess=len(ids) - limit, case=side)
         self.placed.clear()

@@ -69,6 +69,8 @@ CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
 )
 OUTCOME_WORDS = {"refitted": "refit", "damaged": "damage", "destroyed": "destroy"}  # the tables' columns, as said
 REFIT_TABLE = {"allied": "Allied Refit Table", "german": "German Refit Table"}
+# The Shock Table's row a free action is judged by (explain.toml's cases of Shock Table).
+SHOCK_CASES = {1: "resolve", 2: "no-effect", 3: "no-effect", 4: "terror", 5: "terror", 6: "terror"}
 DIE_RULE = {SEARCH: "Air-Naval Attack", "shock": "Shock Table", "action-roll": "Actions", "actions": "Actions",
             "random-event": "Actions", "event": "Actions", "variable-vp": "Variable Allied VP"}
 
@@ -209,7 +211,8 @@ class SetUp(NorwayCheck):
         if "sea:any" in allowed:
             where += ", any sea zone"
         audit.report(rule(heading), f"{unit.name or unit.id} set up in {at}: its list places it in {where}",
-                     where=at, units=[unit.id], samples=(SAMPLE_MAP,) if sample else ())
+                     where=at, units=[unit.id], samples=(SAMPLE_MAP,) if sample else (),
+                     case=set_up_case(free[0], heading))
 
     def _allowed(self, row: UnitRow, own: str) -> tuple[set[str], bool]:
         """Where a row may set up: its list, and where its special reinforcement puts it when taken."""
@@ -234,11 +237,12 @@ class SetUp(NorwayCheck):
         if self.mobilized[entry.at] == 2:
             audit.report(rule("27.2"), f"a second unit of the Norwegian mobilization pool set up in {entry.at}: "
                          "Norwegian Early Mobilization places no more than one per zone", where=entry.at,
-                         units=[entry.unit], samples=("the sample map's Norwegian areas",))
+                         units=[entry.unit], samples=("the sample map's Norwegian areas",), case="one-per-zone")
         die = self.rules.mobilization_die
         if die is not None and sum(self.mobilized.values()) == die + 1:
             audit.report(rule("27.2"), f"{die + 1} units of the Norwegian mobilization pool set up early: the Allied "
-                         f"player rolled {die} and picks that number", where=entry.at, units=[entry.unit], excess=1)
+                         f"player rolled {die} and picks that number", where=entry.at, units=[entry.unit], excess=1,
+                         case="early-mobilization")
 
 
 class Shock(NorwayCheck):
@@ -276,7 +280,7 @@ class Shock(NorwayCheck):
         else:
             return
         audit.report(rule("Shock Table"), f"{entry.side} free action: {problem}", where=entry.hex,
-                     units=entry.units)
+                     units=entry.units, case=SHOCK_CASES.get(die, ""))
 
 
 class Activation(NorwayCheck):
@@ -332,7 +336,7 @@ class Activation(NorwayCheck):
             if self.activated[key] == self.limits["activations_per_turn"] + 1:
                 heading = "German Special Rules 1a" if pre_turn else "Actions"
                 audit.report(rule(heading), f"{uid} is activated a second time in {audit.position.turn}: each unit "
-                             "may be activated only once per turn", where=entry.hex, units=[uid])
+                             "may be activated only once per turn", where=entry.hex, units=[uid], case="twice")
 
     def _action_count(self, audit: Audit, entry: Action) -> None:
         """Actions: the dice difference gives each player his actions (free actions, from the Shock
@@ -354,7 +358,8 @@ class Activation(NorwayCheck):
                        "action for Submarine units only")
         else:
             return
-        audit.report(rule("Actions"), problem, where=entry.hex, units=entry.units, excess=1)
+        audit.report(rule("Actions"), problem, where=entry.hex, units=entry.units, excess=1,
+                     case=f"difference-{diff}")
 
 
 class Supply(NorwayCheck):
@@ -433,7 +438,8 @@ class AirNavalSearch(NorwayCheck):
             else:
                 continue
             audit.report(rule("Air-Naval Attack"), f"land-based {unit.name or uid} attacks ships in {entry.hex} "
-                         + problem, where=entry.hex, units=[uid])
+                         + problem, where=entry.hex, units=[uid],
+                         case="" if search is None else "roll" if not low <= search[0] <= high else "zone")
 
 
 class Submarine(NorwayCheck):
@@ -615,7 +621,8 @@ class Refit(NorwayCheck):
             claimed = OUTCOME_WORDS.get(entry.outcome, entry.outcome)
             if claimed != expected:
                 audit.report(rule(REFIT_TABLE[unit.side]), f"{unit.name or uid} ({row['types']}) rolls {die} to refit: "
-                             f"the table gives {expected}, not {entry.outcome}", units=[uid])
+                             f"the table gives {expected}, not {entry.outcome}", units=[uid],
+                             case="-".join(re.findall(r"[a-z]+", str(row["types"]).lower())))  # the table's row
 
 
 # The checks in the order they see each entry: a free action is judged by the shock roll before the
@@ -636,6 +643,17 @@ def special_key(key: str) -> str:
     (``German Special Rules 2c`` stays whole: it is not 27.2's 2c)."""
     text = re.sub(r"^27\.[23]\s+", "", key.strip(), flags=re.IGNORECASE)
     return text.rstrip(")").strip()
+
+
+def set_up_case(row: UnitRow, heading: str) -> str:
+    """The line of the sheet that places a unit (explain.toml's cases): 27.2's option ("2b"), a reinforcement
+    pool ("pool-british"), else its list and where it starts ("norwegian-land-oslo": the Norwegian lists give
+    each place a line; the others one line a list, which explain.toml's "norwegian-naval" covers)."""
+    if heading == "27.2":
+        return row.special
+    if "pool" in row.start.lower():  # a reinforcement pool's unit: its pool's list ("pool-british")
+        return f"pool-{row.nationality}"
+    return "-".join(re.findall(r"[a-z]+", f"{row.nationality} {row.unit_class} {row.start}".lower()))
 
 
 def setup_rule(row: UnitRow) -> str:
