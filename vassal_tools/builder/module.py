@@ -114,7 +114,7 @@ def assemble(game_dir: str | os.PathLike, *, scenario: str | None = None, cache:
     chosen = find_scenario(game, scenario) if game.scenarios or scenario else None
     turn = chosen.first_turn if chosen is not None else game.info.turn_names[0]
     locator = Locator(plans, box_aliases(game.boxes.values(), weather.weather_on(game.info, turn)))
-    stacks = start_stacks(game, chosen, locator) if chosen is not None else []
+    stacks = start_stacks(game, chosen, locator, lambda unit: art.of(unit).size) if chosen is not None else []
     progress(STAGES[3], 3, total)
     markers = play_markers.control_markers(game.info)
     marker_art = play_markers.draw(game, markers, cache, art.scale)
