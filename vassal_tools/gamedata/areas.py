@@ -99,6 +99,10 @@ class AreaPiece:
     masked: bool = False  # face down to the other players (VASSAL's Mask): ship cards, cards in a deck
     lines: tuple[str, ...] = ()  # a card's printed text
     flag: Flag | None = None  # what its back bears when face down; None: its colours crossed
+    symbol: tuple[str, ...] = ()  # a land unit's NATO symbol (glyphs of art.symbols); ("figure:NAME",) a figure
+    silhouette: str = ""  # a ship's profile or an aircraft's plan view (art.silhouettes), by name
+    mark: str = ""  # the unit size mark over its symbol (II, III, X)
+    values: str = ""  # the values its counter prints ("6-5"); "" for none
 
 
 @dataclass(frozen=True)

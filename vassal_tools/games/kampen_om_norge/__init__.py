@@ -140,19 +140,23 @@ def area_map(data: KampenData) -> AreaMap:
 def pieces(data: KampenData) -> tuple[AreaPiece, ...]:
     colours = {n["id"]: (n["background"], n["foreground"]) for n in data.toml["nationalities"]}
     found = []
+    drawn = data.toml.get("counters", {})
     for piece in data.pieces.values():
         background, foreground = colours[piece.nationality]
         short = str(piece.points) if piece.kind == "chip" else piece.id.split("-")[-1]
         found.append(AreaPiece(piece.id, piece.name, piece.side, piece.nationality, piece.kind, piece.type,
-                               piece.points, background, foreground, short))
+                               piece.points, background, foreground, short,
+                               symbol=tuple(drawn.get(piece.type, ())) if piece.kind == "land" else ()))
     side_colour = {"german": colours["german"], "norwegian": colours["norwegian"], "allied": colours["british"]}
     flags = card_backs(data)
     for ship in data.ships.values():
         background, foreground = side_colour[ship.side]
         nationality = "british" if ship.side == "allied" else ship.side
+        values = " ".join(f"{word}{n}" for word, n in (("S", ship.sink), ("C", ship.chase)) if n is not None)
         found.append(AreaPiece(ship.id, ship.name, ship.side, nationality, "naval", ship.type, None, background,
-                               foreground, ship.name[:3], masked=ship.type != "panserskip",  # 6.1: face down
-                               flag=flags.get(ship.side)))
+                               foreground, ship.name, masked=ship.type != "panserskip",  # 6.1: face down
+                               flag=flags.get(ship.side), silhouette=drawn.get("silhouettes", {}).get(ship.type, ""),
+                               values=values))
     return tuple(found)
 
 
