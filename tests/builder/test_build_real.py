@@ -128,6 +128,24 @@ def test_weather_markers_sit_centred_in_the_box_of_their_weather(built):
         assert abs(x - (x0 + x1) / 2) <= 1 and abs(y - (y0 + y1) / 2) <= 1, (unit, x, y, (x0, y0, x1, y1))
 
 
+def test_weather_markers_show_the_weather_of_their_box(built):
+    # The marker's face is its weather's (a sun only for Clear): one face per state, the first turn's shown.
+    assembly, module, save = built
+    states = list(assembly.game.info.weather_states)
+    first = next(t for t in assembly.game.info.turns if t.name == assembly.scenario.first_turn)
+    shown = {}
+    for _map, _x, _y, members in _opening_stacks(save):
+        for piece in members:
+            unit = piece.marker_properties.get("UnitId", "")
+            if unit.startswith("mk-weather-"):
+                (face,) = [t for t in piece.layers if t.name == "Face"]
+                assert len(face.level_images) == len(states)
+                faces = [module.image_bytes(name) for name in face.level_images]
+                assert len(set(faces)) == len(states)  # four different faces
+                shown[unit.removeprefix("mk-weather-")] = states[face.level]
+    assert shown == dict(first.weather)
+
+
 def test_no_opening_stack_runs_off_its_map_or_grows_into_a_tower(built):
     # VASSAL fans an unexpanded stack unexSepX, unexSepY per piece: the campaign's pools (79 German
     # units, 48 German aircraft in Germany) are laid out in their boxes as several stacks.
