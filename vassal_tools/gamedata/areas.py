@@ -28,7 +28,7 @@ class Flag:
 
     ``colours`` are the bands from the field inwards: a Nordic cross's edges then its cross; a roundel's
     rings, outermost first. ``along`` and ``across`` are a Nordic cross's band widths, in the flag's units
-    (Norway's 6-1-2-1-12 by 6-1-2-1-6); ``rings`` a roundel's radii, outermost first."""
+    (such as 6-1-2-1-12 by 6-1-2-1-6); ``rings`` a roundel's radii, outermost first."""
 
     design: str
     field: str
