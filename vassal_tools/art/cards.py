@@ -8,6 +8,8 @@ Deterministic: the same card gives the same PNG bytes.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from PIL import Image, ImageDraw
 
 from ..gamedata.areas import AreaPiece, Flag
@@ -34,11 +36,11 @@ def draw_card(card: AreaPiece) -> bytes:
     pen = ImageDraw.Draw(image)
     pen.rectangle((0, 0, width - 1, tpl["band"]), fill=card.background)
     pen.rectangle((0, 0, width - 1, height - 1), outline=tpl["border"], width=2)
-    title, lines = fit_title(card.name)
+    title = fit_title(card.name)
     y = 4
-    for line in lines:
-        pen.text((TITLE_LEFT, y), line, font=title.font, fill=card.foreground)
-        y += title.font.size + 2
+    for line in title.lines:
+        pen.text((TITLE_LEFT, y), line, font=title.face.font, fill=card.foreground)
+        y += title.size + 2
     body = face("regular", tpl["body_size"])
     y = tpl["body_top"]
     room = width - 2 * TITLE_LEFT
@@ -53,7 +55,15 @@ def draw_card(card: AreaPiece) -> bytes:
 TITLE_LEFT = 6  # px: the title's margin on either side
 
 
-def fit_title(name: str) -> tuple[Face, list[str]]:
+class Title(NamedTuple):
+    """A card's title as printed: its face, px size and lines."""
+
+    face: Face
+    size: int
+    lines: list[str]
+
+
+def fit_title(name: str) -> Title:
     """The face and lines of a card's title fitting its band's width: the largest size from
     ``title_size`` down to ``title_min`` at which it fits on one line or two (broken between words);
     else two lines at the smallest size, a word broken where it must be."""
@@ -63,9 +73,10 @@ def fit_title(name: str) -> tuple[Face, list[str]]:
         title = face(tpl["title_font"], size)
         wrapped = _wrap(name, title, room)
         if len(wrapped) <= 2 and all(text_width(line, title) <= room for line in wrapped):
-            return title, wrapped
-    title = face(tpl["title_font"], int(tpl["title_min"]))
-    return title, _wrap(name, title, room, split=True)[:2]
+            return Title(title, size, wrapped)
+    smallest = int(tpl["title_min"])
+    title = face(tpl["title_font"], smallest)
+    return Title(title, smallest, _wrap(name, title, room, split=True)[:2])
 
 
 def text_width(text: str, font: Face) -> float:
@@ -113,7 +124,7 @@ def draw_back(background: str, foreground: str, mark: str = "", size: tuple[int,
     return png_bytes(image)
 
 
-def flag_box(flag: Flag, box: tuple[int, int, int, int]) -> tuple[float, float, float, float, bool]:
+def flag_box(flag: Flag, box: tuple[int, int, int, int]) -> tuple[float, float, float, bool]:
     """Where a Nordic cross flag goes in ``box`` at its own proportions, as large as fits and centred:
     left, top, one unit's pixels, and whether it hangs (its hoist at the top: a portrait box)."""
     x0, y0, x1, y1 = box

@@ -37,10 +37,10 @@ def test_every_title_fits_its_card(decks):
     width, _ = card_size()
     for deck in decks.values():
         for card in deck.cards:
-            font, lines = fit_title(card.name)
-            assert font.font.size >= layout()["title_min"] >= 9  # legible at VASSAL's 100%
-            assert " ".join(lines).replace("- ", "") == card.name  # every word, in order
-            assert all(text_width(line, font) <= width - 2 * TITLE_LEFT for line in lines), card.name
+            title = fit_title(card.name)
+            assert title.size >= layout()["title_min"] >= 9  # legible at VASSAL's 100%
+            assert " ".join(title.lines).replace("- ", "") == card.name  # every word, in order
+            assert all(text_width(line, title.face) <= width - 2 * TITLE_LEFT for line in title.lines), card.name
             # and as drawn: the band's right margin holds no ink of the title
             face = _png(draw_card(card))
             band = layout()["band"]
