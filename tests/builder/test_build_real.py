@@ -89,3 +89,75 @@ def test_a_hex_outside_the_board_is_refused(built):
     assembly, _, _ = built
     with pytest.raises(BadInput, match="'5899'"):
         assembly.locator.spot("5899")
+
+
+def _opening_stacks(save) -> list[tuple[str, int, int, list]]:
+    """Each stack (or lone piece) of the opening save: map, point and its pieces."""
+    pieces, stacks = {}, []
+    for add in cmd.walk(save.commands):
+        if isinstance(add, cmd.AddPiece) and add.type != "stack":
+            pieces[add.id] = add.piece()
+    stacked = set()
+    for add in cmd.walk(save.commands):
+        if isinstance(add, cmd.AddPiece) and add.type == "stack":
+            fields = add.state.split(";")
+            members = [pieces[i] for i in fields[3:] if i in pieces]
+            stacked.update(i for i in fields[3:] if i in pieces)
+            stacks.append((fields[0], int(fields[1]), int(fields[2]), members))
+    stacks += [(p.basic.map, p.basic.x, p.basic.y, [p]) for i, p in pieces.items() if i not in stacked]
+    return stacks
+
+
+def test_weather_markers_sit_centred_in_the_box_of_their_weather(built):
+    # 3.1.3: a marker per section on its Weather Track, in the box of the weather of the first turn
+    # (3.1.1: April #2 pre-determined); the boxes are the module's zones "weather-<section>/<weather>".
+    assembly, module, save = built
+    grid = ModuleGeometry(module).map("Strategic Map").boards[0].board.grid
+    zones = {z.name: z.polygon.bounds for z in grid.zones}
+    first = next(t for t in assembly.game.info.turns if t.name == assembly.scenario.first_turn)
+    found = {}
+    for map_name, x, y, members in _opening_stacks(save):
+        for piece in members:
+            if piece.marker_properties.get("UnitId", "").startswith("mk-weather-"):
+                found[piece.marker_properties["UnitId"]] = (map_name, x, y)
+    assert sorted(found) == ["mk-weather-central", "mk-weather-north", "mk-weather-south"]
+    for unit, (map_name, x, y) in found.items():
+        section = unit.removeprefix("mk-weather-")
+        x0, y0, x1, y1 = zones[f"weather-{section}/{first.weather[section]}"]
+        assert map_name == "Strategic Map"
+        assert abs(x - (x0 + x1) / 2) <= 1 and abs(y - (y0 + y1) / 2) <= 1, (unit, x, y, (x0, y0, x1, y1))
+
+
+def test_weather_markers_show_the_weather_of_their_box(built):
+    # The marker's face is its weather's (a sun only for Clear): one face per state, the first turn's shown.
+    assembly, module, save = built
+    states = list(assembly.game.info.weather_states)
+    first = next(t for t in assembly.game.info.turns if t.name == assembly.scenario.first_turn)
+    shown = {}
+    for _map, _x, _y, members in _opening_stacks(save):
+        for piece in members:
+            unit = piece.marker_properties.get("UnitId", "")
+            if unit.startswith("mk-weather-"):
+                (face,) = [t for t in piece.layers if t.name == "Face"]
+                assert len(face.level_images) == len(states)
+                faces = [module.image_bytes(name) for name in face.level_images]
+                assert len(set(faces)) == len(states)  # four different faces
+                shown[unit.removeprefix("mk-weather-")] = states[face.level]
+    assert shown == dict(first.weather)
+
+
+def test_no_opening_stack_runs_off_its_map_or_grows_into_a_tower(built):
+    # VASSAL fans an unexpanded stack unexSepX, unexSepY per piece: the campaign's pools (79 German
+    # units, 48 German aircraft in Germany) are laid out in their boxes as several stacks.
+    _assembly, module, save = built
+    geometry = ModuleGeometry(module)
+    sep_x, sep_y = 4, 4  # the module's StackMetrics
+    largest = 0
+    for map_name, x, y, members in _opening_stacks(save):
+        width, height = geometry.map(map_name).size
+        fan = len(members) - 1
+        half = 40  # half a counter at most
+        assert 0 <= x - half and x + half + sep_x * fan <= width, (map_name, x, y, len(members))
+        assert 0 <= y - half - sep_y * fan and y + half <= height, (map_name, x, y, len(members))
+        largest = max(largest, len(members))
+    assert largest <= 30

@@ -10,7 +10,6 @@ same map gives the same PNG bytes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
@@ -19,9 +18,22 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel
 
 from ..gamedata.areas import AreaMap, AreaPiece, AreaShape
+from .canvas import Canvas
+from .colours import RGB, parse
 from .fonts import face
 from .png import png_bytes
+from .silhouettes import (
+    AIRCRAFT_SHAPES,
+    SHIP_PROFILES,
+    aircraft_shape,
+    figure_shape,
+    fit,
+    ship_profile,
+)
+from .symbols import Pen, draw_symbol
 from .templates import Element, template_for
+
+CONDENSED = {"bold": "condensed_bold", "regular": "condensed"}  # the narrower face of a font role
 
 # The board's look: templates/area.toml [map].
 _STYLE = template_for("area").data["map"]
@@ -230,48 +242,98 @@ def piece_size() -> tuple[int, int]:
 
 
 def draw_piece(piece: AreaPiece) -> bytes:
-    """A counter for a battalion, chip, ship or aircraft, laid out by templates/area.toml: the
-    nationality's colours, a short name and, under it, a detail line."""
+    """A counter for a battalion, chip, ship or aircraft, laid out by templates/area.toml, legible at
+    VASSAL's 100% (no text under its element's ``min_size``): the nationality's colours, and
+
+    * a land unit with a NATO symbol: its size mark over the symbol, its name under it;
+    * a figure (a miniature, ``figure:NAME``): the figure, its name small at the foot;
+    * a ship or aircraft with a silhouette: its name, the silhouette, its values or type;
+    * anything else: its short name and, under it, a detail line."""
     tpl = template_for("area")
     width, height = tpl.size
-    image = Image.new("RGB", (width, height), piece.background)
-    pen = ImageDraw.Draw(image)
     if piece.unit_class == "chip":
-        chip = tpl["chip"]
-        inset = int(chip["inset"])
-        pen.rectangle((0, 0, width - 1, height - 1), fill="#ffffff")
-        fill = chip["white"] if piece.type == "white" else chip["black"]
-        pen.ellipse((inset, inset, width - 1 - inset, height - 1 - inset), fill=fill, outline=piece.background,
-                    width=int(chip["ring"]))
-        colour = "#000000" if piece.type == "white" else "#ffffff"
-    else:
-        frame = tpl["frame"]
-        pen.rectangle((0, 0, width - 1, height - 1), outline=frame["border"], width=int(frame["border_width"]))
-        if piece.unit_class == "naval":  # a ship: a hull line
-            _line(pen, tpl["hull"].box, piece.foreground, tpl["hull"]["width"])
-        elif piece.unit_class == "air":  # an aircraft: a wing line over its name, a fuselage across it
-            wing = tpl["wing"]
-            _line(pen, wing.box, piece.foreground, wing["width"])
-            _line(pen, wing["fuselage"], piece.foreground, wing["fuselage_width"])
-        colour = piece.foreground
-    name = tpl["name"]
-    font = _fitting(name, piece.short)
+        return _chip(piece, tpl)
+    background, ink = parse(piece.background), parse(piece.foreground)
+    c = Canvas((width, height), 1.0, background)
+    frame = tpl["frame"]
+    c.rect((0, 0, width, height), outline=parse(frame["border"]), width=float(frame["border_width"]))
+    look, texts = piece_look(piece)
+    if look == "figure":
+        figure = next(g.removeprefix("figure:") for g in piece.symbol if g.startswith("figure:"))
+        _shape(c, fit(figure_shape(figure), tpl["figure"].box), ink, background)
+    elif look == "symbol":
+        x, y, w, h = tpl["symbol"].box
+        c.rect((x, y, w, h), fill=background, outline=ink, width=float(tpl["symbol"]["width"]))
+        inset = float(tpl["symbol"]["inset"])
+        draw_symbol(c, (x + inset, y + inset, w - 2 * inset, h - 2 * inset), list(piece.symbol),
+                    Pen(ink, background, float(tpl["symbol"]["width"])))
+    elif look in ("ship", "aircraft"):
+        shape = ship_profile(piece.silhouette) if look == "ship" else aircraft_shape(piece.silhouette)
+        _shape(c, fit(shape, tpl[look].box), ink, background)
+    for element, text in texts:
+        _label(c, tpl[element], text, ink)
+    return png_bytes(c.image())
+
+
+def piece_look(piece: AreaPiece) -> tuple[str, list[tuple[str, str]]]:
+    """What a (non-chip) counter shows: ``figure``, ``symbol``, ``ship``, ``aircraft`` or ``plain``,
+    and its texts, each with the template element it is printed in."""
+    if any(g.startswith("figure:") for g in piece.symbol):
+        return "figure", [("figure_name", piece.short)]
+    if piece.symbol:
+        return "symbol", [("mark", piece.mark), ("under", piece.short)]
+    shapes = AIRCRAFT_SHAPES if piece.unit_class == "air" else SHIP_PROFILES  # "transport" names one of each
+    if piece.silhouette in shapes:
+        look = "aircraft" if piece.unit_class == "air" else "ship"
+        return look, [("over", piece.short), ("values", piece.values or piece.detail)]
+    return "plain", [("name", piece.short), ("detail", piece.detail)]
+
+
+def _chip(piece: AreaPiece, tpl) -> bytes:
+    """A chip (a white or black disc inset in a white square, ringed in its faction's colour) and its number."""
+    width, height = tpl.size
+    chip = tpl["chip"]
+    image = Image.new("RGB", (width, height), "#ffffff")
+    pen = ImageDraw.Draw(image)
+    inset = int(chip["inset"])
+    fill = chip["white"] if piece.type == "white" else chip["black"]
+    pen.ellipse((inset, inset, width - 1 - inset, height - 1 - inset), fill=fill, outline=piece.background,
+                width=int(chip["ring"]))
+    element = tpl["name"]
+    font = _fitting(element, piece.short)
     left, top, right, bottom = font.getbbox(piece.short)
-    lift = name["lift_with_detail"] if piece.detail else name["lift"]  # room for the detail line under it
-    pen.text(((width - (right - left)) / 2 - left, (height - (bottom - top)) / 2 - top - lift), piece.short,
-             font=font, fill=colour)
-    if piece.detail:
-        detail = tpl["detail"]
-        small = _fitting(detail, piece.detail)
-        left, top, right, bottom = small.getbbox(piece.detail)
-        pen.text(((width - (right - left)) / 2 - left, detail.box[1] - top), piece.detail, font=small, fill=colour)
+    colour = "#000000" if piece.type == "white" else "#ffffff"
+    pen.text(((width - (right - left)) / 2 - left, (height - (bottom - top)) / 2 - top), piece.short, font=font,
+             fill=colour)
     return png_bytes(image)
 
 
-def _line(pen: ImageDraw.ImageDraw, box: Sequence[float], colour: str, width: float) -> None:
-    """A line along a template box [x, y, width, height] (one of them 0), from its corner to the other."""
-    x, y, dx, dy = (round(v) for v in box)
-    pen.line((x, y, x + dx, y + dy), fill=colour, width=round(width))
+def _shape(c: Canvas, geom: BaseGeometry, ink: RGB, background: RGB) -> None:
+    c.geometry(geom, ink, hole=background)
+
+
+def _label(c: Canvas, element: Element, text: str, ink: RGB) -> None:
+    if text:
+        shown, role, size = label_fit(element, text)
+        c.text(element.box, shown, role, size, ink, fit=False)
+
+
+def label_fit(element: Element, text: str) -> tuple[str, str, float]:
+    """How a counter prints ``text`` in ``element``'s box: the text, font role and px size. Its size or
+    smaller, never under its ``min_size``: in its font, then condensed, then shortened to what fits
+    (ending in a dot)."""
+    measure = Canvas((1, 1), 1.0, (0, 0, 0), supersample=1)
+    width = element.box[2]
+    size, smallest = float(element.size), float(element["min_size"])
+    condensed = CONDENSED.get(element.font, element.font)
+    for role in (element.font, condensed):
+        fitted = measure.fit_size(text, role, size, width, smallest)
+        if measure.text_width(text, role, fitted) <= width:
+            return text, role, round(fitted, 2)
+    cut = text
+    while len(cut) > 1 and measure.text_width(cut.rstrip() + ".", condensed, smallest) > width:
+        cut = cut[:-1]
+    return cut.rstrip() + ".", condensed, smallest
 
 
 def _fitting(element: Element, text: str) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:

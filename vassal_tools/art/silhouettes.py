@@ -17,7 +17,7 @@ import functools
 from collections.abc import Callable
 
 from shapely import affinity
-from shapely.geometry import LineString, Polygon
+from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
@@ -210,6 +210,13 @@ def _landing_craft() -> BaseGeometry:
     return unary_union([Polygon([(0, 0), (0, -0.16), (1, -0.16), (0.9, 0)]), _rect(0.04, 0.22, 0.28, 0.16)])
 
 
+def _submarine() -> BaseGeometry:
+    fb = 0.045
+    hull = Polygon([(0.0, -fb * 0.4), (0.06, -fb), (0.9, -fb), (1.0, -fb * 0.3), (0.95, 0), (0.04, 0)])
+    return unary_union([hull, _trap(0.40, 0.54, fb, 0.15, lean=0.02), _mast(0.49, 0.15, 0.21, 0.01),
+                        _rect(0.30, 0.33, 0.075, fb)])
+
+
 SHIP_PROFILES: dict[str, Callable[[], BaseGeometry]] = {
     "battleship": _battleship,
     "battlecruiser": lambda: _battleship(funnels=2),
@@ -226,6 +233,7 @@ SHIP_PROFILES: dict[str, Callable[[], BaseGeometry]] = {
     "transport": _transport,
     "tanker": _tanker,
     "landing_craft": _landing_craft,
+    "submarine": _submarine,
 }
 
 
@@ -320,3 +328,24 @@ def fit(geom: BaseGeometry, box: tuple[float, float, float, float]) -> BaseGeome
 def place_aircraft(name: str, box: tuple[float, float, float, float]) -> BaseGeometry:
     """Aircraft shape ``name`` fitted into ``box``."""
     return fit(aircraft_shape(name), box)
+
+
+def _soldier() -> BaseGeometry:
+    """A standing soldier with a rifle at the shoulder, seen from the side (height 1, feet at y=1)."""
+    head = Point(0.5, 0.13).buffer(0.075, quad_segs=8)
+    helmet = Polygon([(0.39, 0.13), (0.61, 0.13), (0.59, 0.07), (0.5, 0.035), (0.41, 0.07)])
+    torso = Polygon([(0.38, 0.23), (0.62, 0.23), (0.64, 0.58), (0.36, 0.58)])
+    legs = unary_union([Polygon([(0.37, 0.56), (0.49, 0.56), (0.46, 1.0), (0.35, 1.0)]),
+                        Polygon([(0.51, 0.56), (0.63, 0.56), (0.66, 1.0), (0.55, 1.0)])])
+    rifle = _capsule((0.70, 0.05), (0.66, 0.62), 0.045)
+    arm = _capsule((0.58, 0.28), (0.68, 0.45), 0.07)
+    return unary_union([head, helmet, torso, legs, rifle, arm])
+
+
+FIGURES: dict[str, Callable[[], BaseGeometry]] = {"soldier": _soldier}
+
+
+@functools.cache
+def figure_shape(name: str) -> BaseGeometry:
+    """The named figure (a miniature's outline; height 1)."""
+    return FIGURES[name]()

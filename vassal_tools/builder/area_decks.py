@@ -44,9 +44,9 @@ def mask(back: Path) -> Obscurable:
 
 
 def piece_back(piece: AreaPiece, game: str, cache: Path, images: dict[str, Path]) -> Path:
-    """The back of a face-down counter (a ship card, 6.1): the faction's colours, the counter's size."""
-    return cached_image(cache, game, draw_back(piece.background, piece.foreground, size=piece_size()),
-                        images)
+    """The back of a face-down counter (a ship card, 6.1): its flag or the faction's colours, the counter's size."""
+    return cached_image(cache, game, draw_back(piece.background, piece.foreground, size=piece_size(),
+                                               flag=piece.flag), images)
 
 
 def card_definition(card: AreaPiece, face: Path, back: Path) -> Piece:
@@ -70,7 +70,7 @@ def deck_component(deck: AreaDeck, board: str, game: str, cache: Path, images: d
     if not deck.cards:
         return pile
     first = deck.cards[0]
-    back = cached_image(cache, game, draw_back(first.background, first.foreground, deck.mark), images)
+    back = cached_image(cache, game, draw_back(first.background, first.foreground, deck.mark, flag=deck.flag), images)
     for card in deck.cards:
         face = cached_image(cache, game, draw_card(card), images)
         gpid = allocate()

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from shapely.geometry import Polygon
+from shapely.geometry import box as rectangle
 from shapely.ops import polylabel, unary_union
 
 from ..errors import BadInput
@@ -23,6 +24,7 @@ from .boards import HEX_ZONE, BoardPlan, MapPlan
 _WORD = re.compile(r"[a-z0-9#]+")
 # How close to the pole of inaccessibility a placement point is searched for, in pixels.
 _LABEL_TOLERANCE = 1.0
+SPREAD_GAP = 6  # px between two stacks a pool is laid out in
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,7 @@ class Locator:
         self.box_names = dict(box_names or {})
         self._maps = {plan.name: plan.geometry() for plan in self.plans}
         self._spots: dict[str, Spot] = {}
+        self._taken: dict[str, list] = {}  # board -> the footprints of stacks spread so far
 
     def spot(self, at: str, source=None, where: str = "") -> Spot:
         """Where ``at`` is; BadInput naming ``source`` and ``where`` if no map shows it."""
@@ -63,6 +66,42 @@ class Locator:
         """Map and point of a data location: where a log writer puts a piece there."""
         spot = self.spot(at)
         return spot.map, spot.x, spot.y
+
+    def spread(self, spot: Spot, stacks: int, counter: tuple[int, int], fan: tuple[int, int]) -> list[Spot]:
+        """Up to ``stacks`` spots for stacks of ``counter``-sized pieces, each stack's top ``fan`` px right
+        and up from its bottom: points of the zone of ``spot`` one stack apart, each named as ``spot``
+        is, each stack clear of the others (and of the stacks spread before) and on its board; those
+        whose stack lies wholly inside the zone first, then the nearest ``spot``; in reading order.
+        ``[spot]`` for a hex or when no two fit."""
+        plan = next((p for p in self.plans if p.name == spot.map), None)
+        board = next((b for b in plan.boards if b.name == spot.board), None) if plan else None
+        zone = next((z for z in board.zones if z.name == spot.name and not z.holds_hexes), None) if board else None
+        if board is None or zone is None or stacks <= 1:
+            return [spot]
+        geo = self._maps[spot.map]
+        placed = geo.board(spot.board)
+        assert placed is not None  # the geometry is made from the plans
+        shape, sheet = Polygon(zone.points), rectangle(0, 0, *board.size)
+        (width, height), (right, up) = counter, fan
+        x0, y0, x1, y1 = shape.bounds
+        lx, ly = spot.local
+        step_x, step_y = width + right + SPREAD_GAP, height + up + SPREAD_GAP  # a lattice through the spot
+        points = [(lx + i * step_x, ly + j * step_y)
+                  for i in range(-int((lx - x0) // step_x) - 1, int((x1 - lx) // step_x) + 2)
+                  for j in range(-int((ly - y0) // step_y) - 1, int((y1 - ly) // step_y) + 2)]
+        taken = self._taken.setdefault(board.name, [])
+        usable = []
+        for x, y in points:
+            footprint = rectangle(x - width / 2, y - height / 2 - up, x + width / 2 + right, y + height / 2)
+            if (sheet.contains(footprint) and not any(footprint.intersects(t) for t in taken)
+                    and geo.location_name(*placed.to_map(x, y)) == spot.label):
+                usable.append((not shape.contains(footprint), (x - lx) ** 2 + (y - ly) ** 2, x, y, footprint))
+        if len(usable) < 2:
+            return [spot]
+        chosen = sorted(sorted(usable, key=lambda u: u[:4])[:stacks], key=lambda u: (u[3], u[2]))
+        taken += [u[4] for u in chosen]
+        return [Spot(spot.map, spot.board, spot.name, spot.label, *placed.to_map(x, y), (x, y))
+                for *_, x, y, _footprint in chosen]
 
     def _boards(self) -> Iterable[tuple[MapPlan, BoardPlan]]:
         for plan in self.plans:
@@ -173,14 +212,21 @@ def _hex_grid_of(grid):
 
 
 def _candidates(area) -> Iterable[tuple[int, int]]:
-    """Points to try, best first: the pole of each part (largest first), then a scan of the area."""
+    """Points to try, best first: the middle of each part (largest first), then a scan of the area.
+
+    A part's middle is its centroid when that lies as deep inside as its pole of inaccessibility
+    (a box: its centre, where polylabel may return any point of the long axis), else the pole."""
     if area.is_empty:
         return
     parts = sorted(getattr(area, "geoms", [area]), key=lambda p: -p.area)
     for part in parts:
         if isinstance(part, Polygon) and not part.is_empty:
             pole = polylabel(part, tolerance=_LABEL_TOLERANCE)
-            yield round(pole.x), round(pole.y)
+            centroid = part.centroid
+            deep = part.contains(centroid) and (
+                part.exterior.distance(centroid) >= part.exterior.distance(pole) - _LABEL_TOLERANCE)
+            middle = centroid if deep else pole
+            yield round(middle.x), round(middle.y)
     min_x, min_y, max_x, max_y = (int(v) for v in area.bounds)
     step = max(1, min(max_x - min_x, max_y - min_y) // 16)
     for y in range(min_y, max_y + 1, step):

@@ -114,18 +114,19 @@ def assemble(game_dir: str | os.PathLike, *, scenario: str | None = None, cache:
     chosen = find_scenario(game, scenario) if game.scenarios or scenario else None
     turn = chosen.first_turn if chosen is not None else game.info.turn_names[0]
     locator = Locator(plans, box_aliases(game.boxes.values(), weather.weather_on(game.info, turn)))
-    stacks = start_stacks(game, chosen, locator) if chosen is not None else []
+    stacks = start_stacks(game, chosen, locator, lambda unit: art.of(unit).size) if chosen is not None else []
     progress(STAGES[3], 3, total)
     markers = play_markers.control_markers(game.info)
     marker_art = play_markers.draw(game, markers, cache, art.scale)
-    assembly = _compose(game, art, boards, plans, locator, chosen, stacks, markers, marker_art)
+    weather_faces = weather.draw_faces(game, weather.weather_markers(game), cache)
+    assembly = _compose(game, art, boards, plans, locator, chosen, stacks, markers, marker_art, weather_faces, turn)
     progress(STAGES[4], 4, total)
     return assembly
 
 
 def _compose(game, art: CounterArt, boards: dict[str, BoardArt], plans: list[MapPlan], locator: Locator,
              scenario, stacks, markers: list[play_markers.PlayMarker],
-             marker_art: dict[str, CounterImages]) -> Assembly:
+             marker_art: dict[str, CounterImages], weather_faces: dict[str, list[Path]], turn: str) -> Assembly:
     info = game.info
     bf = BuildFile.new("module", {
         "ModuleOther1": "", "ModuleOther2": "", "VassalVersion": VASSAL_VERSION,
@@ -138,6 +139,10 @@ def _compose(game, art: CounterArt, boards: dict[str, BoardArt], plans: list[Map
     definitions = {unit.id: counters.unit_piece(unit, art.of(unit.id), art.scale,
                                                 masked=masks and unit.unit_class != "marker", rule=rule)
                    for unit in game.units.values()}
+    opening_weather = weather.weather_on(info, turn)  # a weather marker shows its section's weather at the start
+    for unit_id, section in weather.weather_markers(game).items():
+        weather.with_faces(definitions[unit_id], weather_faces[unit_id], list(info.weather_states),
+                           opening_weather[section])
     names = palette.entry_names(game.units.values())
 
     marker_defs = {m.id: play_markers.marker_piece(m, marker_art[m.id], art.scale, rule) for m in markers}
@@ -183,6 +188,7 @@ def _compose(game, art: CounterArt, boards: dict[str, BoardArt], plans: list[Map
     bf.next_piece_slot_id = ledger.next_id
     images = _images(art, boards, game)
     images.update({m.front.name: m.front for m in marker_art.values()})
+    images.update({face.name: face for faces in weather_faces.values() for face in faces})
     moduledata = write_metadata(
         "module", version=bf.version, extra1="", extra2="", vassal_version=VASSAL_VERSION,
         date_saved=source_date_ms(), description=bf.description, name=bf.name,

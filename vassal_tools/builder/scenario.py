@@ -17,6 +17,8 @@ from ..formats.components import Component
 from . import standard
 from .locations import Locator, Spot
 
+POOL_STACK = 10  # units a stack of a pool holds when the pool is laid out in its box
+
 
 @dataclass
 class StartStack:
@@ -55,8 +57,14 @@ def scenario_file(game, scenario) -> Path:
     return folder
 
 
-def start_stacks(game, scenario, locator: Locator) -> list[StartStack]:
-    """The scenario's opening stacks; BadInput names the placement whose location no map shows."""
+def start_stacks(game, scenario, locator: Locator,
+                 counter_size: Callable[[str], tuple[int, int]] | None = None) -> list[StartStack]:
+    """The scenario's opening stacks; BadInput names the placement whose location no map shows.
+
+    A pool of more than :data:`POOL_STACK` units in one box is laid out in the box as stacks
+    of about that many (``counter_size`` gives a unit's counter size): VASSAL fans an unexpanded
+    stack ``unexSepX``, ``unexSepY`` per piece, so 79 counters in one stack would run 316 px up
+    across the map, and off it when expanded."""
     stacks: dict[tuple[str, int, int], StartStack] = {}
     source = scenario_file(game, scenario)
     for placement in scenario.setup:
@@ -64,7 +72,24 @@ def start_stacks(game, scenario, locator: Locator) -> list[StartStack]:
         spot = locator.spot(placement.at, source, where)
         # Two names of one place (a box's id and its drawn name) give one stack.
         stacks.setdefault((spot.map, spot.x, spot.y), StartStack(spot)).units.append(placement.unit)
-    return list(stacks.values())
+    if counter_size is None:
+        return list(stacks.values())
+    laid_out = {id(stack): _laid_out(stack, locator, counter_size)  # the smaller pools first: the boxes they fill
+                for stack in sorted(stacks.values(), key=lambda s: len(s.units))}  # are smaller (a box in a box)
+    return [part for stack in stacks.values() for part in laid_out[id(stack)]]
+
+
+def _laid_out(stack: StartStack, locator: Locator, counter_size: Callable[[str], tuple[int, int]]) -> list[StartStack]:
+    """A pool split into stacks of about :data:`POOL_STACK` units, side by side in its box."""
+    if len(stack.units) <= POOL_STACK:
+        return [stack]
+    width = max(counter_size(unit)[0] for unit in stack.units)
+    height = max(counter_size(unit)[1] for unit in stack.units)
+    fan = (standard.UNEXPANDED_SEPARATION[0] * (POOL_STACK - 1), standard.UNEXPANDED_SEPARATION[1] * (POOL_STACK - 1))
+    spots = locator.spread(stack.spot, -(-len(stack.units) // POOL_STACK), (width, height), fan)
+    share = -(-len(stack.units) // len(spots))
+    return [StartStack(spot, stack.units[i * share:(i + 1) * share]) for i, spot in enumerate(spots)
+            if stack.units[i * share:(i + 1) * share]]
 
 
 def setup_folder(scenario, stacks: list[StartStack], slot: Callable[[str], Component]) -> Component:

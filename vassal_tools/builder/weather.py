@@ -7,16 +7,27 @@ Each property's description cites the game's rule for its weather: the first rul
 ``[weather] sections``) hold one of the weather states. A new game starts with the
 pre-determined weather of the first turn of the Turn Record (3.1.1); a scenario's
 opening save sets the weather of its own first turn when the rules fix it.
+
+A weather marker (a marker of type Weather whose note names its section) has one face per
+weather state: its "Face" Layer shows the weather it means ("Worse weather" / "Better
+weather" turn it as the player moves it along its track), at the start the first turn's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 
 from ..formats.components import Component
 from ..formats.moduleviews import GlobalProperty
+from ..formats.pieces import Piece
 from ..formats.sequence import encode
+from ..formats.traits import Embellishment, KeyStroke
 from ..gamedata import GameInfo, citations
+from .counters import LAYER
+
+FOLDER = "weather-markers"  # under the art cache
+WORSE, BETTER = "Worse weather", "Better weather"
 
 CONTAINER = "Module"  # container id of a module-level property in commands (5.4)
 
@@ -56,3 +67,48 @@ def restore_commands(info: GameInfo, turn: str) -> list[str]:
         "GlobalProperty\t;" + (encode([property_name(section), state, CONTAINER], ";") or "")
         for section, state in weather_on(info, turn).items()
     ]
+
+
+def weather_markers(game) -> dict[str, str]:
+    """Each weather marker's unit id and the section it is for: a marker of type Weather whose note
+    names a weather section of game.toml."""
+    sections = set(game.info.weather_sections)
+    return {u.id: u.note for u in game.units.values()
+            if u.unit_class == "marker" and u.type.casefold() == "weather" and u.note in sections}
+
+
+def draw_faces(game, markers: Mapping[str, str], cache: Path) -> dict[str, list[Path]]:
+    """One face per weather state of each weather marker (its state's name and icon, its section),
+    drawn with the game's marker art."""
+    from ..art.counter_set import DEFAULT_SCALE
+    from ..art.counters import render_counter
+    from ..art.palette import game_palette
+    from ..art.png import png_bytes, write_file
+
+    folder = cache / FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    palette = game_palette(game)
+    faces: dict[str, list[Path]] = {}
+    for unit_id, section in markers.items():
+        unit = game.units[unit_id]
+        for state in game.info.weather_states:
+            row = {"id": f"{unit_id}-{state}", "class": "marker", "name": state.title(), "side": unit.side,
+                   "nationality": unit.nationality, "type": unit.type, "note": section}
+            data = png_bytes(render_counter(row, "front", DEFAULT_SCALE, palette=palette))
+            path = folder / f"{unit_id}-{state}.png"
+            if not path.exists() or path.read_bytes() != data:
+                write_file(path, data)
+            faces.setdefault(unit_id, []).append(path)
+    return faces
+
+
+def with_faces(piece: Piece, faces: list[Path], states: list[str], state: str) -> Piece:
+    """``piece`` (a weather marker) whose Face Layer shows ``faces``, one per weather state, at ``state``'s."""
+    layer = next(t for t in piece.traits if isinstance(t, Embellishment) and t.name == LAYER)
+    layer.image_list = [p.name for p in faces]
+    layer.level_name_list = [f"+ ({s})" for s in states]
+    layer.up_command, layer.increase_keystroke = WORSE, KeyStroke.named(WORSE)
+    layer.down_command, layer.decrease_keystroke = BETTER, KeyStroke.named(BETTER)
+    layer.loop_levels = False
+    layer.value = states.index(state) + 1
+    return piece

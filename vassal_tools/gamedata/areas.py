@@ -7,11 +7,57 @@ is any one game's.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
+
+from ..errors import BadInput
 
 Points = tuple[tuple[int, int], ...]
 
 SYMBOLS = ("victory-city", "mobilization-point", "airfield")
+#: How a flag on a card's back is drawn: a Nordic cross (bands ``along`` the hoist-to-fly length and
+#: ``across`` it, field, then each edge to the cross, then back), or rings (``rings``: radii, outermost first).
+FLAG_DESIGNS = ("nordic-cross", "roundel")
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A flag a card's back bears (or a face-down counter's), as a game's data describes it.
+
+    ``colours`` are the bands from the field inwards: a Nordic cross's edges then its cross; a roundel's
+    rings, outermost first. ``along`` and ``across`` are a Nordic cross's band widths, in the flag's units
+    (such as 6-1-2-1-12 by 6-1-2-1-6); ``rings`` a roundel's radii, outermost first."""
+
+    design: str
+    field: str
+    colours: tuple[str, ...]
+    along: tuple[float, ...] = ()
+    across: tuple[float, ...] = ()
+    rings: tuple[float, ...] = ()
+    source: str = ""
+
+
+def flag_of(table: Mapping[str, Any], source: str | os.PathLike | None, where: str) -> Flag:
+    """A flag from its table in ``source`` (a game.toml); bad input naming the entry ``where`` when it
+    cannot be drawn."""
+    design = table.get("design")
+    if design not in FLAG_DESIGNS:
+        raise BadInput(source, f"flag design {design!r} is not one of {', '.join(FLAG_DESIGNS)}", where)
+    try:
+        flag = Flag(design, str(table["field"]), tuple(str(c) for c in table["colours"]),
+                    tuple(float(v) for v in table.get("along", ())), tuple(float(v) for v in table.get("across", ())),
+                    tuple(float(v) for v in table.get("rings", ())), str(table.get("source", "")))
+    except (KeyError, TypeError, ValueError) as err:
+        raise BadInput(source, f"flag: {err}", where) from None
+    bands = len(flag.colours)
+    if design == "nordic-cross" and not (len(flag.along) == len(flag.across) == 2 * bands + 1):
+        raise BadInput(source, f"flag: a Nordic cross of {bands} colours needs {2 * bands + 1} bands along and "
+                               "across", where)
+    if design == "roundel" and len(flag.rings) != bands:
+        raise BadInput(source, f"flag: a roundel of {bands} colours needs {bands} rings", where)
+    return flag
 
 
 @dataclass(frozen=True)
@@ -52,6 +98,11 @@ class AreaPiece:
     detail: str = ""  # a second, smaller line on the counter (type and size); "" for none
     masked: bool = False  # face down to the other players (VASSAL's Mask): ship cards, cards in a deck
     lines: tuple[str, ...] = ()  # a card's printed text
+    flag: Flag | None = None  # what its back bears when face down; None: its colours crossed
+    symbol: tuple[str, ...] = ()  # a land unit's NATO symbol (glyphs of art.symbols); ("figure:NAME",) a figure
+    silhouette: str = ""  # a ship's profile or an aircraft's plan view (art.silhouettes), by name
+    mark: str = ""  # the unit size mark over its symbol (II, III, X)
+    values: str = ""  # the values its counter prints ("6-5"); "" for none
 
 
 @dataclass(frozen=True)
@@ -63,6 +114,7 @@ class AreaDeck:
     position: tuple[int, int]  # board pixels
     cards: tuple[AreaPiece, ...]
     mark: str = ""  # printed on the back (``9. April``)
+    flag: Flag | None = None  # the flag its back bears; None: the cards' colours crossed
 
 
 @dataclass(frozen=True)

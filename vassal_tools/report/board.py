@@ -6,8 +6,12 @@ board layout puts them (vassal-formats.md 7), then every piece in draw order,
 each as its BasicPiece image under the images of its active Layers (at their
 current level, offset and scale), stacks fanned out by the map's StackMetrics
 as VASSAL draws an unexpanded stack (each piece ``unexSepX`` right and
-``unexSepY`` up from the one below). Invisible and masked pieces are drawn
-half transparent: the picture is for someone auditing the game, not a player.
+``unexSepY`` up from the one below). A deck is drawn as VASSAL's ``Deck.draw`` draws it:
+its cards 2 pixels right and up from the one below, at most its ``maxStack`` of them
+seen; every card of a face-down deck shows what its Mask shows the other players (its
+mask image: a card's back), and so does a masked card under the top of a face-up deck
+(the top one is drawn unmasked). Other invisible and masked pieces are drawn half
+transparent: the picture is for someone auditing the game, not a player.
 
 SVG images are drawn by :class:`~vassal_tools.geometry.svgraster.SvgDrawer`, with
 the files they reference taken from the module. Images that cannot be drawn (missing,
@@ -27,14 +31,18 @@ from PIL import Image, ImageDraw, ImageFont, UnidentifiedImageError
 from ..fonts import font_file
 from ..formats.components import child_elements, simple_name
 from ..formats.files import Module
+from ..formats.traits import Deck, Obscurable
 from ..formats.traits.layer import Layer
 from ..geometry.from_module import ModuleGeometry
 from ..geometry.svgraster import SvgDrawer, is_svg
+from ..replay.piecetypes import DECK
 from ..replay.state import GameState, PieceState
 from .places import Outline
 
 #: VASSAL's StackMetrics defaults (unexpanded separation of stacked pieces).
 UNEXPANDED = (2, 4)
+#: How far each card of a deck is drawn right and up from the one below (Deck.draw).
+DECK_SEPARATION = (2, 2)
 COMPACT_OVER = 4  # a stack of more pieces is drawn compactly, with a count badge
 COMPACT_SHOWN = 3  # pieces of a compact stack drawn (its top ones)
 SIDE_GAP = 4  # pixels between a stack and the highlighted pieces drawn beside it
@@ -147,7 +155,7 @@ class BoardPainter:
             bounds = self._piece(canvas, drawn.piece, drawn.x - box[0], drawn.y - box[1])
             if bounds is None:
                 continue
-            if drawn.piece.hidden_by is not None or drawn.piece.masked_by is not None:
+            if faded(drawn.piece):
                 key.add("faded")
             if drawn.framed:
                 _frame(canvas, bounds)
@@ -211,11 +219,29 @@ class BoardPainter:
             yield from self.fanned_top(top, map_name)
 
     def fanned_top(self, top: PieceState, map_name: str) -> list[tuple[PieceState, tuple[int, int]]]:
-        """One top-level piece of a map, or a stack's pieces fanned out, bottom first, where drawn."""
+        """One top-level piece of a map, or a stack's or deck's pieces fanned out, bottom first, where drawn."""
         if top.children is None:
             return [(top, (top.x, top.y))]
-        dx, dy = self._separation.get(map_name, UNEXPANDED)
-        return [(child, (top.x + dx * i, top.y - dy * i)) for i, child in enumerate(top.children)]
+        dx, dy = self.separation(top, map_name)
+        out = []
+        for i, child in enumerate(top.children):
+            step = self.fan_index(top, i)
+            out.append((child, (top.x + dx * step, top.y - dy * step)))
+        return out
+
+    def separation(self, top: PieceState, map_name: str) -> tuple[int, int]:
+        """How far each member of a stack or deck is drawn from the one below."""
+        return DECK_SEPARATION if top.kind == DECK else self._separation.get(map_name, UNEXPANDED)
+
+    @staticmethod
+    def fan_index(top: PieceState, i: int) -> int:
+        """The place in the fan of member ``i`` (bottom 0): a deck shows only its top ``maxStack``
+        cards, the ones below lie hidden under the lowest of them."""
+        if top.kind != DECK:
+            return i
+        deck = top.piece.inner
+        shown = deck.max_stack if isinstance(deck, Deck) and deck.max_stack > 0 else len(top.members)
+        return max(0, i - max(0, len(top.members) - shown))
 
     def placed_pieces(self, state: GameState, map_name: str,
                       highlight: Collection[str] = (), compact_stacks: bool = True) -> Iterable[DrawnPiece]:
@@ -226,17 +252,19 @@ class BoardPainter:
         :data:`COMPACT_SHOWN` and a count badge (a campaign's 127-counter stack would
         run across the map). Highlighted pieces under the top one follow, side by
         side to the right of the stack, so that none is hidden."""
-        dx, dy = self._separation.get(map_name, UNEXPANDED)
         for top in state.maps.get(map_name, ()):
             if top.children is None:
                 yield DrawnPiece(top, top.x, top.y, top.id in highlight)
                 continue
+            dx, dy = self.separation(top, map_name)
             children = list(top.children)
             compact = compact_stacks and len(children) > COMPACT_OVER
             shown = children[-COMPACT_SHOWN:] if compact else children
+            first = len(children) - len(shown)
             for i, child in enumerate(shown):
                 last = i == len(shown) - 1
-                yield DrawnPiece(child, top.x + dx * i, top.y - dy * i, last and child.id in highlight,
+                step = i if compact else self.fan_index(top, first + i)
+                yield DrawnPiece(child, top.x + dx * step, top.y - dy * step, last and child.id in highlight,
                                  len(children) if compact and last else 0)  # a piece under it: framed beside
             hidden = [child for child in children[:-1] if child.id in highlight]
             left = top.x + dx * (len(shown) - 1) + self.piece_width(shown[-1]) // 2 if hidden else 0
@@ -252,10 +280,10 @@ class BoardPainter:
 
     def _piece(self, canvas: Image.Image, piece: PieceState, x: int, y: int) -> Box | None:
         """Draw one piece centred on (x, y); the box it covers on the canvas, None if off it."""
-        faded = piece.hidden_by is not None or piece.masked_by is not None
+        fade = faded(piece)
         covered: Box | None = None
         for img, (ox, oy) in self.piece_layers(piece):
-            if faded:
+            if fade:
                 img = img.copy()
                 img.putalpha(img.getchannel("A").point(lambda a: a // 2))
             left, top = x + ox - img.width // 2, y + oy - img.height // 2
@@ -269,20 +297,11 @@ class BoardPainter:
 
     def piece_layers(self, piece: PieceState) -> list[tuple[Image.Image, tuple[int, int]]]:
         """The images a piece shows now, bottom first, with their offsets from its position."""
-        decoded = piece.piece
         out = []
-        basic = decoded.basic
-        if basic is not None and basic.image:
-            img = self.image(basic.image)
+        for name, ox, oy, scale in shown_images(piece):
+            img = self.image(name, scale)
             if img is not None:
-                out.append((img, (0, 0)))
-        for layer in decoded.layers:
-            shown = _layer_image(layer)
-            if not shown:
-                continue
-            img = self.image(shown, _scale(layer))
-            if img is not None:
-                out.append((img, (getattr(layer, "x_offset", 0), getattr(layer, "y_offset", 0))))
+                out.append((img, (ox, oy)))
         if not out:
             out.append((_placeholder(), (0, 0)))
         return out
@@ -332,17 +351,49 @@ def shown_images(piece: PieceState) -> list[tuple[str, int, int, float]]:
     """The image names a piece shows now, bottom first, with their offsets and scales.
 
     The names behind :meth:`BoardPainter.piece_layers`, for a viewer that draws the
-    images itself (the replay page); an empty list means a placeholder is drawn.
+    images itself (the replay page); an empty list means a placeholder is drawn. A card
+    VASSAL draws masked (:func:`shows_mask`) shows its Mask's image and the Layers outside
+    the Mask, as ``Obscurable.draw`` shows it to a player who may not see it.
     """
     decoded = piece.piece
     out: list[tuple[str, int, int, float]] = []
-    if decoded.basic is not None and decoded.basic.image:
-        out.append((decoded.basic.image, 0, 0, 1.0))
-    for layer in decoded.layers:
+    mask = decoded.first(Obscurable) if shows_mask(piece) else None
+    if mask is not None:
+        if mask.image:
+            out.append((mask.image, 0, 0, 1.0))
+        layers = [t for t in reversed(decoded.traits[:decoded.traits.index(mask)]) if isinstance(t, Layer)]
+    else:
+        if decoded.basic is not None and decoded.basic.image:
+            out.append((decoded.basic.image, 0, 0, 1.0))
+        layers = decoded.layers
+    for layer in layers:
         shown = _layer_image(layer)
         if shown:
             out.append((shown, getattr(layer, "x_offset", 0), getattr(layer, "y_offset", 0), _scale(layer)))
     return out
+
+
+def shows_mask(piece: PieceState) -> bool:
+    """Whether VASSAL draws this card of a deck as its Mask shows it to others.
+
+    ``Deck.draw`` sets the top card's ``OBSCURED_BY`` to "nobody" when the deck is face down
+    (to nobody's sight otherwise) and draws every card under it as that top card, or, face
+    up, as each card is (masked or not). Pieces outside a deck are drawn as they are.
+    """
+    deck = piece.parent
+    if deck is None or deck.kind != DECK:
+        return False
+    trait = deck.piece.inner
+    if isinstance(trait, Deck) and trait.face_down:
+        return True
+    return piece.masked_by is not None and deck.members[-1] is not piece
+
+
+def faded(piece: PieceState) -> bool:
+    """Whether a piece is drawn half transparent: hidden, or masked outside a deck (the
+    auditor sees what it is; in a deck it is drawn as :func:`shows_mask` says)."""
+    in_deck = piece.parent is not None and piece.parent.kind == DECK
+    return piece.hidden_by is not None or (piece.masked_by is not None and not in_deck)
 
 
 def _frame(canvas: Image.Image, bounds: Box) -> None:

@@ -58,7 +58,7 @@ from ..replay.turns import turn_words
 from ..replay.units import Mapping_, UnitReader
 from ..rules.findings import Finding
 from .audit import AuditResult, audit_file
-from .board import BoardPainter, shown_images
+from .board import BoardPainter, faded, shown_images, shows_mask
 from .html import StepTeller
 from .places import Places
 from .render import geometry_of
@@ -160,7 +160,7 @@ class PageBuilder:
         self.map_index = {name: i for i, name in enumerate(self.map_names)}
         self.data = PageData(Path(os.fspath(log)).name)
         self._looks: dict[tuple, int] = {}
-        self._look_of_state: dict[tuple[str, str | None], int] = {}
+        self._look_of_state: dict[tuple[str, str | None, bool, bool], int] = {}
         self._piece_index: dict[str, int] = {}
         self._drawn: dict[int, Drawn] = {}
         self._z: dict[int, int] = {}
@@ -327,16 +327,15 @@ class PageBuilder:
         return index
 
     def _look(self, piece: PieceState) -> int:
-        key = (piece.type, piece.state)
+        key = (piece.type, piece.state, shows_mask(piece), faded(piece))  # a deck's card: its place decides
         found = self._look_of_state.get(key)
         if found is None:
             layers = tuple((self.images.index(name), ox, oy, scale) for name, ox, oy, scale in shown_images(piece))
-            faded = piece.hidden_by is not None or piece.masked_by is not None
-            look = (tuple(layer for layer in layers if layer[0] is not None), faded)
+            look = (tuple(layer for layer in layers if layer[0] is not None), key[3])
             found = self._looks.get(look)
             if found is None:
                 found = self._looks[look] = len(self.data.looks)
-                self.data.looks.append([[list(layer) for layer in look[0]], int(faded)])
+                self.data.looks.append([[list(layer) for layer in look[0]], int(key[3])])
             self._look_of_state[key] = found
         return found
 

@@ -251,7 +251,7 @@ def test_counters_are_laid_out_by_the_area_template(tmp_path):
     assert image.size == template.size
     assert image.getpixel((0, 0)) == (0, 0, 0)  # the frame's border
     broken = tmp_path / "area.toml"
-    broken.write_text((TEMPLATES_DIR / "area.toml").read_text(encoding="utf-8").replace("min_size = 6\n", "", 1),
+    broken.write_text((TEMPLATES_DIR / "area.toml").read_text(encoding="utf-8").replace("min_size = 9\n", "", 1),
                       encoding="utf-8")
     with pytest.raises(BadInput, match="name.min_size"):
         load_template(broken)

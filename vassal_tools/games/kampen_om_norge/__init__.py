@@ -14,7 +14,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from ...gamedata.areas import AreaBorder, AreaDeck, AreaMap, AreaPiece, AreaShape
+from ...gamedata.areas import AreaBorder, AreaDeck, AreaMap, AreaPiece, AreaShape, Flag, flag_of
 from ...gamedata.vocabulary import Vocabulary, spellings
 from ...pack import BoardKind, GamePack, PrintedNames
 from ...pack.printed import roll_names
@@ -175,24 +175,37 @@ def area_map(data: KampenData) -> AreaMap:
 def pieces(data: KampenData) -> tuple[AreaPiece, ...]:
     colours = {n["id"]: (n["background"], n["foreground"]) for n in data.toml["nationalities"]}
     found = []
+    drawn = data.toml.get("counters", {})
     for piece in data.pieces.values():
         background, foreground = colours[piece.nationality]
         short = str(piece.points) if piece.kind == "chip" else piece.id.split("-")[-1]
         found.append(AreaPiece(piece.id, piece.name, piece.side, piece.nationality, piece.kind, piece.type,
-                               piece.points, background, foreground, short))
+                               piece.points, background, foreground, short,
+                               symbol=tuple(drawn.get(piece.type, ())) if piece.kind == "land" else ()))
     side_colour = {"german": colours["german"], "norwegian": colours["norwegian"], "allied": colours["british"]}
+    flags = card_backs(data)
     for ship in data.ships.values():
         background, foreground = side_colour[ship.side]
         nationality = "british" if ship.side == "allied" else ship.side
+        values = " ".join(f"{word}{n}" for word, n in (("S", ship.sink), ("C", ship.chase)) if n is not None)
         found.append(AreaPiece(ship.id, ship.name, ship.side, nationality, "naval", ship.type, None, background,
-                               foreground, ship.name[:3], masked=ship.type != "panserskip"))  # 6.1: face down
+                               foreground, ship.name, masked=ship.type != "panserskip",  # 6.1: face down
+                               flag=flags.get(ship.side), silhouette=drawn.get("silhouettes", {}).get(ship.type, ""),
+                               values=values))
     return tuple(found)
+
+
+def card_backs(data: KampenData) -> dict[str, Flag]:
+    """The flag each faction's card backs bear (2.4), by side: game.toml [[sides]] card_back."""
+    return {side["id"]: flag_of(side["card_back"], data.folder / "game.toml", f"sides {side['id']}: card_back")
+            for side in data.toml["sides"] if "card_back" in side}
 
 
 def decks(data: KampenData) -> tuple[AreaDeck, ...]:
     """The card decks (2.4, 6.2), face down: one card of each the Appendix prints for the faction (how many
     copies of each the decks hold is lost with the printed cards)."""
     colours = {n["side"]: (n["background"], n["foreground"]) for n in reversed(data.toml["nationalities"])}
+    flags = card_backs(data)
     found = []
     for deck in data.toml.get("decks", []):
         background, foreground = colours[deck["side"]]
@@ -202,7 +215,7 @@ def decks(data: KampenData) -> tuple[AreaDeck, ...]:
                                 lines=tuple(t.strip() for t in c.text.split(";")))
                       for c in data.cards if c.side == deck["side"] and c.deck == deck["deck"])
         found.append(AreaDeck(deck["name"], deck["side"], (deck["x"], deck["y"]), cards,
-                              "9. April" if deck["deck"] == "april" else ""))
+                              "9. April" if deck["deck"] == "april" else "", flags.get(deck["side"])))
     return tuple(found)
 
 

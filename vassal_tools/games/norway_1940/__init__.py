@@ -184,13 +184,22 @@ def pieces(data: NorwayData) -> tuple[AreaPiece, ...]:
     colours = {n["id"]: (n["background"], n["foreground"]) for n in data.toml["nationalities"]}
     words = data.toml["counters"]
     found = []
+    symbols, marks, silhouettes = (words.get(key, {}) for key in ("symbols", "size_marks", "silhouettes"))
     for row in data.units.values():
         background, foreground = colours[row.nationality]
+        text = short(row.name, row.unit_class, row.type)
         detail = ""
         if row.unit_class == "land":
             detail = " ".join(w for w in (words["types"].get(row.type, ""), words["sizes"].get(row.size, "")) if w)
+        elif row.unit_class == "naval":
+            detail = row.type if text != row.type else ""  # a named ship: its type under the profile
+        else:
+            detail = row.role
         found.append(AreaPiece(row.id, row.name, row.side, row.nationality, row.unit_class, row.type, None,
-                               background, foreground, short(row.name, row.unit_class, row.type), row.size, detail))
+                               background, foreground, text, row.size, detail,
+                               symbol=tuple(symbols.get(row.type, ())) if row.unit_class == "land" else (),
+                               silhouette=silhouettes.get(row.type, "") if row.unit_class != "land" else "",
+                               mark=marks.get(row.size, "")))
     return tuple(found)
 
 
