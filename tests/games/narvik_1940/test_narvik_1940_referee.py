@@ -1,0 +1,146 @@
+"""Narvik 1940 judged rule by rule (issue 24): each rule shown broken and kept by a record written from
+narvik-1940.txt (the sentence that decides is quoted beside each test).
+
+Hexes are worked out by hand on the pack's XXYY grid (odd columns half a hex up: 0919 touches 0918,
+0920, 0818, 0819, 1018, 1019).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+import pytest
+
+from conftest import RULES
+from vassal_tools.games import pack_for
+from vassal_tools.games.narvik_1940 import PACK_FILE
+from vassal_tools.games.play import audit
+from vassal_tools.record.builder import RecordBuilder
+
+GAME = "narvik-1940"
+RULEBOOK = RULES / "narvik-1940.txt"
+PACKAGE = PACK_FILE.parent
+
+
+def findings(builder: RecordBuilder) -> list[tuple[str, str | None]]:
+    return [(f.rule, f.where) for f in audit(builder.to_dict())]
+
+
+def rules(builder: RecordBuilder) -> list[str]:
+    return [rule.rsplit(" ", 1)[-1] for rule, _ in findings(builder)]
+
+
+def start(*placed: tuple[str, str], turn: str = "GT 2", phase: str = "actions") -> RecordBuilder:
+    builder = RecordBuilder(GAME)
+    for unit, at in placed:
+        builder.place(unit, at)
+    return builder.phase(phase, turn=turn)
+
+
+def action(builder: RecordBuilder, side: str, kind: str, **more) -> RecordBuilder:
+    return builder.add({"action": {"side": side, "kind": kind, **more}})
+
+
+def reveal(builder: RecordBuilder, unit: str, to: str) -> RecordBuilder:
+    return builder.add({"reveal": {"units": [unit], "to": to}})
+
+
+# -- 18.2 Auchinleck ----------------------------------------------------------------------------------
+
+def test_auchinleck_may_not_leave_his_staging_area_for_the_other():
+    # 18.2: "When picked as a reinforcement, the counter is placed in any Allied Staging Area."
+    # "Auchinleck is not a combat unit and may not leave the staging area."
+    def moved(*path: str):
+        builder = start(("brit-auchinleck", "Allied Scheduled Reinforcements"), phase="reinforcement")
+        for to in path:
+            builder.move("brit-auchinleck", to)
+        return findings(builder)
+    assert moved("Bardufoss") == []                                   # picked: any Allied staging area
+    assert moved("Harstad", "Bardufoss") == [("narvik-1940.txt 18.2", "Bardufoss")]
+    assert moved("Harstad", "0216") == [("narvik-1940.txt 18.2", "0216")]
+
+
+# -- 14.4.1 counterattacks ------------------------------------------------------------------------------
+
+def test_only_the_assaulted_hexs_defenders_counterattack_and_only_the_firing_hex():
+    # 14.4.1: "any defending units that are close assault capable may counterattack all units in the
+    # firing hex". German I/139 in 0919 close-assaults 0918 (1 SG); 1 IG in 1018 was not assaulted.
+    def counter(by: str, at: str, *more: tuple[str, str]):
+        builder = start(("ger-i-139", "0919"), ("brit-1-sg", "0918"), ("brit-1-ig", "1018"), *more)
+        action(builder, "german", "close-assault").attack("0918", ["ger-i-139"]).attack(at, [by])
+        return findings(builder)
+    assert counter("brit-1-sg", "0919") == []
+    assert counter("brit-1-ig", "0919") == [("narvik-1940.txt 14.4.1", "0919")]   # not a defender
+    # 1 SG counterattacks 0818, a German hex next to it that did not fire.
+    assert counter("brit-1-sg", "0818", ("ger-ii-139", "0818")) == [("narvik-1940.txt 14.4.1", "0818")]
+
+
+def test_a_counterattack_finding_names_its_case():
+    builder = start(("ger-i-139", "0919"), ("brit-1-sg", "0918"), ("brit-1-ig", "1018"))
+    action(builder, "german", "close-assault").attack("0918", ["ger-i-139"]).attack("0919", ["brit-1-ig"])
+    assert [f.case for f in audit(builder.to_dict())] == ["not-defender"]
+
+
+# -- 21.0 fog of war: recon lasts ---------------------------------------------------------------------
+
+def test_a_recon_reveal_lasts_until_the_recon_player_completes_another_action():
+    # 21.0: "The units remain revealed until the player who conducted the recon action completes (or
+    # passes) another action." The Allies recon 0919 (I/139 there); the Germans move; the Allies move.
+    def revealed_in(when: int):
+        builder = start(("ger-i-139", "0919"), ("brit-1-sg", "0216"), ("ger-eng", "1416"))
+        steps = [("allied", "recon", {"hex": "0919"}), ("german", "move", {}), ("allied", "move", {}),
+                 ("german", "move", {})]
+        for n, (side, kind, more) in enumerate(steps):
+            action(builder, side, kind, **more)
+            if n == when:
+                reveal(builder, "ger-i-139", "allied")
+        return findings(builder)
+    assert revealed_in(0) == []                                           # the recon itself
+    assert revealed_in(1) == []                                           # the very next enemy action
+    assert revealed_in(2) == []                                           # the Allies' next action, not yet done
+    assert revealed_in(3) == [("narvik-1940.txt 21.0", "0919")]           # after it: masked again
+
+
+def test_a_pass_ends_the_recons_reveal_too():
+    builder = start(("ger-i-139", "0919"), ("brit-1-sg", "0216"))
+    action(builder, "allied", "recon", hex="0919")
+    action(builder, "german", "move")
+    action(builder, "allied", "pass")
+    action(builder, "german", "move")
+    assert findings(reveal(builder, "ger-i-139", "allied")) == [("narvik-1940.txt 21.0", "0919")]
+
+
+# -- explain.toml ---------------------------------------------------------------------------------------
+
+def rule_texts() -> dict[str, str]:
+    """Each numbered rule's text in narvik-1940.txt, up to the next numbered rule, on one line."""
+    if not RULEBOOK.exists():
+        pytest.skip("../shared/rules is absent")
+    texts: dict[str, list[str]] = {}
+    number = None
+    for line in RULEBOOK.read_text(encoding="utf-8").splitlines():
+        found = re.match(r"^(\d+\.\d+(?:\.\d+)*) ", line)
+        if found and not line.startswith(("1) ", "2) ")):
+            number = found.group(1)
+        if number is not None:
+            texts.setdefault(number, []).append(line)
+    return {n: " ".join(" ".join(lines).replace("**", "").split()) for n, lines in texts.items()}
+
+
+def test_every_explained_phrase_is_in_its_rules_text():
+    # BRIEF: `says` is "a phrase copied verbatim from that rule's text"; each case's phrase too.
+    texts = rule_texts()
+    with (PACKAGE / "explain.toml").open("rb") as stream:
+        explained = tomllib.load(stream)
+    for number, spec in explained.items():
+        for said in (spec, *spec.get("cases", {}).values()):
+            assert " ".join(said["says"].split()) in texts[number], (number, said["says"])
+            assert said["remedy"]
+
+
+def test_every_rule_a_check_cites_is_explained():
+    with (PACKAGE / "explain.toml").open("rb") as stream:
+        explained = tomllib.load(stream)
+    cited = {rule for check in pack_for(GAME).checks for rule in check.rules}
+    assert cited - set(explained) == set()
