@@ -111,6 +111,44 @@ def test_a_pass_ends_the_recons_reveal_too():
     assert findings(reveal(builder, "ger-i-139", "allied")) == [("narvik-1940.txt 21.0", "0919")]
 
 
+# -- 5.1, 11.0 the Actions Phase ------------------------------------------------------------------------
+
+def test_the_actions_phase_ends_when_both_players_pass_in_sequence():
+    # 5.1: "The Action Phase only ends if both players sequentially pass." A pass, then the other player's
+    # action, then the first player may act again (5.1's Example).
+    def played(*steps: tuple[str, str]):
+        builder = start(("ger-i-139", "1410"))
+        for side, kind in steps:
+            action(builder, side, kind)
+        return findings(builder)
+    assert played(("german", "pass"), ("allied", "recon"), ("german", "recon")) == []
+    assert played(("german", "pass"), ("allied", "pass"), ("german", "recon")) == [("narvik-1940.txt 5.1", None)]
+
+
+def test_a_player_shown_out_of_ap_takes_no_further_action():
+    # 11.0: "When a player has expended all available AP, that player may not conduct any further actions
+    # during the current Actions Phase. The opposing player may then conduct one action at a time".
+    def played(*steps: tuple[str, str]):
+        builder = start(("ger-i-139", "1410"))
+        for side, kind in steps:
+            action(builder, side, kind)
+        return findings(builder)
+    assert played(("german", "recon"), ("allied", "recon"), ("german", "recon"), ("german", "recon"),
+                  ("allied", "pass")) == []
+    assert played(("german", "recon"), ("german", "recon"), ("allied", "recon"), ("allied", "recon")) == \
+        [("narvik-1940.txt 11.0", None)]  # reported once
+
+
+def test_actions_only_in_the_actions_phase_and_amphibious_ones_allied():
+    # 5.0: "Players must conduct all actions within this series of phases in the order given" (5.1: the
+    # actions are the Actions Phase's); 13.0 ALLIED AMPHIBIOUS MOVEMENT; 2.3.8 naval strikes "(Allied only)".
+    builder = start(("ger-i-139", "1410"), phase="reinforcement")
+    assert rules(action(builder, "german", "recon")) == ["5.0"]
+    builder = start(("ger-i-139", "0919"))
+    assert rules(action(builder, "german", "amphibious")) == ["13.0"]
+    assert rules(action(start(), "german", "naval-support")) == ["2.3.8"]
+
+
 # -- explain.toml ---------------------------------------------------------------------------------------
 
 def rule_texts() -> dict[str, str]:

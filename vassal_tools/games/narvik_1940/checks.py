@@ -1,5 +1,6 @@
 """The checks of the Narvik 1940 pack, in the order they see each entry."""
 
+from .actions import ActionSequence
 from .commands import StagingAreas, SubCommands
 from .die_check import SixSidedDie
 from .firing import Fire
@@ -9,11 +10,13 @@ from .setup import SetUp
 from .stacking import OpposingUnits, Stacking
 from .strikes import Strikes
 
-CHECKS = (SetUp, OpposingUnits, StagingAreas, SubCommands, Strikes, Fire, Regroup, Stacking, FogOfWar, SixSidedDie)
+CHECKS = (SetUp, ActionSequence, OpposingUnits, StagingAreas, SubCommands, Strikes, Fire, Regroup, Stacking,
+          FogOfWar, SixSidedDie)
 
 # What `vassal-tools games` lists: each check and the rules it cites (narvik-1940.txt).
 CITED = {
     "SetUp": ("3.1", "3.2", "18.2", "22.1", "22.3"),
+    "ActionSequence": ("5.0", "5.1", "11.0", "6.2", "13.0", "2.3.8"),
     "OpposingUnits": ("9.0",),
     "StagingAreas": ("20.0", "18.2"),
     "SubCommands": ("11.0", "18.1"),
@@ -29,6 +32,8 @@ CITED = {
 DESCRIBED = {
     "SetUp": "each unit of a GT 1 set-up starts where 3.1/3.2 put it: Germans within 15 hexes of 2020, Allies "
              "in the Bogen and Salangen areas, reinforcements in their displays, optional units as 22.1 allows",
+    "ActionSequence": "actions only in the Actions Phase, none after both players pass in sequence, none by a "
+                      "player shown out of AP (the other took two in a row); amphibious and naval actions Allied",
     "OpposingUnits": "opposing ground units never share a hex (strikes excepted)",
     "StagingAreas": "staging areas hold only their own side's units; Auchinleck stays in his",
     "SubCommands": "an action activates units of one sub-command (Dietl: those stacked with or next to him)",
