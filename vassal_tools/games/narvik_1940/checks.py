@@ -5,13 +5,14 @@ from .commands import StagingAreas, SubCommands
 from .die_check import SixSidedDie
 from .firing import Fire
 from .fog import FogOfWar
+from .movement import GroundMovement
 from .regroup import Regroup
 from .setup import SetUp
 from .stacking import OpposingUnits, Stacking
 from .strikes import Strikes
 
-CHECKS = (SetUp, ActionSequence, OpposingUnits, StagingAreas, SubCommands, Strikes, Fire, Regroup, Stacking,
-          FogOfWar, SixSidedDie)
+CHECKS = (SetUp, ActionSequence, OpposingUnits, StagingAreas, SubCommands, GroundMovement, Strikes, Fire,
+          Regroup, Stacking, FogOfWar, SixSidedDie)
 
 # What `vassal-tools games` lists: each check and the rules it cites (narvik-1940.txt).
 CITED = {
@@ -20,6 +21,7 @@ CITED = {
     "OpposingUnits": ("9.0",),
     "StagingAreas": ("20.0", "18.2"),
     "SubCommands": ("11.0", "18.1"),
+    "GroundMovement": ("12.0", "12.1", "12.3", "12.4", "12.5", "10.1", "19.1", "19.2", "20.0", "20.1"),
     "Strikes": ("16.0", "2.3.8"),
     "Fire": ("14.0", "14.1", "14.2", "14.4", "14.4.1", "20.0", "6.3", "16.0", "13.2", "9.0"),
     "Regroup": ("17.0", "19.2", "10.0"),
@@ -37,6 +39,9 @@ DESCRIBED = {
     "OpposingUnits": "opposing ground units never share a hex (strikes excepted)",
     "StagingAreas": "staging areas hold only their own side's units; Auchinleck stays in his",
     "SubCommands": "an action activates units of one sub-command (Dietl: those stacked with or next to him)",
+    "GroundMovement": "a movement action's moves: within the movement factor (half an MP a hex at the least; "
+                      "rail and ferry excepted), stop in an EZOC, never EZOC to EZOC (ski infiltration), "
+                      "railroad artillery on the railroad, staging areas from the map edge, no German re-entry",
     "Strikes": "strikes per target hex, from their side's Available display, air strikes in air-support and "
                "naval strikes in naval-support actions",
     "Fire": "fire at an enemy-occupied hex within range and line of fire, firers sharing a hex; close assault "
