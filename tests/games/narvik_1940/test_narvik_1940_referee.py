@@ -231,6 +231,70 @@ def test_a_record_without_actions_judges_no_allowance_but_sweden_still():
     assert findings(builder) == [("narvik-1940.txt 20.1", "Swedish Transit")]
 
 
+# -- 15.0-15.2 retreat and pursuit ---------------------------------------------------------------------
+
+def assaulted(pursuer: str, *path: str, defenders: tuple[str, ...] = ("brit-1-sg",)) -> list[tuple[str, str | None]]:
+    """A German close assault from 1412 on 1413; 1 SG is disrupted; ``pursuer`` pursues along ``path``."""
+    builder = start((pursuer, "1412"), *((uid, "1413") for uid in defenders))
+    action(builder, "german", "close-assault").attack("1413", [pursuer]).move("brit-1-sg", "Allied Available for Regroup")
+    for to in path:
+        builder.move(pursuer, to)
+    return findings(builder)
+
+
+def test_pursuit_into_the_cleared_hex_one_more_for_elite_units():
+    # 15.2: "Non-elite units may pursue one hex (into the target hex)." "Elite units may pursue two hexes
+    # (the target hex and one more hex)." I/139 is elite, the engineer is not; both are close-assault capable.
+    assert assaulted("ger-i-139", "1413", "1414") == []
+    assert assaulted("ger-i-139", "1413", "1414", "1415") == [("narvik-1940.txt 15.2", "1415")]
+    assert assaulted("ger-eng", "1413") == []
+    assert assaulted("ger-eng", "1413", "1414") == [("narvik-1940.txt 15.2", "1414")]
+
+
+def test_pursuit_only_into_a_cleared_hex_by_capable_units():
+    # 15.2: "If a close assault clears the target hex of all enemy units, the attacking player may pursue."
+    # "non-close assault capable units may not pursue"; "A close assault is the only way in which units can
+    # advance after combat."
+    assert assaulted("ger-i-139", "1413", defenders=("brit-1-sg", "brit-1-ig")) == \
+        [("narvik-1940.txt 9.0", "1413"), ("narvik-1940.txt 15.2", "1413")]
+    assert assaulted("ger-hq-sec", "1413") == [("narvik-1940.txt 14.4", "1413"), ("narvik-1940.txt 15.2", "1413")]
+    assert assaulted("ger-i-139", "1312") == [("narvik-1940.txt 15.2", "1312")]
+
+
+def test_no_move_in_a_fire_action_and_none_of_the_enemy_without_a_combat_result():
+    # 6.3: "There are no actions that combine movement with combat." 15.0: "Retreat and pursuit are special
+    # types of movement which occur following a combat result."
+    builder = start(("ger-i-139", "1412"), ("brit-1-sg", "1413"), ("brit-1-ig", "1416"))
+    action(builder, "german", "fire").attack("1413", ["ger-i-139"]).move("ger-i-139", "1411")
+    builder.move("brit-1-ig", "1417")
+    assert findings(builder) == [("narvik-1940.txt 6.3", "1411"), ("narvik-1940.txt 15.0", "1417")]
+
+
+def retreated(*path: str, die: int | None = 3, more: tuple[tuple[str, str], ...] = ()):
+    builder = start(("ger-i-139", "1412"), ("brit-1-sg", "1413"), *more)
+    action(builder, "german", "fire").attack("1413", ["ger-i-139"])
+    if die is not None:
+        builder.roll("rout", die, side="allied", unit="brit-1-sg")
+    for to in path:
+        builder.move("brit-1-sg", to)
+    return findings(builder)
+
+
+def test_a_rout_ends_as_many_hexes_away_as_its_die():
+    # 15.1: "The result is the number of hexes that unit must retreat"; "the unit must retreat in such a way
+    # to end its retreat that number of hexes away from the original target hex."
+    assert retreated("1414", "1415", "1416") == []
+    assert retreated("1414", "1415") == [("narvik-1940.txt 15.1", "1415")]
+    assert retreated("1414", "1415", die=None) == []  # the record shows no die: not judged
+
+
+def test_a_retreat_does_not_pass_through_an_ezoc():
+    # 15.1 2): "the unit may not retreat through a hex in an EZOC (friendly units do not negate this
+    # restriction)". II/139 in 1515 covers 1414.
+    assert retreated("1414", "1415", "1416", more=(("ger-ii-139", "1515"),)) == [("narvik-1940.txt 15.1", "1414")]
+    assert retreated("1414", die=1, more=(("ger-ii-139", "1515"),)) == []  # "may enter a hex in an EZOC"
+
+
 # -- explain.toml ---------------------------------------------------------------------------------------
 
 def rule_texts() -> dict[str, str]:

@@ -1,6 +1,7 @@
 """The checks of the Narvik 1940 pack, in the order they see each entry."""
 
 from .actions import ActionSequence
+from .combat_moves import RetreatAndPursuit
 from .commands import StagingAreas, SubCommands
 from .die_check import SixSidedDie
 from .firing import Fire
@@ -12,7 +13,7 @@ from .stacking import OpposingUnits, Stacking
 from .strikes import Strikes
 
 CHECKS = (SetUp, ActionSequence, OpposingUnits, StagingAreas, SubCommands, GroundMovement, Strikes, Fire,
-          Regroup, Stacking, FogOfWar, SixSidedDie)
+          RetreatAndPursuit, Regroup, Stacking, FogOfWar, SixSidedDie)
 
 # What `vassal-tools games` lists: each check and the rules it cites (narvik-1940.txt).
 CITED = {
@@ -24,6 +25,7 @@ CITED = {
     "GroundMovement": ("12.0", "12.1", "12.3", "12.4", "12.5", "10.1", "19.1", "19.2", "20.0", "20.1"),
     "Strikes": ("16.0", "2.3.8"),
     "Fire": ("14.0", "14.1", "14.2", "14.4", "14.4.1", "20.0", "6.3", "16.0", "13.2", "9.0"),
+    "RetreatAndPursuit": ("15.0", "15.1", "15.2", "6.3"),
     "Regroup": ("17.0", "19.2", "10.0"),
     "Stacking": ("9.0", "17.0", "20.0", "15.1"),
     "FogOfWar": ("21.0", "8.1.1"),
@@ -46,6 +48,9 @@ DESCRIBED = {
                "naval strikes in naval-support actions",
     "Fire": "fire at an enemy-occupied hex within range and line of fire, firers sharing a hex; close assault "
             "by adjacent capable units; counterattacks only answer a close assault",
+    "RetreatAndPursuit": "moves in combat actions: retreats not through an EZOC, a rout as long as its die; "
+                         "pursuit into a cleared close-assault target hex (elite one hex more) by capable attackers; "
+                         "no other move",
     "Regroup": "regrouped units go where 17.0/19.2 send them, one sub-command a regroup action",
     "Stacking": "at the end of each action, segment and phase: German three ground units, Allied two of one "
                 "nationality; leaders, strikes and markers free; staging areas unlimited; regroup may overstack",

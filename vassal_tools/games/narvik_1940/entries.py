@@ -24,5 +24,6 @@ class Reveal(GameEntry):
 
 RECORD_TERMS = RecordTerms(
     entry_kinds=(Reveal.KIND,),
-    rolls={"regroup": "a regrouped unit's die, with its `unit`, in the regroup action (17.0, the Regroup Table)"},
+    rolls={"regroup": "a regrouped unit's die, with its `unit`, in the regroup action (17.0, the Regroup Table)",
+           "rout": "a non-elite unit's rout die, with its `unit`: the hexes it retreats (15.1; `retreat` too)"},
 )
