@@ -295,6 +295,36 @@ def test_a_retreat_does_not_pass_through_an_ezoc():
     assert retreated("1414", die=1, more=(("ger-ii-139", "1515"),)) == []  # "may enter a hex in an EZOC"
 
 
+# -- 13.0, 13.1 amphibious movement ---------------------------------------------------------------------
+
+def landed(*moves: tuple[str, str, str]) -> list[tuple[str, str | None]]:
+    builder = start(*((unit, frm) for unit, frm, _ in moves))
+    action(builder, "allied", "amphibious")
+    for unit, _, to in moves:
+        builder.move(unit, to)
+    return findings(builder)
+
+
+def test_amphibious_movement_is_one_of_the_three_types():
+    # 13.1: "1) From the Harstad Staging Area to a coastal hex; or, 2) From a coastal hex to the Harstad
+    # Staging Area; or, 3) From one staging area to the other staging area." Bogen (0216) and Narvik (0919)
+    # are on the sea (the map's real coast); 1412 is inland.
+    assert landed(("brit-1-sg", "Harstad", "0216")) == []
+    assert landed(("brit-1-sg", "0919", "Harstad")) == []
+    assert landed(("nw-alta", "Bardufoss", "Harstad")) == []
+    assert landed(("brit-1-sg", "Harstad", "1412")) == [("narvik-1940.txt 13.1", "1412")]
+    assert landed(("brit-1-sg", "0216", "0919")) == [("narvik-1940.txt 13.1", "0919")]   # coast to coast
+    assert landed(("nw-alta", "Bardufoss", "0216")) == [("narvik-1940.txt 13.1", "0216")]
+
+
+def test_amphibious_movement_begins_on_the_coast_and_is_of_one_type_an_action():
+    # 13.0: "All units conducting amphibious movement must either begin the action in a coastal hex, or one of
+    # the Allied Staging Areas." 13.1: "only one type may be conducted per action".
+    assert landed(("brit-1-sg", "1412", "Harstad")) == [("narvik-1940.txt 13.0", "1412")]
+    assert landed(("brit-1-sg", "Harstad", "0216"), ("brit-1-ig", "0919", "Harstad")) == \
+        [("narvik-1940.txt 13.1", None)]
+
+
 # -- explain.toml ---------------------------------------------------------------------------------------
 
 def rule_texts() -> dict[str, str]:

@@ -1,6 +1,7 @@
 """The checks of the Narvik 1940 pack, in the order they see each entry."""
 
 from .actions import ActionSequence
+from .amphibious import Amphibious
 from .combat_moves import RetreatAndPursuit
 from .commands import StagingAreas, SubCommands
 from .die_check import SixSidedDie
@@ -12,8 +13,8 @@ from .setup import SetUp
 from .stacking import OpposingUnits, Stacking
 from .strikes import Strikes
 
-CHECKS = (SetUp, ActionSequence, OpposingUnits, StagingAreas, SubCommands, GroundMovement, Strikes, Fire,
-          RetreatAndPursuit, Regroup, Stacking, FogOfWar, SixSidedDie)
+CHECKS = (SetUp, ActionSequence, OpposingUnits, StagingAreas, SubCommands, GroundMovement, Amphibious,
+          Strikes, Fire, RetreatAndPursuit, Regroup, Stacking, FogOfWar, SixSidedDie)
 
 # What `vassal-tools games` lists: each check and the rules it cites (narvik-1940.txt).
 CITED = {
@@ -23,6 +24,7 @@ CITED = {
     "StagingAreas": ("20.0", "18.2"),
     "SubCommands": ("11.0", "18.1"),
     "GroundMovement": ("12.0", "12.1", "12.3", "12.4", "12.5", "10.1", "19.1", "19.2", "20.0", "20.1"),
+    "Amphibious": ("13.0", "13.1"),
     "Strikes": ("16.0", "2.3.8"),
     "Fire": ("14.0", "14.1", "14.2", "14.4", "14.4.1", "20.0", "6.3", "16.0", "13.2", "9.0"),
     "RetreatAndPursuit": ("15.0", "15.1", "15.2", "6.3"),
@@ -44,6 +46,8 @@ DESCRIBED = {
     "GroundMovement": "a movement action's moves: within the movement factor (half an MP a hex at the least; "
                       "rail and ferry excepted), stop in an EZOC, never EZOC to EZOC (ski infiltration), "
                       "railroad artillery on the railroad, staging areas from the map edge, no German re-entry",
+    "Amphibious": "amphibious movement from a coastal hex or an Allied staging area, one of the three types of "
+                  "13.1 per action, never coast to coast",
     "Strikes": "strikes per target hex, from their side's Available display, air strikes in air-support and "
                "naval strikes in naval-support actions",
     "Fire": "fire at an enemy-occupied hex within range and line of fire, firers sharing a hex; close assault "
