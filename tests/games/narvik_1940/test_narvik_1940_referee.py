@@ -325,6 +325,20 @@ def test_amphibious_movement_begins_on_the_coast_and_is_of_one_type_an_action():
         [("narvik-1940.txt 13.1", None)]
 
 
+# -- 16.0 strikes back to the Random display -------------------------------------------------------------
+
+def test_a_strike_returns_to_its_random_reinforcement_display():
+    # 16.0: "After an air or naval strike completes its attack, return the strike to the Random Reinforcement
+    # Display." (2.1.1 errata: the Allied one is the upper half of the Scheduled display.)
+    def back(to: str):
+        builder = start(("ger-i-139", "0919"), ("allied-naval-1", "Allied Air & Naval Strikes Available"))
+        action(builder, "allied", "naval-support").move("allied-naval-1", "0919").attack("0919", ["allied-naval-1"])
+        return findings(builder.move("allied-naval-1", to))
+    assert back("Allied Random Reinforcements") == []
+    assert back("Allied Scheduled Reinforcements") == []
+    assert back("Allied Air & Naval Strikes Available") == [("narvik-1940.txt 16.0", "0919")]
+
+
 # -- explain.toml ---------------------------------------------------------------------------------------
 
 def rule_texts() -> dict[str, str]:

@@ -25,7 +25,7 @@ CITED = {
     "SubCommands": ("11.0", "18.1"),
     "GroundMovement": ("12.0", "12.1", "12.3", "12.4", "12.5", "10.1", "19.1", "19.2", "20.0", "20.1"),
     "Amphibious": ("13.0", "13.1"),
-    "Strikes": ("16.0", "2.3.8"),
+    "Strikes": ("16.0", "2.3.8", "8.4"),
     "Fire": ("14.0", "14.1", "14.2", "14.4", "14.4.1", "20.0", "6.3", "16.0", "13.2", "9.0"),
     "RetreatAndPursuit": ("15.0", "15.1", "15.2", "6.3"),
     "Regroup": ("17.0", "19.2", "10.0"),
@@ -48,7 +48,8 @@ DESCRIBED = {
                       "railroad artillery on the railroad, staging areas from the map edge, no German re-entry",
     "Amphibious": "amphibious movement from a coastal hex or an Allied staging area, one of the three types of "
                   "13.1 per action, never coast to coast",
-    "Strikes": "strikes per target hex, from their side's Available display, air strikes in air-support and "
+    "Strikes": "strikes per target hex, from their side's Available display and back to its Random display, air "
+               "strikes in air-support and "
                "naval strikes in naval-support actions",
     "Fire": "fire at an enemy-occupied hex within range and line of fire, firers sharing a hex; close assault "
             "by adjacent capable units; counterattacks only answer a close assault",
