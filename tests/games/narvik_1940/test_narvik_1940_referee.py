@@ -339,6 +339,86 @@ def test_a_strike_returns_to_its_random_reinforcement_display():
     assert back("Allied Air & Naval Strikes Available") == [("narvik-1940.txt 16.0", "0919")]
 
 
+# -- 8.0-8.2.2, 18.2, 7.1, 22.3 reinforcements ----------------------------------------------------------
+
+def reinforced(unit: str, box: str, to: str, phase: str = "reinforcement") -> list[str]:
+    builder = start((unit, box), phase=phase)
+    return rules(builder.move(unit, to))
+
+
+def test_german_reinforcements_go_where_8_1_sends_them():
+    # 8.1: "Air Strikes: Are deployed into the German Air Strike Available Display. Paratrooper Units: Are
+    # deployed using the German Airborne Deployment procedure (8.1.1). Other Ground Units: Are deployed in the
+    # Swedish Transit Staging Area."
+    box = "German Random Reinforcements"
+    assert reinforced("ger-bb", box, "Swedish Transit") == []
+    assert reinforced("ger-bb", box, "1412") == ["8.1"]
+    assert reinforced("ger-air-1", box, "German Air Strikes Available") == []
+    assert reinforced("ger-air-1", box, "Swedish Transit") == ["8.1"]
+    assert reinforced("ger-fl", box, "1412") == []
+    assert reinforced("ger-fl", box, "German Available for Regroup") == []  # the landing table's 5-6
+    assert reinforced("ger-fl", box, "Swedish Transit") == ["8.1.1"]
+    assert reinforced("ger-bb", box, "Swedish Transit", phase="actions") == ["8.0"]
+
+
+def test_allied_reinforcements_go_where_8_2_sends_them():
+    # 8.2.1: "All Other Allied Ground Units: Are deployed in the Harstad Staging Area." 8.2.2: "4) Norwegian 7
+    # Brigade (Bardufoss Staging Area)". 18.2: Auchinleck "is placed in any Allied Staging Area".
+    assert reinforced("brit-koh", "Allied Random Reinforcements", "Harstad") == []
+    assert reinforced("brit-koh", "Allied Random Reinforcements", "Bardufoss") == ["8.2.1"]
+    assert reinforced("allied-air-1", "Allied Random Reinforcements", "Allied Air & Naval Strikes Available") == []
+    assert reinforced("nw-i-14", "Allied Scheduled Reinforcements", "Bardufoss") == []
+    assert reinforced("nw-i-14", "Allied Scheduled Reinforcements", "Harstad") == ["8.2.2"]
+    assert reinforced("brit-auchinleck", "Allied Scheduled Reinforcements", "Bardufoss") == []
+    assert reinforced("brit-auchinleck", "Allied Scheduled Reinforcements", "0216") == ["18.2"]
+
+
+def test_one_scheduled_formation_a_gt_two_after_operation_r4():
+    # 8.2.2: "The player may only pick one formation in each GT." Allied Events Table 1, Operation R4: "the
+    # Allied player may select two sub-commands to arrive".
+    def arrived(units: list[str], event: int | None = None):
+        builder = start(*((u, "Allied Scheduled Reinforcements") for u in units), phase="random-events")
+        if event is not None:
+            builder.roll("events", event, side="allied")
+        builder.phase("reinforcement", turn="GT 2")
+        for uid in units:
+            builder.move(uid, "Harstad")
+        return rules(builder)
+    assert arrived(["fr-13-dble-1", "fr-13-dble-2"]) == []             # one formation, 13 DBLE
+    assert arrived(["fr-13-dble-1", "pl-1-phb"]) == ["8.2.2"]
+    assert arrived(["fr-13-dble-1", "pl-1-phb"], event=1) == []
+    assert arrived(["fr-13-dble-1", "pl-1-phb"], event=2) == ["8.2.2"]
+
+
+def test_the_troop_transfer():
+    # 7.1: "The modified DR is the number of British, French, or Polish ground units (any combination) that
+    # must be removed from the map or a Staging Area and be placed in the Allied Troop Transfer Units Display."
+    # "The Allied player may not remove units from any other display." Event 6: "This event can occur only
+    # once per game."
+    box = "Allied Troop Transfer"
+    assert reinforced("brit-1-sg", "0216", box, phase="random-events") == []
+    assert reinforced("nw-alta", "1801", box, phase="random-events") == ["7.1"]
+    assert reinforced("brit-1-sg", "Allied Available for Regroup", box, phase="random-events") == ["7.1"]
+    assert reinforced("brit-1-sg", "0216", box, phase="actions") == ["7.1"]
+    builder = start(("brit-1-sg", "0216"), ("brit-1-ig", "Harstad"), ("fr-13-dble-1", "Harstad"), phase="random-events")
+    builder.roll("troop-transfer", 1, side="allied").move("brit-1-sg", box).move("brit-1-ig", box)
+    assert rules(builder) == []
+    assert rules(builder.move("fr-13-dble-1", box)) == ["7.1"]                    # 1 + 1 = 2 units
+    builder = start(("brit-1-sg", "0216"), ("brit-1-ig", "Harstad"), phase="random-events")
+    builder.move("brit-1-sg", box).phase("random-events", turn="GT 3").move("brit-1-ig", box)
+    assert rules(builder) == ["7.1"]
+
+
+def test_optional_british_units_from_turn_2_in_a_reinforcement_phase():
+    # 22.3: the Allied player "can add any or all these British units to the Reinforce-5 + 6 ment pool at the
+    # start of any Reinforcement phases, starting with Turn 2."
+    def added(turn: str, phase: str):
+        return rules(RecordBuilder(GAME).phase(phase, turn=turn).place("brit-gurkha-opt", "Allied Random Reinforcements"))
+    assert added("GT 2", "reinforcement") == []
+    assert added("GT 1", "reinforcement") == ["22.3"]
+    assert added("GT 2", "actions") == ["22.3"]
+
+
 # -- explain.toml ---------------------------------------------------------------------------------------
 
 def rule_texts() -> dict[str, str]:

@@ -9,12 +9,13 @@ from .firing import Fire
 from .fog import FogOfWar
 from .movement import GroundMovement
 from .regroup import Regroup
+from .reinforcements import Reinforcements
 from .setup import SetUp
 from .stacking import OpposingUnits, Stacking
 from .strikes import Strikes
 
 CHECKS = (SetUp, ActionSequence, OpposingUnits, StagingAreas, SubCommands, GroundMovement, Amphibious,
-          Strikes, Fire, RetreatAndPursuit, Regroup, Stacking, FogOfWar, SixSidedDie)
+          Strikes, Fire, RetreatAndPursuit, Regroup, Reinforcements, Stacking, FogOfWar, SixSidedDie)
 
 # What `vassal-tools games` lists: each check and the rules it cites (narvik-1940.txt).
 CITED = {
@@ -29,6 +30,7 @@ CITED = {
     "Fire": ("14.0", "14.1", "14.2", "14.4", "14.4.1", "20.0", "6.3", "16.0", "13.2", "9.0"),
     "RetreatAndPursuit": ("15.0", "15.1", "15.2", "6.3"),
     "Regroup": ("17.0", "19.2", "10.0"),
+    "Reinforcements": ("8.0", "8.1", "8.1.1", "8.2.1", "8.2.2", "18.2", "7.1", "22.3"),
     "Stacking": ("9.0", "17.0", "20.0", "15.1"),
     "FogOfWar": ("21.0", "8.1.1"),
     "SixSidedDie": ("2.0",),
@@ -57,6 +59,9 @@ DESCRIBED = {
                          "pursuit into a cleared close-assault target hex (elite one hex more) by capable attackers; "
                          "no other move",
     "Regroup": "regrouped units go where 17.0/19.2 send them, one sub-command a regroup action",
+    "Reinforcements": "reinforcements leave their displays in the Random Events and Reinforcement Segments for "
+                      "the display or staging area 8.1/8.2 name; one scheduled formation a GT; the troop transfer "
+                      "(7.1); optional British units from GT 2 (22.3)",
     "Stacking": "at the end of each action, segment and phase: German three ground units, Allied two of one "
                 "nationality; leaders, strikes and markers free; staging areas unlimited; regroup may overstack",
     "FogOfWar": "a masked enemy unit is revealed only by recon on or next to its hex, or by being a target or "
