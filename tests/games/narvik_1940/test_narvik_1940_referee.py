@@ -419,6 +419,28 @@ def test_optional_british_units_from_turn_2_in_a_reinforcement_phase():
     assert added("GT 2", "actions") == ["22.3"]
 
 
+# -- 4.1 sudden death ------------------------------------------------------------------------------------
+
+def test_no_play_after_a_sudden_death_victory():
+    # 4.1: the German player wins if "There are no Allied ground combat units on the map. Allied units in any
+    # of the displays or staging areas do not count."
+    def played(on: bool):
+        builder = start(("brit-1-sg", "1413"), ("brit-1-ig", "1416" if on else "Harstad"), ("ger-i-139", "1412"))
+        action(builder, "german", "fire").attack("1413", ["ger-i-139"])
+        builder.move("brit-1-sg", "Allied Permanently Eliminated")
+        builder.phase("victory-check", turn="GT 2").phase("turn-advance", turn="GT 2")
+        return findings(builder.phase("action-point-determination", turn="GT 3"))
+    assert played(True) == []
+    assert played(False) == [("narvik-1940.txt 4.1", None)]
+
+
+def test_an_allied_sudden_death_rests_on_the_sample_objectives():
+    # 4.1: the Allied player wins if "Allied units occupy all objective hexes" (the text lists none).
+    builder = start(("brit-1-sg", "0919"), ("brit-1-ig", "2020"), phase="victory-check")
+    found = audit(builder.phase("action-point-determination", turn="GT 3").to_dict())
+    assert [(f.number, f.case, f.samples) for f in found] == [("4.1", "allied", ("the objective hexes",))]
+
+
 # -- explain.toml ---------------------------------------------------------------------------------------
 
 def rule_texts() -> dict[str, str]:

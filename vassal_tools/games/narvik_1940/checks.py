@@ -13,9 +13,10 @@ from .reinforcements import Reinforcements
 from .setup import SetUp
 from .stacking import OpposingUnits, Stacking
 from .strikes import Strikes
+from .victory import Victory
 
 CHECKS = (SetUp, ActionSequence, OpposingUnits, StagingAreas, SubCommands, GroundMovement, Amphibious,
-          Strikes, Fire, RetreatAndPursuit, Regroup, Reinforcements, Stacking, FogOfWar, SixSidedDie)
+          Strikes, Fire, RetreatAndPursuit, Regroup, Reinforcements, Stacking, FogOfWar, Victory, SixSidedDie)
 
 # What `vassal-tools games` lists: each check and the rules it cites (narvik-1940.txt).
 CITED = {
@@ -33,6 +34,7 @@ CITED = {
     "Reinforcements": ("8.0", "8.1", "8.1.1", "8.2.1", "8.2.2", "18.2", "7.1", "22.3"),
     "Stacking": ("9.0", "17.0", "20.0", "15.1"),
     "FogOfWar": ("21.0", "8.1.1"),
+    "Victory": ("4.1",),
     "SixSidedDie": ("2.0",),
 }
 
@@ -66,6 +68,7 @@ DESCRIBED = {
                 "nationality; leaders, strikes and markers free; staging areas unlimited; regroup may overstack",
     "FogOfWar": "a masked enemy unit is revealed only by recon on or next to its hex, or by being a target or "
                 "firer in combat, never in the off-map displays",
+    "Victory": "no play after a sudden death victory at a Victory Check Segment (4.1)",
     "SixSidedDie": "every die reads 1-6",
 }
 
