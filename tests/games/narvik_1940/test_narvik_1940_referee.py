@@ -441,6 +441,55 @@ def test_an_allied_sudden_death_rests_on_the_sample_objectives():
     assert [(f.number, f.case, f.samples) for f in found] == [("4.1", "allied", ("the objective hexes",))]
 
 
+
+# -- 23.1-23.4.3 engineer actions (optional) ------------------------------------------------------------
+
+def engineering(kind: str, at: str, engineer_at: str, *, action_kind: str = "engineer", remove_from: str = "") -> list[str]:
+    """A German engineer action putting (or, from ``remove_from``, taking away) a ``kind`` marker."""
+    builder = RecordBuilder(GAME).unit("mark", **{"class": "marker", "type": kind, "side": "german"})
+    if remove_from:
+        builder.place("mark", remove_from)
+    builder.place("ger-eng", engineer_at).place("ger-i-139", engineer_at).phase("actions", turn="GT 2")
+    action(builder, "german", action_kind)
+    builder.move("mark", at)
+    return rules(builder)
+
+
+def test_engineers_place_their_markers_where_23_puts_them():
+    # 23.2: "place an Entrenchment marker in the hex"; 23.3: "The engineer must be adjacent to an inlet hex";
+    # 23.4.1: "The unit must be in either the town or village hex"; 23.1: engineer operations are an action.
+    assert engineering("entrenched", "1412", "1412") == []
+    assert engineering("entrenched", "1412", "1411") == ["23.2", "23.2.2"]   # and left with no unit (23.2.2)
+    assert engineering("entrenched", "1412", "1412", action_kind="move") == ["23.1"]
+    assert engineering("pontoon", "1412", "1411") == []
+    assert engineering("pontoon", "1412", "1410") == ["23.3"]
+    assert engineering("demolished", "0919", "0919") == []
+    assert engineering("demolished", "0919", "0918") == ["23.4.1"]
+
+
+def test_only_an_engineer_in_its_hex_removes_a_demolished_marker():
+    # 23.4.3: "The engineer must be in the hex with the marker."
+    box = "German Random Reinforcements"  # anywhere off the map
+    assert engineering("demolished", box, "0919", remove_from="0919") == []
+    assert engineering("demolished", box, "0918", remove_from="0919") == ["23.4.3"]
+
+
+def test_only_engineers_attack_in_an_engineer_action():
+    # 23.1: "Non-engineer units cannot perform actions in the same impulse."
+    builder = start(("ger-eng", "1412"), ("ger-i-139", "1412"), ("brit-1-sg", "1413"))
+    action(builder, "german", "engineer").attack("1413", ["ger-eng"])
+    assert rules(builder) == []
+    assert rules(builder.attack("1413", ["ger-i-139"])) == ["23.1"]
+
+
+def test_no_rail_transport_from_a_demolished_hex():
+    # 23.4.2: "A town or village hex with a demolition marker cannot be used for ferry or railroad movement."
+    builder = RecordBuilder(GAME).unit("mark", **{"class": "marker", "type": "demolished", "side": "allied"})
+    builder.place("mark", "0919").place("ger-i-139", "0919").place("ger-eng", "0919").phase("actions", turn="GT 2")
+    action(builder, "german", "move").move("ger-i-139", "2020")
+    assert rules(builder) == ["12.0"]
+
+
 # -- explain.toml ---------------------------------------------------------------------------------------
 
 def rule_texts() -> dict[str, str]:
@@ -474,3 +523,4 @@ def test_every_rule_a_check_cites_is_explained():
         explained = tomllib.load(stream)
     cited = {rule for check in pack_for(GAME).checks for rule in check.rules}
     assert cited - set(explained) == set()
+

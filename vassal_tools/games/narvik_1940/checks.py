@@ -5,6 +5,7 @@ from .amphibious import Amphibious
 from .combat_moves import RetreatAndPursuit
 from .commands import StagingAreas, SubCommands
 from .die_check import SixSidedDie
+from .engineers import Engineers
 from .firing import Fire
 from .fog import FogOfWar
 from .movement import GroundMovement
@@ -16,7 +17,8 @@ from .strikes import Strikes
 from .victory import Victory
 
 CHECKS = (SetUp, ActionSequence, OpposingUnits, StagingAreas, SubCommands, GroundMovement, Amphibious,
-          Strikes, Fire, RetreatAndPursuit, Regroup, Reinforcements, Stacking, FogOfWar, Victory, SixSidedDie)
+          Strikes, Fire, RetreatAndPursuit, Regroup, Reinforcements, Engineers, Stacking, FogOfWar, Victory,
+          SixSidedDie)
 
 # What `vassal-tools games` lists: each check and the rules it cites (narvik-1940.txt).
 CITED = {
@@ -24,14 +26,16 @@ CITED = {
     "ActionSequence": ("5.0", "5.1", "11.0", "6.2", "13.0", "2.3.8"),
     "OpposingUnits": ("9.0",),
     "StagingAreas": ("20.0", "18.2"),
-    "SubCommands": ("11.0", "18.1"),
-    "GroundMovement": ("12.0", "12.1", "12.3", "12.4", "12.5", "10.1", "19.1", "19.2", "20.0", "20.1"),
-    "Amphibious": ("13.0", "13.1"),
+    "SubCommands": ("11.0", "18.1", "2.3.1"),
+    "GroundMovement": ("12.0", "2.3.4", "8.3", "12.1", "12.3", "12.4", "12.5", "10.1", "19.1", "19.2", "20.0", "20.1",
+                       "23.4.2"),
+    "Amphibious": ("13.0", "13.1", "20.2"),
     "Strikes": ("16.0", "2.3.8", "8.4"),
-    "Fire": ("14.0", "14.1", "14.2", "14.4", "14.4.1", "20.0", "6.3", "16.0", "13.2", "9.0"),
+    "Fire": ("14.0", "2.3.5", "2.3.6", "14.1", "14.2", "14.4", "14.4.1", "20.0", "6.3", "16.0", "13.2", "9.0"),
     "RetreatAndPursuit": ("15.0", "15.1", "15.2", "6.3"),
-    "Regroup": ("17.0", "19.2", "10.0"),
+    "Regroup": ("17.0", "19.2", "19.3", "10.0"),
     "Reinforcements": ("8.0", "8.1", "8.1.1", "8.2.1", "8.2.2", "18.2", "7.1", "22.3"),
+    "Engineers": ("23.1", "23.2", "23.2.2", "23.3", "23.4.1", "23.4.3"),
     "Stacking": ("9.0", "17.0", "20.0", "15.1"),
     "FogOfWar": ("21.0", "8.1.1"),
     "Victory": ("4.1",),
@@ -64,6 +68,9 @@ DESCRIBED = {
     "Reinforcements": "reinforcements leave their displays in the Random Events and Reinforcement Segments for "
                       "the display or staging area 8.1/8.2 name; one scheduled formation a GT; the troop transfer "
                       "(7.1); optional British units from GT 2 (22.3)",
+    "Engineers": "engineer operations (optional): only engineers act in an engineer action; entrenchment, pontoon "
+                 "and demolition markers placed and removed by an engineer in (pontoon: or next to) the hex; an "
+                 "entrenchment left with no friendly unit",
     "Stacking": "at the end of each action, segment and phase: German three ground units, Allied two of one "
                 "nationality; leaders, strikes and markers free; staging areas unlimited; regroup may overstack",
     "FogOfWar": "a masked enemy unit is revealed only by recon on or next to its hex, or by being a target or "

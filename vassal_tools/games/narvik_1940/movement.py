@@ -11,7 +11,8 @@ the places it is moved to, in order, from where it stood when the action began. 
   could use rail transport (12.4: in Narvik or Bjornfjell with a friendly engineer) or ferry movement
   (12.5: the Allies from Harstad or with an engineer, the terminals other than Narvik and Ankenes not
   being in the text; the Germans "only ... between (either direction), Narvik and Ankenes"), nor for the
-  railroad artillery (19.2: "an unlimited number of railroad hexes").
+  railroad artillery (19.2: "an unlimited number of railroad hexes"). 23.4.2: a hex with a Demolished
+  marker "cannot be used for ferry or railroad movement" (its extra movement point is not counted).
 - 10.1: "A moving combat unit must stop its movement for that action when it enters a hex containing an
   EZOC" (a ferry's landing excepted: "Units conducting ferry movement ignore EZOCs"); 12.1: a unit "may
   not move directly from one hex in an EZOC to another hex in an EZOC". 19.1: ski units may infiltrate
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...gamedata.vocabulary import word_key
 from ...record import Action, Entry, Move
 from ...record.entries import Unit
 from ...rules.engine import Audit
@@ -91,8 +93,13 @@ class GroundMovement(Check):
         return Path([frm], may_ride=ferry or self.rides_here(audit, unit, frm), ferry_from=ferry)
 
     def with_engineer(self, audit: Audit, unit: Unit, loc: str) -> bool:
-        return any(audit.units[uid].type == "engineer" and audit.units[uid].side == unit.side
-                   for uid in audit.position.at(loc))
+        """A friendly engineer in ``loc``, and no Demolished marker (23.4.2: "A town or village hex with a
+        demolition marker cannot be used for ferry or railroad movement")."""
+        here = [audit.units[uid] for uid in audit.position.at(loc)]
+        demolished = {word_key(word) for word in self.cfg["engineers"]["markers"]["demolished"]}
+        return (any(other.type == "engineer" and other.side == unit.side for other in here)
+                and not any(other.unit_class == "marker" and word_key(str(other.type or "")) in demolished
+                            for other in here))
 
     def rides_here(self, audit: Audit, unit: Unit, loc: str) -> bool:
         """12.4: rail transport from Narvik or Bjornfjell, stacked with a friendly engineer."""
