@@ -442,6 +442,12 @@ def test_an_allied_sudden_death_rests_on_the_sample_objectives():
 
 
 
+def test_an_occupied_hex_is_controlled_by_the_occupier():
+    # 4.4: "A player controls a hex if a friendly unit is in the hex".
+    builder = start(("ger-i-139", "0919"), ("brit-1-sg", "0216"))
+    assert rules(builder.control("0216", "allied").control("1412", "german")) == []
+    assert findings(builder.control("0919", "allied")) == [("narvik-1940.txt 4.4", "0919")]
+
 # -- 23.1-23.4.3 engineer actions (optional) ------------------------------------------------------------
 
 def engineering(kind: str, at: str, engineer_at: str, *, action_kind: str = "engineer", remove_from: str = "") -> list[str]:

@@ -14,11 +14,11 @@ from .reinforcements import Reinforcements
 from .setup import SetUp
 from .stacking import OpposingUnits, Stacking
 from .strikes import Strikes
-from .victory import Victory
+from .victory import HexControl, Victory
 
 CHECKS = (SetUp, ActionSequence, OpposingUnits, StagingAreas, SubCommands, GroundMovement, Amphibious,
           Strikes, Fire, RetreatAndPursuit, Regroup, Reinforcements, Engineers, Stacking, FogOfWar, Victory,
-          SixSidedDie)
+          HexControl, SixSidedDie)
 
 # What `vassal-tools games` lists: each check and the rules it cites (narvik-1940.txt).
 CITED = {
@@ -39,6 +39,7 @@ CITED = {
     "Stacking": ("9.0", "17.0", "20.0", "15.1"),
     "FogOfWar": ("21.0", "8.1.1"),
     "Victory": ("4.1",),
+    "HexControl": ("4.4",),
     "SixSidedDie": ("2.0",),
 }
 
@@ -76,6 +77,7 @@ DESCRIBED = {
     "FogOfWar": "a masked enemy unit is revealed only by recon on or next to its hex, or by being a target or "
                 "firer in combat, never in the off-map displays",
     "Victory": "no play after a sudden death victory at a Victory Check Segment (4.1)",
+    "HexControl": "a record's control entries: a hex occupied by one side is not given to the other",
     "SixSidedDie": "every die reads 1-6",
 }
 

@@ -9,11 +9,14 @@ German test is made only once the record has shown Allied ground combat units on
 that places none says nothing of the map). 4.3: "The game ends at the end of any GT if ... At the end of
 GT 8": the record's turns stop at GT 8 (its words); the German Relief Column track has no place in a
 record (records-four-games.md), so its end of the game is not judged.
+4.4: "A player controls a hex if a friendly unit is in the hex, or if a friendly ground unit was the last
+unit that occupied the hex": a record's ``control`` entry giving a hex to the side whose enemy occupies it
+is a finding.
 """
 
 from __future__ import annotations
 
-from ...record import Entry, Move, Place
+from ...record import Control, Entry, Move, Place
 from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .catalogue import is_hex
@@ -62,3 +65,17 @@ class Victory(Check):
                    for uid in audit.position.at(hex_)) for hex_ in objectives):
             self.won = (turn, "allied", f"Allied units occupy every objective hex, {', '.join(objectives)}",
                         (self.cfg["samples"]["objectives"],))
+
+
+class HexControl(Check):
+    """4.4: a hex occupied by one side is that side's."""
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        if not isinstance(entry, Control) or not is_hex(entry.hex):
+            return
+        holders = sorted(uid for uid in audit.position.at(entry.hex)
+                         if audit.units[uid].unit_class == "land" and audit.units[uid].side not in (entry.side, None))
+        if holders:
+            self.report(audit, self.cfg["victory"]["control_rule"], f"{entry.hex} is given to the {entry.side} player "
+                        f"while {', '.join(holders)} occupy it: a player controls a hex if a friendly unit is in it",
+                        where=entry.hex, units=holders)
