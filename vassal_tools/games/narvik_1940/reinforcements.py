@@ -72,7 +72,7 @@ class Reinforcements(Check):
             self.optional(audit, unit, to)
         if to == r["transfer_box"]:
             self.troop_transfer(audit, unit, frm, to)
-        if frm in r["boxes"]:
+        if frm is not None and frm in r["boxes"]:
             self.deployed(audit, unit, frm, to)
 
     def deployed(self, audit: Audit, unit: Unit, frm: str, to: str) -> None:
