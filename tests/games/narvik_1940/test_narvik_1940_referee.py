@@ -76,6 +76,13 @@ def test_only_the_assaulted_hexs_defenders_counterattack_and_only_the_firing_hex
     assert counter("brit-1-sg", "0818", ("ger-ii-139", "0818")) == [("narvik-1940.txt 14.4.1", "0818")]
 
 
+def test_findings_of_one_rule_name_their_case():
+    # explain.toml quotes the sentence of each case: 9.0 opposing units, 20.0 a staging area's side.
+    builder = start(("ger-i-139", "1412"), ("brit-1-sg", "1413"))
+    builder.move("brit-1-sg", "1412").move("ger-i-139", "Harstad")
+    assert [(f.number, f.case) for f in audit(builder.to_dict())] == [("9.0", "opposing"), ("20.0", "side")]
+
+
 def test_a_counterattack_finding_names_its_case():
     builder = start(("ger-i-139", "0919"), ("brit-1-sg", "0918"), ("brit-1-ig", "1018"))
     action(builder, "german", "close-assault").attack("0918", ["ger-i-139"]).attack("0919", ["brit-1-ig"])

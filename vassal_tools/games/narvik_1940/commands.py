@@ -87,8 +87,8 @@ class StagingAreas(Check):
         c = self.cfg["commands"]
         owner = c["staging_sides"].get(loc or "")
         if owner is not None and unit.side != owner and unit.unit_class != "marker":
-            audit.report(self.rule(c["staging_rule"]), f"{unit.name or unit.id} ({unit.side}) in {loc}: only {owner} "
-                         f"units may be in the {loc} Staging Area", where=loc, units=[unit.id])
+            self.report(audit, c["staging_rule"], f"{unit.name or unit.id} ({unit.side}) in {loc}: only {owner} "
+                        f"units may be in the {loc} Staging Area", where=loc, units=[unit.id], case="side")
         # 18.2: "may not leave the staging area": for the map or for the other staging area alike.
         if (unit.type == "leader" and unit.side == "allied" and previous is not None
                 and previous.loc in c["staging_sides"] and loc != previous.loc):
