@@ -366,8 +366,8 @@ def test_dietl_activates_the_units_stacked_with_or_next_to_him():
 def test_a_staging_area_holds_its_own_sides_units_and_auchinleck_stays_there():
     # 20.0: "Only Axis units may be placed in the Axis Staging Area"; "Only Allied units may enter the Allied
     # Staging Areas". 18.2: Auchinleck "may not leave the staging area".
-    builder = start(("ger-bb", "0101"), ("brit-1-sg", "0202"), ("brit-auchinleck", "Harstad"))
-    builder.move("brit-1-sg", "Harstad").move("ger-bb", "Swedish Transit")
+    builder = start(("ger-bb", "Swedish Transit"), ("brit-1-sg", "0202"), ("brit-auchinleck", "Harstad"))
+    builder.move("brit-1-sg", "Harstad")
     assert findings(builder) == []
     builder.move("ger-bb", "Harstad").move("brit-1-sg", "Swedish Transit").move("brit-auchinleck", "0216")
     assert findings(builder) == [("narvik-1940.txt 20.0", "Harstad"), ("narvik-1940.txt 20.0", "Swedish Transit"),

@@ -93,7 +93,8 @@ def play() -> list[Entry]:
         {"roll": {"side": "allied", "for": "action-points", "result": 4}},
         {"roll": {"side": "german", "for": "action-points", "result": 3}},
         {"turn": "GT 1", "phase": "random-events"},
-        {"roll": {"side": "allied", "for": "events", "result": 2}},
+        # Operation R4 (Allied Events Table 1): two scheduled formations may arrive this GT (8.2.2).
+        {"roll": {"side": "allied", "for": "events", "result": 1}},
         {"roll": {"side": "german", "for": "events", "result": 1}},
         {"roll": {"side": "german", "for": "reinforcements", "result": [2, 5]}},
         {"move": "Ju87", "to": "German Air Strikes Available Display"},
@@ -139,15 +140,16 @@ def play() -> list[Entry]:
         {"roll": {"side": "german", "for": "air-strike", "unit": "1SG", "result": 5}},
         {"move": "1SG", "to": "Allied Available for Regroup"},
         {"move": "Ju87", "to": "German Random Reinforcements"},
-        # 17.0: Sig regroups (non-elite, 4-6) to a German-occupied objective hex out of any EZOC.
-        {"action": {"side": "german", "kind": "regroup", "subcommand": "KGD", "ap": 1}},
-        {"roll": {"side": "german", "for": "regroup", "unit": "Sig", "result": 4}},
-        {"move": "Sig", "to": "Narvik"},
+        # 17.0: 1SG regroups to Harstad; Sig (non-elite, 4-6) to a German-occupied objective hex out of any
+        # EZOC. 5.1: the players alternate until both pass in sequence.
         {"action": {"side": "allied", "kind": "regroup", "subcommand": "BR", "ap": 1}},
         {"roll": {"side": "allied", "for": "regroup", "unit": "1SG", "result": 6}},
         {"move": "1SG", "to": "Harstad Staging Area"},
-        {"action": {"side": "german", "kind": "pass"}},
+        {"action": {"side": "german", "kind": "regroup", "subcommand": "KGD", "ap": 1}},
+        {"roll": {"side": "german", "for": "regroup", "unit": "Sig", "result": 4}},
+        {"move": "Sig", "to": "Narvik"},
         {"action": {"side": "allied", "kind": "pass"}},
+        {"action": {"side": "german", "kind": "pass"}},
         {"turn": "GT 1", "phase": "victory-check"},
         {"turn": "GT 1", "phase": "turn-advance"},
         {"move": "AP", "to": "0919"},
@@ -251,9 +253,9 @@ VARIANTS: dict[str, tuple[Callable[[], list[Entry]], list[tuple[str, str | None]
                                                   {"action": {"side": "allied", "kind": "fire", "subcommand": "BR"}}),
                                  [("14.4.1", "0416")]),
     # 14.4: close assault by capable units only (the Flak has no rectangle round its fire factor).
-    "flak close-assaults": (lambda: inserted(GAME, PASS_G,
-                                             {"action": {"side": "german", "kind": "move", "subcommand": "KGD"}},
-                                             {"move": "Flak", "to": "0116"}, {"action": {"side": "allied", "kind": "pass"}},
+    # (The Flak is put next to Bogen by a place, as a snapshot would: 2019 is too far for one move, 12.0; and the
+    # German player acts instead of passing, the players alternating, 5.1.)
+    "flak close-assaults": (lambda: replaced(GAME, PASS_G, {"place": "Flak", "at": "0116"},
                                              {"action": {"side": "german", "kind": "close-assault", "subcommand": "KGD"}},
                                              {"attack": {"hex": "0216", "attackers": ["Flak"]}},
                                              {"reveal": {"units": ["1SG"], "to": "german"}}), [("14.4", "0216")]),

@@ -2,10 +2,14 @@
 
 A folder like every game's: ``data/`` (game.toml, the tables, counters.csv, scenarios/; linked from
 ``module_src/narvik_1940`` in a checkout), ``pack.toml`` (every number the checks use, each with its
-rule or ``sample``) and small checks over the shared engine: stacking and opposing units (9.0),
-regroup and the overstack it allows (17.0, 19.2), fire and close assault (14.0-14.4.1, 6.3, 20.0),
-strikes (16.0), the set-up zones (3.1, 3.2, 18.2, 22.1) and fog of war (21.0). The game has no
-supply rule, and the pack checks none; what the text does not give enough to judge is in ``notes``.
+rule or ``sample``) and small checks over the shared engine (``checks.py`` lists them with their
+rules): the Actions Phase (5.0, 5.1, 11.0), stacking and opposing units (9.0), ground movement and
+zones of control (12.0-12.5, 10.1, 19.1, 19.2, 20.0, 20.1), amphibious movement (13.0, 13.1),
+fire and close assault (14.0-14.4.1, 6.3, 20.0), retreat and pursuit (15.0-15.2), strikes (16.0),
+regroup and the overstack it allows (17.0, 19.2), reinforcements and the troop transfer (8.0-8.2.2,
+7.1, 22.3), engineers (23.1-23.4.3), the set-up zones (3.1, 3.2, 18.2, 22.1), fog of war (21.0) and
+sudden death (4.1). The game has no supply rule, and the pack checks none. ``coverage.toml`` says
+why each other rule is not judged; ``explain.toml`` quotes the sentence each finding rests on.
 
 May import: :mod:`vassal_tools.rules`, :mod:`vassal_tools.record`, the games layer,
 :mod:`vassal_tools.geometry`, :mod:`vassal_tools.formats`, :mod:`vassal_tools.errors`.

@@ -8,7 +8,8 @@ declared" are activated too. Judged where the record names the action's ``subcom
 a phasing unit that moves or fires in the action must be of it (regroup is judged by 17.0). Moves of
 the other side (retreats) and counterattacks are not the phasing player's action.
 20.0: "Only Axis units may be placed in the Axis Staging Area (Swedish Transit). Only Allied units may
-enter the Allied Staging Areas (Harstad, Bardufoss)". 18.2: Auchinleck "may not leave the staging area".
+enter the Allied Staging Areas (Harstad, Bardufoss)". 18.2: Auchinleck "may not leave the staging area"
+(once in one, to no other place: the map, or the other staging area).
 """
 
 from __future__ import annotations
@@ -86,10 +87,11 @@ class StagingAreas(Check):
         c = self.cfg["commands"]
         owner = c["staging_sides"].get(loc or "")
         if owner is not None and unit.side != owner and unit.unit_class != "marker":
-            audit.report(self.rule(c["staging_rule"]), f"{unit.name or unit.id} ({unit.side}) in {loc}: only {owner} "
-                         f"units may be in the {loc} Staging Area", where=loc, units=[unit.id], case=owner)
-        if (unit.type == "leader" and unit.side == "allied" and is_hex(loc) and previous is not None
-                and previous.loc in c["staging_sides"]):
-            audit.report(self.rule(c["auchinleck_rule"]), f"{unit.name or unit.id} leaves the staging area for {loc}: "
-                         f"Auchinleck is not a combat unit and may not leave the staging area", where=loc,
-                         units=[unit.id])
+            self.report(audit, c["staging_rule"], f"{unit.name or unit.id} ({unit.side}) in {loc}: only {owner} "
+                        f"units may be in the {loc} Staging Area", where=loc, units=[unit.id], case="side")
+        # 18.2: "may not leave the staging area": for the map or for the other staging area alike.
+        if (unit.type == "leader" and unit.side == "allied" and previous is not None
+                and previous.loc in c["staging_sides"] and loc != previous.loc):
+            audit.report(self.rule(c["auchinleck_rule"]), f"{unit.name or unit.id} leaves the {previous.loc} staging "
+                         f"area for {loc or 'no place'}: Auchinleck is not a combat unit and may not leave the "
+                         f"staging area", where=loc, units=[unit.id])

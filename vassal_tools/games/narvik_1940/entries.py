@@ -24,5 +24,10 @@ class Reveal(GameEntry):
 
 RECORD_TERMS = RecordTerms(
     entry_kinds=(Reveal.KIND,),
-    rolls={"regroup": "a regrouped unit's die, with its `unit`, in the regroup action (17.0, the Regroup Table)"},
+    rolls={"regroup": "a regrouped unit's die, with its `unit`, in the regroup action (17.0, the Regroup Table)",
+           "rout": "a non-elite unit's rout die, with its `unit`: the hexes it retreats (15.1; `retreat` too)",
+           "events": "a player's Events Table die, with its `side` (7.0; Allied 1, Operation R4, allows two "
+                    "scheduled formations, 8.2.2; `event` too)",
+           "troop-transfer": "the German Threat from the South die: it plus one units go to the Troop Transfer "
+                             "(7.1; `transfer` too)"},
 )

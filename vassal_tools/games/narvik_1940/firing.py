@@ -72,10 +72,16 @@ class Fire(Check):
     def __init__(self, rules: NarvikRules):
         super().__init__(rules)
         self.targets: dict[str, set[str]] = defaultdict(set)  # unit -> hexes it fired at this action
+        # 14.4.1, this action's close assaults: assaulted hex -> the hexes the assault fired from, and
+        # the defending units that were in it when it was assaulted (the only ones that may counterattack).
+        self.firing_hexes: dict[str, set[str]] = defaultdict(set)
+        self.defenders: dict[str, set[str]] = defaultdict(set)
         self.lines = LineOfFire(self.pack.data.grid, list(self.cfg["fire"]["peaks"]))
 
     def end_action(self, audit: Audit, action: Action | None) -> None:
         self.targets.clear()
+        self.firing_hexes.clear()
+        self.defenders.clear()
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         action = self.rules.action
@@ -98,6 +104,13 @@ class Fire(Check):
             return
         self.enemy_in_target(audit, entry)
         kind = self.kind_of(audit, entry, ground, action)
+        if kind == "assault":
+            side = audit.units[ground[0]].side
+            self.firing_hexes[target].update(str(audit.position.loc(uid)) for uid in ground)
+            self.defenders[target].update(uid for uid in audit.position.at(target) if audit.units[uid].side != side
+                                          and audit.units[uid].unit_class == "land")
+        elif kind == "counterattack" and action is not None and action.kind in ASSAULTS:
+            self.counterattack(audit, entry, ground)
         self.top_unit_only(audit, entry, ground)
         if kind == "assault" and action is not None and action.kind == "amphibious-assault":
             others = sorted(uid for uid in ground if audit.units[uid].type != "marine")
@@ -107,6 +120,23 @@ class Fire(Check):
                              where=entry.hex, units=others)
         for uid in ground:
             self.judge_unit(audit, entry, uid, kind)
+
+    def counterattack(self, audit: Audit, entry: Attack, ground: list[str]) -> None:
+        """14.4.1: "any defending units that are close assault capable may counterattack all units in the
+        firing hex": units that were in an assaulted hex, at a hex the assault on it fired from."""
+        rule = self.cfg["fire"]["counterattack_rule"]
+        strangers = sorted(uid for uid in ground if not any(uid in ids for ids in self.defenders.values()))
+        if strangers:
+            self.report(audit, rule, f"{', '.join(strangers)} counterattack {entry.hex} but defended no hex close-assaulted "
+                         f"in this action: only the defending units of the assaulted hex may counterattack",
+                         where=entry.hex, units=strangers, case="not-defender")
+            return
+        assaulted = {hex_ for hex_, ids in self.defenders.items() if set(ground) & ids}
+        if not any(entry.hex in self.firing_hexes[hex_] for hex_ in assaulted):
+            fired_from = sorted({h for hex_ in assaulted for h in self.firing_hexes[hex_]})
+            self.report(audit, rule, f"{', '.join(sorted(ground))} counterattack {entry.hex}, which did not close-assault "
+                         f"their hex (it was assaulted from {', '.join(fired_from)}): a counterattack is at the "
+                         f"firing hex", where=entry.hex, units=sorted(ground), case="not-firing-hex")
 
     def top_unit_only(self, audit: Audit, entry: Attack, ground: list[str]) -> None:
         """9.0: from an over-stacked hex "only the top unit in that hex may conduct fire (including counterattack)"."""

@@ -1,7 +1,9 @@
 """Fog of war (narvik-1940.txt 21.0), judged on the record's ``reveal`` entries.
 
 A masked enemy unit is shown to a side only (a) by that side's recon action: the units in and
-adjacent to the designated hex; or (b) in combat, once a hex is a target hex: the units in the target
+adjacent to the designated hex, which "remain revealed until the player who conducted the recon action
+completes (or passes) another action" (so a reveal of them in the enemy's actions between is no
+finding; with no designated hex in the record, the units the recon action revealed); or (b) in combat, once a hex is a target hex: the units in the target
 hex and the units firing (a reveal is judged when its action ends, against every attack of that
 action: a counterattack is the defender's attack in the same action; a unit that was in the target
 hex when it was attacked counts even if the record reveals it after moving it out by the result). Units in off-map displays and
@@ -37,6 +39,8 @@ class FogOfWar(Check):
         self.attacks: list[Attack] = []
         self.exposed: set[str] = set()  # the units in a target hex when it was attacked, and the firers
         self.shown: list[Shown] = []
+        # side -> the enemy units its last recon revealed, until that side completes another action
+        self.by_recon: dict[str, set[str]] = {}
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         if isinstance(entry, Attack):
@@ -47,12 +51,32 @@ class FogOfWar(Check):
 
     def end_action(self, audit: Audit, action: Action | None) -> None:
         for shown in self.shown:
+            if shown.unit in self.by_recon.get(shown.entry.to, ()):
+                continue  # still revealed by that side's recon
             fault, samples = self.fault(audit, shown, action)
             if fault:
-                audit.report(self.rule(self.cfg["fog"]["rule"]),
-                             f"{shown.unit} is revealed to the {shown.entry.to} player {fault}", where=shown.loc,
-                             units=[shown.unit], samples=samples, entry=shown.entry)
+                self.report(audit, self.cfg["fog"]["rule"], f"{shown.unit} is revealed to the {shown.entry.to} player "
+                            f"{fault}", where=shown.loc, units=[shown.unit], samples=samples, entry=shown.entry,
+                            case="" if is_hex(shown.loc) else "display")
+        self.after_recon(audit, action)
         self.attacks, self.shown, self.exposed = [], [], set()
+
+    def after_recon(self, audit: Audit, action: Action | None) -> None:
+        """21.0: a recon's units stay revealed until its side completes (or passes) another action."""
+        if action is None:
+            return
+        if action.kind != "recon":
+            self.by_recon.pop(action.side, None)  # the recon side has completed (or passed) another action
+            return
+        seen = {shown.unit for shown in self.shown if shown.entry.to == action.side}  # no hex: what it showed
+        if action.hex is not None and is_hex(action.hex):
+            near = {action.hex, *self.pack.data.grid.neighbours(action.hex)}
+            seen = {uid for hex_ in near for uid in audit.position.at(hex_)
+                     if audit.units[uid].side not in (None, action.side)}
+        self.by_recon[action.side] = seen
+
+    def end_phase(self, audit: Audit) -> None:
+        self.by_recon.clear()  # an actions phase ends every action in it
 
     def fault(self, audit: Audit, shown: Shown, action: Action | None) -> tuple[str, tuple[str, ...]]:
         uid, loc, to = shown.unit, shown.loc, shown.entry.to

@@ -81,8 +81,8 @@ class Regroup(Check):
         if unit.unit_class != "land" or previous.loc != regroup_box(self.cfg, unit.side):
             return
         to = audit.position.loc(entry.unit)
-        if to is None or to == previous.loc:
-            return
+        if to is None or to == previous.loc or to == self.cfg["reinforcements"]["transfer_box"]:
+            return  # the troop transfer is 7.1's
         rule = self.rule(self.cfg["regroup"]["rule"])
         if to == self.cfg["regroup"]["eliminated"][unit.side]:
             self.judge_roll(audit, unit, "permanently-eliminated", to)

@@ -9,11 +9,14 @@ engine's composite of the checks (:class:`~vassal_tools.rules.engine.Checks`) wi
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ...record import Action, Entry, PhaseStart, Record
+from ...gamedata.vocabulary import word_key
+from ...record import Action, Entry, PhaseStart, Record, Roll
 from ...rules import engine
 from ...rules.engine import Audit, Checks
+from ...rules.findings import Finding
 
 if TYPE_CHECKING:
     from . import Narvik1940
@@ -36,6 +39,19 @@ class Check(engine.Check):
 
     def rule(self, number: str) -> str:
         return cite(self.cfg, number)
+
+    def rolled(self, entry: Roll, words: list[str]) -> bool:
+        """A one-die roll whose ``for`` is one of ``words`` (any case, spaces or hyphens)."""
+        return entry.single and word_key(entry.purpose) in {word_key(word) for word in words}
+
+    def report(self, audit: Audit, number: str, message: str, *, case: str = "", **more: Any) -> Finding:
+        """A finding on rule ``number``; ``case`` says which case of the rule it is (explain.toml quotes the
+        sentence that decides it)."""
+        finding = audit.report(self.rule(number), message, **more)
+        if case:
+            finding = replace(finding, case=case)
+            audit.findings[-1] = finding
+        return finding
 
     def start(self, audit: Audit) -> None:
         """The audit begins (the set-up)."""

@@ -137,6 +137,6 @@ class OpposingUnits(Check):
             elif loc not in self.shared:
                 self.shared.add(loc)
                 ids = sorted(uid for uid in audit.position.at(loc) if audit.units[uid].unit_class == "land")
-                audit.report(self.rule(self.cfg["opposing"]["rule"]),
-                             f"German and Allied ground units share {loc}: opposing combat units may never be in "
-                             f"the same hex", where=loc, units=ids, case="opposing")
+                self.report(audit, self.cfg["opposing"]["rule"], f"German and Allied ground units share {loc}: "
+                            f"opposing combat units may never be in the same hex", where=loc, units=ids,
+                            case="opposing")

@@ -4,7 +4,12 @@
 support action, into enemy-occupied hexes, naval strikes into coastal hexes (not inlet: judged only
 where the data knows the coast, which the text does not print); the Allies place up to one air or one naval strike in each target hex, the Germans up to two
 air strikes; ground units take no part in a support action. 2.3.8: naval strikes are Allied only.
-A record without action entries (made from a log) is judged by the strikes standing in a hex at once.
+After its attack a strike returns to its side's Random Reinforcement display (16.0; the Allied one is the
+errata's upper half of the Allied Scheduled Reinforcement Display, 2.1.1), not to the Available display (a
+record may leave the return out: a strike left on the map is judged when it is next placed, from the
+Available display only).
+A record without action entries (made from a log) is judged by the strikes standing in a hex at once,
+and by where a strike goes from the map.
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ class Strikes(Check):
         if isinstance(entry, Attack):
             self.ground_in_support(audit, entry, action)
             return
+        if isinstance(entry, Move) and previous is not None and is_hex(previous.loc):
+            self.returned(audit, entry.unit, previous.loc)
         if not isinstance(entry, (Place, Move)) or not is_hex(audit.position.loc(entry.unit)):
             return
         unit = audit.units[entry.unit]
@@ -96,6 +103,17 @@ class Strikes(Check):
                          f"ground units {', '.join(ground)} fire in a {action.kind} action: ground units may not "
                          f"participate in an air or naval support action", where=attack.hex, units=ground,
                          case="ground")
+
+    def returned(self, audit: Audit, uid: str, frm: str | None) -> None:
+        """16.0: "After an air or naval strike completes its attack, return the strike to the Random
+        Reinforcement Display" (8.4: "They may be randomly picked as reinforcements in subsequent GTs")."""
+        unit = audit.units[uid]
+        to = audit.position.loc(uid)
+        boxes = self.cfg["strikes"]["random"].get(unit.side or "", ())
+        if unit.unit_class != "strike" or is_hex(to) or to in boxes:
+            return
+        self.report(audit, self.cfg["strikes"]["rule"], f"strike {uid} goes from {frm} to {to or 'no place'}: after its "
+                    f"attack a strike returns to the {boxes[0]} display", where=frm, units=[uid], case="return")
 
     def end_action(self, audit: Audit, action: Action | None) -> None:
         s = self.cfg["strikes"]
