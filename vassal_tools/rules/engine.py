@@ -248,8 +248,10 @@ class Audit:
     # -- reporting
 
     def report(self, rule: str, message: str, *, where: str | None = None, units: Iterable[str] = (),
-               excess: float | int | None = None, samples: Iterable[str] = (), entry: Entry | None = None) -> Finding:
-        """Record a finding at the current entry (or ``entry``), turn and phase."""
+               excess: float | int | None = None, samples: Iterable[str] = (), entry: Entry | None = None,
+               case: str = "") -> Finding:
+        """Record a finding at the current entry (or ``entry``), turn and phase; ``case``: which case of its
+        rule it is (Finding.case), where the rule's sentences decide several."""
         at = entry if entry is not None else self.entry
         if isinstance(excess, float) and excess.is_integer():
             excess = int(excess)
@@ -259,7 +261,7 @@ class Audit:
             step=at.step if at is not None else None,
             turn=self.position.turn, phase=self.position.phase,
             where=where, units=tuple(units), excess=excess,
-            samples=tuple(dict.fromkeys(samples)),
+            samples=tuple(dict.fromkeys(samples)), case=case,
         )
         self.findings.append(finding)
         return finding

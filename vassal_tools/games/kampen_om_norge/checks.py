@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...pack import ListedCheck
 from .board import FILE, SAMPLE_MAP, rule
 from .cardplay import AirRange, CardLimits, CardMoves, CardTargets, CombatCards
+from .combat import CombatOutcome
 from .dice import CombatDice, Dice
 from .land import LandMoves, Occupancy, Retreats
 from .opening import SetUp
@@ -69,8 +70,13 @@ LISTED: dict[type[KampenCheck], ListedCheck] = {
                                      "I and II; in the advanced game also by zones free of Allied ships up from the "
                                      "south, or held by German ships"),
     Dice: ListedCheck("dice", ("2.1",), "every die rolled reads 1-6"),
-    CombatDice: ListedCheck("combat-dice", ("4.2",), "combat dice from at most five battalions a side, halved "
-                            "across a fjord or lake, plus the dice of the side's cards"),
+    CombatDice: ListedCheck("combat-dice", ("4.2", "Appendix Jagerfly", "Appendix Jagerbomber",
+                                            "Appendix Panservernkanon", "Appendix Speidertropp"),
+                            "combat dice from at most five battalions a side, halved across a fjord or lake, plus "
+                            "the dice of the side's cards; a card another cancelled adds none"),
+    CombatOutcome: ListedCheck("combat-outcome", ("4.2",), "the highest total on the combat dice wins (a tie the "
+                               "defender's): the winner stays, the loser retreats; each 6 defeats one enemy battalion "
+                               "and the removals match the sixes (a loser with nowhere to go loses all)"),
     CardLimits: ListedCheck("card-limits", ("Appendix Invasjon", "Appendix Jagerfly", "Appendix Kystbombardement",
                                             "Appendix Kystevakuering", "Appendix Stupbombefly",
                                             "Appendix Rekognoseringsfly", "Appendix Villedende manøver",

@@ -7,6 +7,8 @@ from collections import Counter
 from ...record import Entry, Move, Roll
 from ...rules.engine import Audit
 from .board import rule
+from .data import Card, card_key
+from .entries import Card as CardEntry
 from .rules import KampenCheck, KampenRules
 
 
@@ -72,13 +74,45 @@ class CombatDice(KampenCheck):
             audit.report(rule("4.2"), f"the {role} ({'/'.join(sorted(sides))}) rolls {self.dice[(zone, role)]} combat "
                          f"dice in {zone}: {from_battalions} from battalions (five at most"
                          + (", halved across a fjord or lake" if across else "") + f") and {from_cards} from cards",
-                         where=zone, units=units, excess=self.dice[(zone, role)] - allowed)
+                         where=zone, units=units, excess=self.dice[(zone, role)] - allowed, case="dice")
 
     def card_dice(self, zone: str, sides: set[str], attacking: bool) -> int:
-        """The dice the side's cards in this combat add (a card that names no area: any combat)."""
+        """The dice the side's cards in this combat add (a card that names no area: any combat); a card
+        another cancelled adds none (Appendix: "Cancels a Bombefly card", ...)."""
         dice = 0
-        for card, played in self.rules.table.played:
-            if played.zone in (zone, None) and played.side in sides:
+        here = [(card, played) for card, played in self.rules.table.played if played.zone in (zone, None)]
+        cancelled = cancelled_cards(here)
+        for index, (card, played) in enumerate(here):
+            if played.side in sides and index not in cancelled:
                 use = played.use or ("attack" if attacking else "defense")
                 dice += card.attack if use == "attack" else card.defense if use == "defense" else 0
         return dice
+
+
+# Appendix: what each card cancels when played to cancel (by card_key). Jagerfly "Cancels a Bombefly
+# card", Jagerbomber "Cancels a Jagerfly card" (and its own dice "may not be canceled by Jagerfly"),
+# Panservernkanon "Cancels a Panzer card", Speidertropp "Cancels a Bakhold card", Ingeniørkompani
+# "Cancels a Veisperring or Sprengt bro card".
+CANCELS = {"jagerfly": ("bombefly",), "jagerbomber": ("jagerfly",), "panservernkanon": ("panzer",),
+           "speidertropp": ("bakhold",), "ingeniørkompani": ("veisperring", "sprengtbro")}
+
+
+def cancelled_cards(played: list[tuple[Card, CardEntry]]) -> set[int]:
+    """The indexes of the cards another card cancelled, in play order: a cancel takes the latest card
+    of the enemy it cancels not yet cancelled; cancelling a canceller (Jagerbomber against Jagerfly)
+    restores what that one cancelled."""
+    cancelled: dict[int, int | None] = {}  # cancelled card -> the card that cancelled it
+    took: dict[int, int] = {}  # canceller -> the card it cancelled
+    for index, (card, entry) in enumerate(played):
+        targets = CANCELS.get(card_key(card.name), ())
+        if entry.use != "cancel" or not targets:
+            continue
+        for earlier in range(index - 1, -1, -1):
+            other, other_entry = played[earlier]
+            if card_key(other.name) in targets and other_entry.side != entry.side and earlier not in cancelled:
+                cancelled[earlier] = index
+                took[index] = earlier
+                if earlier in took:  # a cancelled canceller's card counts again
+                    cancelled.pop(took.pop(earlier), None)
+                break
+    return set(cancelled)

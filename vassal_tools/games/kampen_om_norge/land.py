@@ -106,7 +106,7 @@ class Retreats(KampenCheck):
         problem = self.defender_problem(audit, uid, side, origin, to, attacking)
         if problem:
             audit.report(rule("4.2"), f"{uid} retreats from {origin} to {to}: {problem}", where=to, units=[uid],
-                         samples=self.board.samples(origin, to))
+                         samples=self.board.samples(origin, to), case="retreat")
 
     def defender_problem(self, audit: Audit, uid: str, side: str, origin: str, to: str,
                          attacking: bool) -> str | None:

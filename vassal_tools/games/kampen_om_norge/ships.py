@@ -105,7 +105,8 @@ class Interception(KampenCheck):
         self.attempt = None
         if self.dice not in allowed:
             audit.report(rule("8.1"), f"the {side} interception attempt in {zone} rolls {self.dice} dice for "
-                         f"{max(allowed)} enemy ships: one die for every enemy ship", where=zone, entry=entry)
+                         f"{max(allowed)} enemy ships: one die for every enemy ship", where=zone, entry=entry,
+                         case="dice")
 
 
 class AlliedSeas(KampenCheck):

@@ -1,0 +1,136 @@
+"""Kampen om Norge refereed rule by rule (issue 25): for each rule a record that breaks it and one that keeps
+it, written from kampen-om-norge.txt (the sentence that decides is quoted beside each), never from the code.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from vassal_tools.games.play import audit
+
+FILE = "kampen-om-norge.txt"
+
+
+def cite(number: str) -> str:
+    return f"{FILE} {number}"
+
+
+def bn(side: str, **more: Any) -> dict[str, Any]:
+    nationality = {"german": "german", "norwegian": "norwegian", "allied": "british"}[side]
+    return {"class": "land", "side": side, "nationality": nationality, "size": "battalion", **more}
+
+
+def ship(side: str, type: str, name: str) -> dict[str, Any]:
+    return {"class": "naval", "side": side, "type": type, "name": name}
+
+
+def card(side: str, name: str, **more: Any) -> dict[str, Any]:
+    return {"card": {"side": side, "name": name, **more}}
+
+
+def roll(purpose: str, result: Any, **more: Any) -> dict[str, Any]:
+    return {"roll": {"for": purpose, "result": result, **more}}
+
+
+def found(entries: list[dict[str, Any]], units: dict[str, Any], **top: Any) -> list[tuple[str, str | None]]:
+    rec = {"format": "vassal-tools/record@1", "game": "kampen-om-norge", **top, "units": units,
+           "entries": copy.deepcopy(entries)}
+    return [(f.rule, f.where) for f in audit(rec)]
+
+
+def messages(entries: list[dict[str, Any]], units: dict[str, Any], **top: Any) -> list[str]:
+    rec = {"format": "vassal-tools/record@1", "game": "kampen-om-norge", **top, "units": units,
+           "entries": copy.deepcopy(entries)}
+    return [f.message for f in audit(rec)]
+
+
+# -- 4.2: who won, from the dice ("The side rolling the highest combined total on the combat dice wins the
+# combat. The defender wins if the dice are tied."); the loser retreats, the winner stays.
+
+def bardufoss(german: list[int], norwegian: list[int], after: list[dict[str, Any]]) -> list[tuple[str, str | None]]:
+    # Example 3, Bardufoss: one German battalion attacks from Bjørnfjell, one Norwegian battalion defends.
+    units = {"g1": bn("german"), "n1": bn("norwegian")}
+    entries = [{"place": "g1", "at": "Bjørnfjell"}, {"place": "n1", "at": "Bardufoss"},
+               {"turn": "Round 5", "phase": "german-movement"}, {"move": "g1", "to": "Bardufoss"},
+               {"phase": "german-combat"}, roll("land-combat", german, side="german", zone="Bardufoss"),
+               roll("land-combat", norwegian, side="norwegian", zone="Bardufoss"), *after,
+               {"phase": "german-reinforcement"}]
+    return found(entries, units, variant="basic")
+
+
+def test_the_highest_total_wins_and_the_loser_retreats():
+    # Example 3: "Germany's 5 beat Norway's 4. Norway must retreat" (to Tromsø).
+    assert bardufoss([5], [4], [{"move": "n1", "to": "Tromsø"}]) == []
+    # The beaten Norwegian stays and the winning attacker goes back: both against 4.2.
+    assert bardufoss([5], [4], [{"move": "g1", "to": "Bjørnfjell"}]) == [(cite("4.2"), "Bardufoss")] * 2
+
+
+def test_a_tie_is_the_defenders():
+    # 4.2: "The defender wins if the dice are tied" (Example 1: the tie sends Germany back to Gjøvik).
+    assert bardufoss([4], [4], [{"move": "g1", "to": "Bjørnfjell"}]) == []
+    assert bardufoss([4], [4], [{"move": "n1", "to": "Tromsø"}]) == [(cite("4.2"), "Bardufoss")] * 2
+
+
+def test_each_six_defeats_one_enemy_battalion():
+    # 4.2 Combat Dice: a 6 "defeats an enemy battalion"; step 6: "Both sides remove their defeated battalions".
+    # Example 2: Germany's one 6 costs the Allies one battalion; the Germans, beaten with nowhere to retreat,
+    # are all defeated.
+    units = {"g1": bn("german"), "g2": bn("german"), "n1": bn("norwegian"),
+             "a1": bn("allied"), "a2": bn("allied"), "a3": bn("allied")}
+    start = [{"place": "g1", "at": "Åndalsnes"}, {"place": "g2", "at": "Åndalsnes"}, {"place": "n1", "at": "Dombås"},
+             {"turn": "Round 2", "phase": "allied-movement"},
+             card("allied", "Invasjon", zone="Åndalsnes", use="place"),
+             card("allied", "Forsterkninger", use="reinforcement", symbols=9),
+             {"place": "a1", "at": "Åndalsnes"}, {"place": "a2", "at": "Åndalsnes"}, {"place": "a3", "at": "Åndalsnes"},
+             {"phase": "allied-combat"}, roll("land-combat", [4, 4, 4], side="allied", zone="Åndalsnes"),
+             roll("land-combat", [6, 1], side="german", zone="Åndalsnes")]
+    end = [{"remove": "g1"}, {"remove": "g2"}, {"phase": "allied-reinforcement"}]
+    assert found(start + [{"remove": "a1"}] + end, units) == []
+    assert found(start + end, units) == [(cite("4.2"), "Åndalsnes")]  # the six's battalion not removed
+    assert found(start + [{"remove": "a1"}, {"remove": "a2"}] + end, units) == [(cite("4.2"), "Åndalsnes")]
+    # A loser that keeps battalions loses only what the sixes defeat: the Allies (attacking) lose 4 to 7 to
+    # one six, and retreat (from sea "to an available land area, just like defending battalions").
+    lost = start[:10] + [roll("land-combat", [1, 2, 1], side="allied", zone="Åndalsnes"),
+                         roll("land-combat", [6, 1], side="german", zone="Åndalsnes"), {"remove": "a1"}]
+    away = [{"move": "a3", "to": "Dombås"}, {"phase": "allied-reinforcement"}]
+    assert found(lost + [{"move": "a2", "to": "Dombås"}] + away, units) == []
+    assert found(lost + [{"remove": "a2"}] + away, units) == [(cite("4.2"), "Åndalsnes")]
+
+
+def test_a_cancelled_card_adds_no_dice():
+    # Appendix: Panservernkanon "Cancels a Panzer card", Speidertropp "Cancels a Bakhold card"; Jagerbomber
+    # "Cancels a Jagerfly card", so the Bombefly Jagerfly cancelled counts again.
+    units = {"g1": bn("german"), "n1": bn("norwegian")}
+
+    def fight(cards: list[dict[str, Any]], german: list[int]) -> list[tuple[str, str | None]]:
+        entries = [{"place": "g1", "at": "Kongsvinger"}, {"place": "n1", "at": "Hamar"},
+                   {"turn": "Round 3", "phase": "german-movement"}, {"move": "g1", "to": "Hamar"},
+                   {"phase": "german-combat"}, *cards, roll("land-combat", german, side="german", zone="Hamar"),
+                   roll("land-combat", [1], side="norwegian", zone="Hamar"), {"move": "n1", "to": "Gjøvik"}]
+        return found(entries, units)
+    panzer = card("german", "Panzer", zone="Hamar", use="attack")
+    antitank = card("norwegian", "Panservernkanon", zone="Hamar", use="cancel")
+    assert fight([panzer], [2, 2, 2]) == []  # one battalion and Panzer's two
+    assert fight([panzer, antitank], [2, 2, 2]) == [(cite("4.2"), "Hamar")]
+    assert fight([panzer, antitank], [2]) == []
+    allied = {"g1": bn("german"), "a1": bn("allied")}  # Stavanger: in air range from Germany, by Sea Zone III
+    bombers = [card("german", "Bombefly", zone="Stavanger", use="attack"),
+               card("allied", "Jagerfly", zone="Stavanger", use="cancel")]
+    entries = [{"place": "g1", "at": "Egersund"}, {"place": "a1", "at": "Stavanger"},
+               {"turn": "Round 3", "phase": "german-movement"}, {"move": "g1", "to": "Stavanger"},
+               {"phase": "german-combat"}, *bombers, roll("land-combat", [3, 3, 3], side="german", zone="Stavanger"),
+               roll("land-combat", [1], side="allied", zone="Stavanger"), {"remove": "a1"}]  # no way out: defeated
+    assert found(entries, allied) == [(cite("4.2"), "Stavanger")]  # Bombefly cancelled: one die, not three
+    fighter_bombers = card("german", "Jagerbomber", zone="Stavanger", use="cancel")
+    assert found(entries[:7] + [fighter_bombers] + entries[7:], allied) == []
+
+
+def test_findings_name_a_card_in_norwegian_and_english():
+    # Issue 25 §3: the Appendix's "Translation of Cards" gives each card an English name; a record may use it.
+    units = {"g1": bn("german"), "n1": bn("norwegian")}
+    entries = [{"place": "g1", "at": "Oslo"}, {"place": "n1", "at": "Tynset"},
+               {"turn": "Round 3", "phase": "german-movement"}, {"move": "g1", "to": "Hønefoss"},
+               card("norwegian", "Roadblock", zone="Hønefoss", use="cancel", units=["g1"]), {"move": "g1", "to": "Oslo"}]
+    said = messages(entries, units)
+    assert any("Veisperring (Roadblock)" in message for message in said), said
