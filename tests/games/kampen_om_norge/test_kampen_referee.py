@@ -134,3 +134,32 @@ def test_findings_name_a_card_in_norwegian_and_english():
                card("norwegian", "Roadblock", zone="Hønefoss", use="cancel", units=["g1"]), {"move": "g1", "to": "Oslo"}]
     said = messages(entries, units)
     assert any("Veisperring (Roadblock)" in message for message in said), said
+
+
+# -- the advanced game (5-8): a record that shows ships on the board or the 9. April turn is judged by its rules
+
+def test_a_record_with_ships_is_the_advanced_game_after_9_april_too():
+    # 8.3: Germany may reinforce "land areas adjacent to a sea zone that does not contain any Allied ships, if
+    # also every sea zone south of this sea zone does not contain any Allied ships"; 4.3 (basic): only by
+    # Sea Zones I and II. Bergen is by Sea Zone IV; the Allied ship is in VI, north of it.
+    units = {"g1": bn("german"), "w1": ship("allied", "slagskip", "Warspite")}
+    entries = [{"place": "w1", "at": "Sea Zone VI"}, {"turn": "Round 3", "phase": "german-reinforcement"},
+               {"place": "g1", "at": "Bergen"}]
+    assert found(entries, units) == []
+    assert found(entries, units, variant="basic") == [(cite("4.3"), "Bergen")]  # the record says basic
+    april = [{"turn": "9. April", "phase": "new-cards"}] + entries[1:]  # the 9. April turn, no ship placed
+    assert found(april, {"g1": bn("german")}) == []
+    assert found(entries[1:], {"g1": bn("german")}) == [(cite("4.3"), "Bergen")]  # nothing advanced shown
+
+
+def test_jagerfly_needs_a_carrier_once_ships_are_on_the_board():
+    # Appendix Jagerfly: "Advanced Rules: Requires the presence of a Aircraft carrier in the adjacent sea zone".
+    units = {"g1": bn("german"), "a1": bn("allied"), "c1": ship("allied", "hangarskip", "Ark Royal")}
+    fight = [{"place": "g1", "at": "Egersund"}, {"place": "a1", "at": "Stavanger"},
+             {"turn": "Round 3", "phase": "german-movement"}, {"move": "g1", "to": "Stavanger"},
+             {"phase": "german-combat"}, card("german", "Bombefly", zone="Stavanger", use="attack"),
+             card("allied", "Jagerfly", zone="Stavanger", use="cancel"),
+             roll("land-combat", [3], side="german", zone="Stavanger"),
+             roll("land-combat", [1], side="allied", zone="Stavanger"), {"remove": "a1"}]  # nowhere to go
+    assert found([{"place": "c1", "at": "Sea Zone III"}] + fight, units) == []
+    assert found([{"place": "c1", "at": "Sea Zone IV"}] + fight, units) == [(cite("Appendix Jagerfly"), "Stavanger")]

@@ -49,7 +49,8 @@ ROLLS = {
     "naval-interception": "an interception attempt, one die an enemy ship in the sea zone (8.1, 7.1)",
     "resistance": "Norway's resistance in an invaded victory city (7.2)",
 }
-KEYS = {"variant": "`basic` (the default) or `advanced`: ships and the `9. April` turn (5, 7)"}
+KEYS = {"variant": "`basic` or `advanced`: ships and the `9. April` turn (5, 7); left out, the record is advanced "
+                   "when it shows the `9. April` turn or a ship on the board, else basic"}
 
 
 def record_terms(data: KampenData) -> RecordTerms:
