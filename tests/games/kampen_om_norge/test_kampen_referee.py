@@ -163,3 +163,38 @@ def test_jagerfly_needs_a_carrier_once_ships_are_on_the_board():
              roll("land-combat", [1], side="allied", zone="Stavanger"), {"remove": "a1"}]  # nowhere to go
     assert found([{"place": "c1", "at": "Sea Zone III"}] + fight, units) == []
     assert found([{"place": "c1", "at": "Sea Zone IV"}] + fight, units) == [(cite("Appendix Jagerfly"), "Stavanger")]
+
+
+# -- 6.1 one stack a faction a sea zone; 8.1 interception written as rolls
+
+def test_ships_placed_without_a_stack_are_the_zones_one_stack():
+    # 6.1: "All ships of the same faction in the same sea zone are placed in a single stack."
+    units = {"h": ship("german", "tung-krysser", "Admiral Hipper"), "k": ship("german", "mindre-skip", "Karlsruhe")}
+    plain = [{"turn": "9. April", "phase": "initial"}, {"place": "h", "at": "Sea Zone III"},
+             {"place": "k", "at": "Sea Zone III"}, {"phase": "movement"}]
+    assert found(plain, units) == []
+    apart = [plain[0], {"place": "h", "at": "Sea Zone III", "stack": "A"},
+             {"place": "k", "at": "Sea Zone III", "stack": "B"}, plain[-1]]
+    assert found(apart, units) == [(cite("6.1"), "Sea Zone III")]
+
+
+def test_naval_interception_written_as_rolls_is_an_attempt():
+    # records-four-games.md: "roll for: naval-interception; zone the area or sea zone"; 8.1: "Roll a die for
+    # every enemy ship in the sea zone where the interception attempt is made" (Example 4: two dice, 6 and 4,
+    # for Admiral Hipper and Karlsruhe).
+    units = {"h": ship("german", "tung-krysser", "Admiral Hipper"), "k": ship("german", "mindre-skip", "Karlsruhe"),
+             "w": ship("allied", "slagskip", "Warspite"), "l": ship("allied", "mindre-skip", "Lett krysser med jagere")}
+    start = [{"turn": "9. April", "phase": "initial"}, {"place": "h", "at": "Sea Zone III"},
+             {"place": "k", "at": "Sea Zone III"}, {"place": "w", "at": "Sea Zone III"},
+             {"place": "l", "at": "Sea Zone III"}, {"phase": "movement"}]
+    assert found(start + [roll("naval-interception", [6, 4], side="allied", zone="Sea Zone III")], units) == []
+    assert found(start + [roll("naval-interception", 6, side="allied", zone="Sea Zone III"),
+                          roll("naval-interception", 4, side="allied", zone="Sea Zone III")], units) == []
+    assert found(start + [roll("naval-interception", [6], side="allied", zone="Sea Zone III"),
+                          {"phase": "combat"}], units) == [(cite("8.1"), "Sea Zone III")]  # a die short
+    # 8.1: "The attacker gets only one interception attempt in each sea zone each turn" (Germany on 9 April).
+    both = [roll("naval-interception", [1, 2], side="german", zone="Sea Zone III"),
+            roll("naval-interception", [6, 4], side="allied", zone="Sea Zone III")]
+    assert found(start + both, units) == []
+    again = both + [roll("naval-interception", [1, 2], side="german", zone="Sea Zone III")]
+    assert found(start + again, units) == [(cite("8.1"), "Sea Zone III")]

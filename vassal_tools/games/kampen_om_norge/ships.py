@@ -59,34 +59,57 @@ class Interception(KampenCheck):
 
     def intercept(self, audit: Audit, entry: Intercept) -> None:
         self.close_attempt(audit)
-        key = (entry.side, entry.zone)
-        attacker = entry.side == self.board.attacker(audit)
-        if attacker and key in self.attempted:
-            audit.report(rule("8.1"), f"a second {entry.side} interception attempt in {entry.zone} this turn: the "
-                         "attacker gets one in each sea zone each turn", where=entry.zone, units=entry.naval)
-        if attacker:
-            self.attempted.add(key)
-            self.intercepted_with.update(entry.naval)
         present = self.board.ships_of(audit, entry.zone, {entry.side})
         left = [u for u in present if u not in entry.naval and self.board.ship_type(audit, u) != "dummy"]
         if left:
             audit.report(rule("8.1"), f"the {entry.side} interception attempt in {entry.zone} leaves out "
                          f"{', '.join(left)}: all or none of the ships there intercept", where=entry.zone, units=left)
-        slow = [u for u in entry.naval if self.board.ship_type(audit, u) == "panserskip"]
+        self.begin(audit, entry.side, entry.zone, list(entry.naval), entry)
+
+    def begin(self, audit: Audit, side: str, zone: str, naval: list[str], entry: Entry) -> None:
+        """An interception attempt of ``side``'s ships in ``zone``: an ``intercept`` entry, or the first
+        naval-interception roll in a zone (records-four-games.md: the roll's ``for`` and ``zone`` say it)."""
+        attacker = side == self.board.attacker(audit)
+        if attacker and (side, zone) in self.attempted:
+            audit.report(rule("8.1"), f"a second {side} interception attempt in {zone} this turn: the "
+                         "attacker gets one in each sea zone each turn", where=zone, units=naval)
+        if attacker:
+            self.attempted.add((side, zone))
+            self.intercepted_with.update(naval)
+        slow = [u for u in naval if self.board.ship_type(audit, u) == "panserskip"]
         if slow and audit.position.turn != APRIL:
             audit.report(rule("6.1"), f"{', '.join(slow)} intercepts after the 9. April turn: Eidsvoll & Norge "
-                         "may not", where=entry.zone, units=slow)
-        enemies = [u for u in audit.position.at(entry.zone) if self.board.klass(audit, u) == "naval"
-                   and self.board.side(audit, u) not in self.friends[entry.side]]
-        self.attempt = (entry.side, entry.zone, self.dice_for(audit, entry.side, enemies), entry)
+                         "may not", where=zone, units=slow)
+        enemies = [u for u in audit.position.at(zone) if self.board.klass(audit, u) == "naval"
+                   and self.board.side(audit, u) not in self.friends[side]]
+        self.attempt = (side, zone, self.dice_for(audit, side, enemies), entry)
         self.dice = 0
 
     def roll(self, audit: Audit, entry: Roll) -> None:
-        if self.attempt is None or (entry.zone is not None and entry.zone != self.attempt[1]):
+        attempt = self.attempt
+        if attempt is not None and entry.zone in (None, attempt[1]) and entry.side in (None, attempt[0]):
+            self.dice += len(entry.dice)  # one die per enemy ship, thrown one by one or at once
+            return
+        side = entry.side or self.roller(audit, entry.zone)
+        if entry.zone is None or self.board.area_kind(entry.zone) != "sea" or side is None:
             audit.report(rule("8.1"), "a naval interception roll with no interception attempt in "
                          f"{entry.zone or 'its sea zone'}", where=entry.zone)
-        else:
-            self.dice += len(entry.dice)  # one die per enemy ship, thrown one by one or at once
+            return
+        self.close_attempt(audit)
+        ships = [u for u in self.board.ships_of(audit, entry.zone, {side}) if self.board.ship_type(audit, u) != "dummy"]
+        self.begin(audit, side, entry.zone, ships, entry)  # all or none of its ships there intercept
+        self.dice = len(entry.dice)
+
+    def roller(self, audit: Audit, zone: str | None) -> str | None:
+        """Whose interception a roll naming no side is: the moving player's (the attacker first), unless it has
+        attempted there this turn; then the defender's, whose ships share the zone."""
+        attacker = self.board.attacker(audit)
+        if zone is None or attacker is None:
+            return None
+        if (attacker, zone) not in self.attempted:
+            return attacker
+        return next((self.board.side(audit, u) for u in self.board.ships_of(audit, zone, set(self.friends))
+                     if self.board.side(audit, u) not in self.friends[attacker]), None)
 
     def dice_for(self, audit: Audit, side: str, enemies: list[str]) -> set[int]:
         """8.1: a die for every enemy ship. Face down, a dummy is rolled for like a ship, but a record may leave
@@ -219,19 +242,23 @@ class ShipMoves(KampenCheck):
 
 
 class ShipStacks(KampenCheck):
-    """6.1: all ships of a faction in a sea zone form one stack, at the end of each phase that moves them."""
+    """6.1: "All ships of the same faction in the same sea zone are placed in a single stack", at the end of
+    each phase that moves them. A ship placed or moved without a ``stack`` is in its zone's one stack; only
+    ships the record puts in stacks of different names are apart."""
 
     def end_phase(self, audit: Audit) -> None:
         if self.board.kind(audit) not in ("movement", "combat", "initial"):
             return
         board = self.board
-        stacks: dict[tuple[str, str], set[str | None]] = defaultdict(set)
+        stacks: dict[tuple[str, str], set[str]] = defaultdict(set)
         for uid in audit.units:
             loc = audit.position.loc(uid)
-            if loc is not None and board.klass(audit, uid) == "naval" and board.area_kind(loc) == "sea":
-                stacks[(loc, board.side(audit, uid))].add(audit.position.stack(uid) or uid)
+            stack = audit.position.stack(uid)
+            if loc is not None and stack and board.klass(audit, uid) == "naval" and board.area_kind(loc) == "sea":
+                stacks[(loc, board.side(audit, uid))].add(stack)
         split = {f"{zone}\t{side}" for (zone, side), names in stacks.items() if len(names) > 1}
         for key in sorted(str(k) for k in audit.standing("ship-stacks", split)):
             zone, side = key.split("\t")
-            audit.report(rule("6.1"), f"{side} ships in {zone} form {len(stacks[(zone, side)])} stacks, not one",
+            audit.report(rule("6.1"), f"{side} ships in {zone} are in {len(stacks[(zone, side)])} stacks "
+                         f"({', '.join(sorted(stacks[(zone, side)]))}), not one",
                          where=zone, units=sorted(u for u in audit.position.at(zone) if board.side(audit, u) == side))
