@@ -113,6 +113,9 @@ class Norway1940Rules(Checks):
         self.special_placed: Counter[str] = Counter()  # units of each special reinforcement set up on the map
         self.started = False
         self.mobilization_die: int | None = None  # 27.2 2a: the die that says how many pool units set up early
+        # A roll's `for` in any spelling game.toml gives it (``action``, ``Action roll``) -> the roll's id.
+        self.roll_ids = {fold(word): roll["id"] for roll in toml.get("die_rolls", [])
+                         for word in (roll["id"], roll["name"], *roll.get("aliases", ()))}
         super().__init__(check(self) for check in COMPOSED)
 
     def start_phase(self, audit: Audit) -> None:
@@ -380,12 +383,15 @@ class Dice(NorwayCheck):
     def before(self, audit: Audit, entry: Entry) -> None:
         if not isinstance(entry, Roll):
             return
-        purpose = entry.purpose
+        purpose = self.rules.roll_ids.get(fold(entry.purpose), entry.purpose)
         table = REFIT_TABLE.get(refit_side(audit, entry) or "") if purpose == "refit" else None
-        heading = table or DIE_RULE.get(purpose, "Shock Table")
+        # The action roll's phase (and a mid-turn's event checks) roll for the Actions, whatever word the
+        # record gives the roll ("Number of Actions is determined by the difference of each player's die roll").
+        by_phase = "Actions" if audit.position.phase in (ACTION_ROLL, "mid-turn") else None
+        heading = table or DIE_RULE.get(purpose) or by_phase or "Shock Table"
         for die in entry.dice:
             if not 1 <= die <= 6:
-                audit.report(rule(heading), f"a {purpose} roll of {die}: the die is a d6 (1-6)", where=entry.zone,
+                audit.report(rule(heading), f"a {entry.purpose} roll of {die}: the die is a d6 (1-6)", where=entry.zone,
                              units=[entry.unit] if entry.unit else ())
 
 
