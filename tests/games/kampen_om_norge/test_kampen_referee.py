@@ -198,3 +198,50 @@ def test_naval_interception_written_as_rolls_is_an_attempt():
     assert found(start + both, units) == []
     again = both + [roll("naval-interception", [1, 2], side="german", zone="Sea Zone III")]
     assert found(start + again, units) == [(cite("8.1"), "Sea Zone III")]
+
+
+# -- 2.4, 4.1: when each card may be played
+
+def test_blown_bridge_in_the_german_movement_phase_only():
+    # 2.4 caption: "The Norwegian card Sprengt bro (Blown bridge) can only be played phase 1 (movement) of your
+    # opponent's turn"; Appendix: "Play when Germany have completed movement".
+    units = {"g1": bn("german"), "g2": bn("german"), "n1": bn("norwegian")}
+    start = [{"place": "g1", "at": "Kongsvinger"}, {"place": "g2", "at": "Kongsvinger"}, {"place": "n1", "at": "Hamar"}]
+    german = [{"turn": "Round 2", "phase": "german-movement"}, {"move": "g1", "to": "Hamar", "stack": "s"},
+              {"move": "g2", "to": "Hamar", "stack": "s"},
+              card("norwegian", "Sprengt bro", zone="Hamar", use="cancel", units=["g1", "g2"]),
+              {"move": "g1", "to": "Kongsvinger"}, {"move": "g2", "to": "Kongsvinger"}]
+    assert found(start + german, units) == []
+    own = [{"turn": "Round 2", "phase": "norwegian-movement"},
+           card("norwegian", "Blown bridge", zone="Hamar", use="cancel")]
+    assert found(start + own, units) == [(cite("2.4"), "Hamar")]
+
+
+def test_panzer_in_combat_only():
+    # 4.2 lists Panzer among the cards the attacker plays in the combat (step 1) and the defender (step 2);
+    # the Appendix: "+2 combat dice in attack or +1 combat die in defense".
+    units = {"g1": bn("german"), "n1": bn("norwegian")}
+    start = [{"place": "g1", "at": "Kongsvinger"}, {"place": "n1", "at": "Hamar"},
+             {"turn": "Round 2", "phase": "german-movement"}, {"move": "g1", "to": "Hamar"}]
+    fight = [{"phase": "german-combat"}, card("german", "Panzer", zone="Hamar", use="attack"),
+             roll("land-combat", [3, 3, 3], side="german", zone="Hamar"),
+             roll("land-combat", [2], side="norwegian", zone="Hamar"), {"move": "n1", "to": "Gjøvik"}]
+    assert found(start + fight, units) == []
+    early = start + [card("german", "Armor", zone="Hamar", use="attack")] + fight[:1] + fight[2:]
+    assert (cite("2.4"), "Hamar") in found(early, units)
+    # 4.2 step 2: the defender plays its cards in the opponent's turn; Panzer in defense in Germany's own attack.
+    assert (cite("2.4"), "Hamar") in found(start + [fight[0], card("german", "Panzer", zone="Hamar", use="defense")],
+                                           units)
+
+
+def test_9_april_cards_in_their_turn_only():
+    # 6.2: 9. April cards "may only be used during the 9. April turn"; 7.4: action cards are drawn at its end.
+    units = {"w": ship("allied", "slagskip", "Warspite")}
+    later = [{"place": "w", "at": "Sea Zone IV"}, {"turn": "Round 2", "phase": "german-movement"},
+             card("german", "Villedende manøver", zone="Sea Zone IV")]
+    assert found(later, units) == [(cite("6.2"), "Sea Zone IV")]
+    april = [{"turn": "9. April", "phase": "initial"}, {"place": "w", "at": "Sea Zone IV"},
+             card("german", "Villedende manøver", zone="Sea Zone IV"), roll("Villedende manøver", 3, zone="Sea Zone IV")]
+    assert found(april, units) == []
+    panzer = [{"turn": "9. April", "phase": "combat"}, card("german", "Panzer", zone="Stavanger", use="attack")]
+    assert (cite("7.4"), "Stavanger") in found(panzer, {})

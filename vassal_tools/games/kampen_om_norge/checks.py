@@ -24,6 +24,7 @@ from .reinforcements import (
 from .rules import KampenCheck
 from .ships import AlliedSeas, Interception, NavalCombat, ShipMoves, ShipStacks
 from .symbols import ReinforcementSymbols
+from .timing import CardTiming
 
 __all__ = ["CHECKS", "COMPOSED", "FILE", "LISTED", "SAMPLE_MAP", "rule"]
 
@@ -94,6 +95,12 @@ LISTED: dict[type[KampenCheck], ListedCheck] = {
                              "needs battalions of its faction in the combat (Jagerfly aside); French and Polish "
                              "mountain troops not together; Artilleri, Gebirgsjäger, Panzer and Speidertropp not "
                              "when only Fallskjermtropp battalions attack"),
+    CardTiming: ListedCheck("card-timing", ("2.4", "4.1", "4.3", "6.2", "7.4", "Appendix Veisperring",
+                                            "Appendix Sprengt bro"),
+                            "each card's use in the phase its list gives, in its owner's turn or the opponent's "
+                            "(Sprengt bro and Veisperring in the German movement phase, Panzer in combat); cards "
+                            "traded in the owner's reinforcement phase; 9. April cards only in that turn, action "
+                            "cards not in it"),
     AirRange: ListedCheck("air-range", ("2.3", "5.1"), "Bombefly and Jagerbomber in land areas within the air range "
                           "of the air fields Germany holds, Bombefly at sea by a held air field (Bardufoss: Sea "
                           "Zone VII)"),
