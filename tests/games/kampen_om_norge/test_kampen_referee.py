@@ -245,3 +245,50 @@ def test_9_april_cards_in_their_turn_only():
     assert found(april, units) == []
     panzer = [{"turn": "9. April", "phase": "combat"}, card("german", "Panzer", zone="Stavanger", use="attack")]
     assert (cite("7.4"), "Stavanger") in found(panzer, {})
+
+
+# -- 8.2 Eidsvoll & Norge first; 6.1 dummies gone after 9 April; 8.1 task forces
+
+def test_eidsvoll_and_norge_is_sunk_first():
+    # 8.2 step 6: "If the Germans succeed in sinking an Allied ship, and "Eidsvoll & Norge" has taken part in the
+    # combat, this ship is always sunk before any other Allied ship."
+    units = {"h": ship("german", "tung-krysser", "Admiral Hipper"), "w": ship("allied", "slagskip", "Warspite"),
+             "e": ship("norwegian", "panserskip", "Eidsvoll & Norge")}
+    base = [{"place": "h", "at": "Sea Zone IV"}, {"place": "w", "at": "Sea Zone IV"},
+            {"place": "e", "at": "Sea Zone IV"}, {"turn": "Round 2", "phase": "german-combat"},
+            roll("naval-combat", [6], side="german", zone="Sea Zone IV"),
+            roll("naval-combat", [3, 2], side="allied", zone="Sea Zone IV")]
+    assert found(base + [{"remove": "e"}], units, variant="advanced") == []
+    assert found(base + [{"remove": "w"}], units, variant="advanced") == [(cite("8.2"), "Sea Zone IV")]
+
+
+def test_dummy_ships_leave_at_the_end_of_9_april():
+    # 6.1: "All remaining dummy ships are removed at the end of the 9. April turn."
+    units = {"d": ship("german", "dummy", "Dummy"), "h": ship("german", "tung-krysser", "Admiral Hipper")}
+    april = [{"turn": "9. April", "phase": "initial"}, {"place": "d", "at": "Sea Zone V"},
+             {"place": "h", "at": "Sea Zone V"}, {"phase": "new-cards"}]
+    assert found(april + [{"remove": "d"}, {"turn": "Round 1", "phase": "german-movement"}], units) == []
+    assert found(april + [{"turn": "Round 1", "phase": "german-movement"}], units) == [(cite("6.1"), "Sea Zone V")]
+
+
+def test_ships_of_one_route_move_as_one_task_force():
+    # 8.1: "All ships starting in the same sea zone and moving along the same route must move together as one
+    # task force."
+    units = {"w": ship("allied", "slagskip", "Warspite"), "r": ship("allied", "slagskip", "Renown"),
+             "c": ship("allied", "mindre-skip", "Lett krysser med jagere")}
+    start = [{"place": "w", "at": "Sea Zone V"}, {"place": "r", "at": "Sea Zone V"}, {"place": "c", "at": "Sea Zone VI"},
+             {"turn": "Round 2", "phase": "allied-movement"}]
+
+    def moves(*pairs: tuple[str, str, str | None]) -> list[dict[str, Any]]:
+        return [{"move": u, "to": z, **({"stack": s} if s else {})} for u, z, s in pairs]
+    together = moves(("w", "Sea Zone VIII", "tf"), ("r", "Sea Zone VIII", "tf"), ("w", "Sea Zone IV", "tf"),
+                     ("r", "Sea Zone IV", "tf"), ("c", "Sea Zone VIII", None))
+    assert found(start + together, units, variant="advanced") == []
+    named_apart = moves(("w", "Sea Zone VIII", "a"), ("w", "Sea Zone IV", "a"), ("r", "Sea Zone VIII", "b"),
+                        ("r", "Sea Zone IV", "b"))
+    # ... and two stacks end in one sea zone (6.1: one stack a faction a sea zone).
+    assert sorted(found(start + named_apart, units, variant="advanced")) == [(cite("6.1"), "Sea Zone IV"),
+                                                                             (cite("8.1"), "Sea Zone IV")]
+    split = moves(("w", "Sea Zone VIII", None), ("w", "Sea Zone IV", None), ("c", "Sea Zone VIII", None),
+                  ("r", "Sea Zone VIII", None), ("r", "Sea Zone IV", None))
+    assert found(start + split, units, variant="advanced") == [(cite("8.1"), "Sea Zone IV")]

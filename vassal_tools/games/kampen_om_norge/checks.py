@@ -22,7 +22,16 @@ from .reinforcements import (
     NorwegianReinforcement,
 )
 from .rules import KampenCheck
-from .ships import AlliedSeas, Interception, NavalCombat, ShipMoves, ShipStacks
+from .ships import (
+    AlliedSeas,
+    Dummies,
+    Interception,
+    NavalCombat,
+    ShipMoves,
+    ShipStacks,
+    SinkingOrder,
+    TaskForces,
+)
 from .symbols import ReinforcementSymbols
 from .timing import CardTiming
 
@@ -43,6 +52,11 @@ LISTED: dict[type[KampenCheck], ListedCheck] = {
                               "9 April"),
     NavalCombat: ListedCheck("naval-combat", ("8.2",), "a side rolls at most a die for every ship it has in the "
                              "combat (sunk ones shoot back); Eidsvoll & Norge is sunk, never chased"),
+    TaskForces: ListedCheck("task-forces", ("8.1",), "ships starting in the same sea zone and moving along the same "
+                            "route move together as one task force: one stack name, no other ship's move between"),
+    SinkingOrder: ListedCheck("sinking-order", ("8.2",), "Eidsvoll & Norge, in a naval combat, is sunk before any "
+                              "other Allied ship"),
+    Dummies: ListedCheck("dummies", ("6.1",), "no dummy ship is left on the board after the 9. April turn"),
     ShipMoves: ListedCheck("ship-move", ("6.1", "8.1", "7.2"), "a ship moves at most two sea zones a turn "
                            "(Eidsvoll & Norge one), to bordering zones; German battleships and heavy cruisers in "
                            "VI-VIII raid in the 9 April combat phase, and come back only in a German movement phase"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from ...record import Entry, Intercept, Move, Place, Roll
+from ...record import Entry, Intercept, Move, Place, Remove, Roll
 from ...rules.engine import Audit
 from .board import APRIL, rule
 from .rules import KampenCheck, KampenRules
@@ -262,3 +262,103 @@ class ShipStacks(KampenCheck):
             audit.report(rule("6.1"), f"{side} ships in {zone} are in {len(stacks[(zone, side)])} stacks "
                          f"({', '.join(sorted(stacks[(zone, side)]))}), not one",
                          where=zone, units=sorted(u for u in audit.position.at(zone) if board.side(audit, u) == side))
+
+
+class SinkingOrder(KampenCheck):
+    """8.2 step 6: "If the Germans succeed in sinking an Allied ship, and "Eidsvoll & Norge" has taken part in
+    the combat, this ship is always sunk before any other Allied ship" (it fights on the Allied side of every
+    naval combat in its zone)."""
+
+    def __init__(self, rules: KampenRules):
+        super().__init__(rules)
+        self.fought: set[str] = set()  # sea zones with naval combat dice this phase
+
+    def start_phase(self, audit: Audit) -> None:
+        self.fought.clear()
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        if isinstance(entry, Roll) and entry.purpose == "naval-combat" and entry.zone is not None:
+            self.fought.add(entry.zone)
+        elif isinstance(entry, Remove) and entry.unit in audit.units and self.board.kind(audit) in ("combat",):
+            self.sunk(audit, entry.unit)
+
+    def sunk(self, audit: Audit, uid: str) -> None:
+        zone, board = audit.position.loc(uid), self.board
+        if zone not in self.fought or board.klass(audit, uid) != "naval" or board.side(audit, uid) != "allied":
+            return
+        first = [u for u in board.ships_of(audit, zone, {"norwegian"}) if board.ship_type(audit, u) == "panserskip"]
+        if first:
+            audit.report(rule("8.2"), f"Allied ship {uid} is sunk in {zone} while {first[0]} (Eidsvoll & Norge) "
+                         "fights there: it is always sunk before any other Allied ship", where=zone,
+                         units=[uid, first[0]], case="eidsvoll")
+
+
+class Dummies(KampenCheck):
+    """6.1: dummy ships "are removed from game when intercepted. All remaining dummy ships are removed at the
+    end of the 9. April turn"."""
+
+    def __init__(self, rules: KampenRules):
+        super().__init__(rules)
+        self.previous: str | None = None  # the turn of the last phase
+        self.judged = False
+
+    def start_phase(self, audit: Audit) -> None:
+        if self.previous == APRIL and audit.position.turn != APRIL:
+            self.judge(audit)
+        self.previous = audit.position.turn
+
+    def end_phase(self, audit: Audit) -> None:
+        if audit.position.turn == APRIL and self.board.kind(audit) == "new-cards":
+            self.judge(audit)
+
+    def judge(self, audit: Audit) -> None:
+        if self.judged:
+            return
+        self.judged = True
+        left = sorted(u for u in audit.units if self.board.klass(audit, u) == "naval"
+                      and self.board.ship_type(audit, u) == "dummy" and audit.position.on_map(u))
+        if left:
+            audit.report(rule("6.1"), f"dummy ship{'s' * (len(left) > 1)} {', '.join(left)} still on the board after "
+                         "the 9. April turn: all remaining dummy ships are removed at its end",
+                         where=audit.position.loc(left[0]), units=left, case="dummy")
+
+
+class TaskForces(KampenCheck):
+    """8.1: "All ships starting in the same sea zone and moving along the same route must move together as one
+    task force", and "All movement for one ship or task force, including interception, is completed before
+    the player moves on to the next ship or task force": ships of one route share one stack name (when the
+    record names stacks), and their moves are not split by another ship's."""
+
+    def __init__(self, rules: KampenRules):
+        super().__init__(rules)
+        self.routes: dict[str, list[str]] = {}  # ship -> start zone and the zones entered this phase
+        self.stacks: dict[str, set[str | None]] = {}
+        self.order: list[str] = []  # the ships moved, move by move
+
+    def start_phase(self, audit: Audit) -> None:
+        self.routes, self.stacks, self.order = {}, {}, []
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        if isinstance(entry, Move) and at_sea(self.rules, audit, entry) and self.board.kind(audit) == "movement":
+            uid = entry.unit
+            self.routes.setdefault(uid, [str(audit.position.loc(uid))]).append(entry.to)
+            self.stacks.setdefault(uid, set()).add(entry.stack)
+            self.order.append(uid)
+
+    def end_phase(self, audit: Audit) -> None:
+        groups: dict[tuple[str, tuple[str, ...]], list[str]] = defaultdict(list)
+        for uid, route in self.routes.items():
+            groups[(self.board.side(audit, uid), tuple(route))].append(uid)
+        for (side, route), ships in sorted(groups.items()):
+            if len(ships) < 2:
+                continue
+            names = {s for u in ships for s in self.stacks[u]}
+            moves = [i for i, u in enumerate(self.order) if u in ships]
+            between = {u for u in self.order[moves[0]:moves[-1] + 1] if u not in ships
+                       and self.board.side(audit, u) == side}
+            if (None not in names and len(names) > 1) or between:
+                why = f"in stacks {', '.join(sorted(str(n) for n in names))}" if not between else \
+                    f"with {', '.join(sorted(between))} moved in between"
+                audit.report(rule("8.1"), f"{', '.join(sorted(ships))} start in {route[0]} and move along the same "
+                             f"route ({' - '.join(route[1:])}) apart, {why}: they move together as one task force",
+                             where=route[-1], units=sorted(ships), case="task-force")
