@@ -292,3 +292,56 @@ def test_ships_of_one_route_move_as_one_task_force():
     split = moves(("w", "Sea Zone VIII", None), ("w", "Sea Zone IV", None), ("c", "Sea Zone VIII", None),
                   ("r", "Sea Zone VIII", None), ("r", "Sea Zone IV", None))
     assert found(start + split, units, variant="advanced") == [(cite("8.1"), "Sea Zone IV")]
+
+
+# -- the decks a record shows: voided cards (5.1, 6.1, 7.2, 8.2) and discards (4.4)
+
+def void(side: str, name: str) -> dict[str, Any]:
+    return card(side, name, use="void")
+
+
+def test_cards_voided_for_ships_sunk():
+    # 8.2 step 6: "For every slagskip (battleship) or hangarskip (aircraft carrier) that has been sunk, the owner
+    # must void 2 action cards from his card deck. For every tung krysser (heavy cruiser) or minder skip (light
+    # warships) sunk he must void one action card"; 6.1: the Allies "may choose whether German action cards
+    # should be voided or not".
+    units = {"h": ship("german", "tung-krysser", "Admiral Hipper"), "w": ship("allied", "slagskip", "Warspite")}
+    fight = [{"place": "h", "at": "Sea Zone IV"}, {"place": "w", "at": "Sea Zone IV"},
+             {"turn": "Round 2", "phase": "german-combat"},
+             roll("naval-combat", [6], side="german", zone="Sea Zone IV"),
+             roll("naval-combat", [6], side="allied", zone="Sea Zone IV"), {"remove": "w"}, {"remove": "h"}]
+    end = [{"phase": "allied-new-cards"}]
+    two = [void("allied", "Stridsvogn"), void("allied", "Invasjon")]
+    assert found(fight + two + end, units, variant="advanced") == []  # German cards spared
+    assert found(fight + two + [void("german", "Panzer")] + end, units, variant="advanced") == []
+    assert found(fight + two[:1] + end, units, variant="advanced") == [(cite("8.2"), None)]  # one short
+    extra = two + [void("german", "Panzer"), void("german", "Artilleri")]
+    assert found(fight + extra + end, units, variant="advanced") == [(cite("8.2"), None)]  # two for a cruiser
+
+
+def test_raiders_and_the_egersund_cable_void_allied_cards():
+    # 7.2: "Every German slagskip (battleship) raiding, voids two Allied action cards"; 5.1: "If the Germans
+    # occupy Egersund in the 9. april turn, the Allies lose one card from their card deck".
+    units = {"s": ship("german", "slagskip", "Scharnhorst"), "k": ship("german", "mindre-skip", "Karlsruhe"),
+             "g": bn("german")}
+    april = [{"turn": "9. April", "phase": "initial"}, {"place": "s", "at": "Sea Zone VI"},
+             {"place": "k", "at": "Sea Zone III"}, {"phase": "combat"}, {"move": "s", "to": "Skip på raid"},
+             {"place": "g", "at": "Egersund", "from": "k"}]
+    voids = [void("allied", "Stridsvogn"), void("allied", "Invasjon"), void("allied", "Fremmedlegionær")]
+    assert found(april + voids + [{"phase": "new-cards"}], units) == []
+    assert found(april + voids[:2] + [{"phase": "new-cards"}], units) == [(cite("8.2"), None)]
+
+
+def test_a_discard_only_when_no_card_was_used():
+    # 4.4: "If the German or Allied player has used no action cards this round, they must discard one card from
+    # their hand in their New Cards Phase".
+    units = {"g": bn("german")}
+    start = [{"place": "g", "at": "Oslo"}, {"turn": "Round 1", "phase": "german-movement"}]
+    idle = [{"phase": "german-new-cards"}, card("german", "Artilleri", use="discard")]
+    assert found(start + idle + [{"phase": "norwegian-movement"}], units) == []
+    used = [{"phase": "german-reinforcement"}, card("german", "Forsterkninger", use="reinforcement", symbols=3)]
+    assert found(start + used + idle + [{"phase": "norwegian-movement"}], units) == [(cite("4.4"), None)]
+    # A record that writes discards and shows none where no card was used.
+    later = [{"turn": "Round 2", "phase": "german-movement"}, {"phase": "german-new-cards"},
+             {"phase": "norwegian-movement"}]
+    assert found(start + idle + later, units) == [(cite("4.4"), None)]

@@ -11,6 +11,7 @@ from ...pack import ListedCheck
 from .board import FILE, SAMPLE_MAP, rule
 from .cardplay import AirRange, CardLimits, CardMoves, CardTargets, CombatCards
 from .combat import CombatOutcome
+from .decks import CardVoids, Discards
 from .dice import CombatDice, Dice
 from .land import LandMoves, Occupancy, Retreats
 from .opening import SetUp
@@ -115,6 +116,12 @@ LISTED: dict[type[KampenCheck], ListedCheck] = {
                             "(Sprengt bro and Veisperring in the German movement phase, Panzer in combat); cards "
                             "traded in the owner's reinforcement phase; 9. April cards only in that turn, action "
                             "cards not in it"),
+    CardVoids: ListedCheck("card-voids", ("6.1", "8.2", "7.2", "5.1"), "cards voided (`use: void`) for ships "
+                           "sunk (2 a battleship or carrier, 1 a heavy cruiser or light warships, none for Eidsvoll "
+                           "& Norge; German ones up to that), for German raiders (2 or 1 Allied) and for Egersund "
+                           "held on 9 April (1 Allied)"),
+    Discards: ListedCheck("discards", ("4.4",), "a German or Allied player discards one card in its New Cards "
+                          "Phase only when it used none this round"),
     AirRange: ListedCheck("air-range", ("2.3", "5.1"), "Bombefly and Jagerbomber in land areas within the air range "
                           "of the air fields Germany holds, Bombefly at sea by a held air field (Bardufoss: Sea "
                           "Zone VII)"),

@@ -16,6 +16,7 @@ from .board import KampenBoard
 from .data import Card, card_key
 from .entries import Card as CardEntry
 
+DECK_USES = ("void", "discard")  # a card leaving a deck or hand unplayed (4.4, 6.1, 8.2)
 # Cards that move the enemy's battalions (Appendix), by card_key: not those battalions' own move.
 SENDERS = {"jagerfly", "veisperring", "sprengtbro"}
 
@@ -64,7 +65,7 @@ class CardTable:
         symbols, 4.3), else None."""
         self.end_windows()
         card = self.board.data.card(entry.side, entry.name)
-        if card is None:
+        if card is None or entry.use in DECK_USES:  # a card voided or discarded is not played (.decks)
             return None  # a card the Appendix does not print for that faction: nothing to judge
         self.played.append((card, entry))
         if entry.use == "reinforcement":

@@ -16,6 +16,7 @@ from .board import APRIL, rule
 from .data import card_key
 from .entries import Card as CardEntry
 from .rules import KampenCheck
+from .table import DECK_USES
 
 OWN, OPPONENT, ANY = "own", "opponent", "any"
 # card_key -> use -> ((whose turn, phase), ...). 4.1 lists the movement cards, 4.1 c) Norway's sabotage "when
@@ -54,7 +55,7 @@ class CardTiming(KampenCheck):
     9. April cards only in the 9. April turn, action cards not in it."""
 
     def before(self, audit: Audit, entry: Entry) -> None:
-        if not isinstance(entry, CardEntry):
+        if not isinstance(entry, CardEntry) or entry.use in DECK_USES:
             return
         card = self.data.card(entry.side, entry.name)
         if card is None:
