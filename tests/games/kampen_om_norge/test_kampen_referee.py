@@ -345,3 +345,20 @@ def test_a_discard_only_when_no_card_was_used():
     later = [{"turn": "Round 2", "phase": "german-movement"}, {"phase": "german-new-cards"},
              {"phase": "norwegian-movement"}]
     assert found(start + idle + later, units) == [(cite("4.4"), None)]
+
+
+# -- 1.3 the end of the game
+
+def test_the_game_ends_when_a_side_has_no_battalion_left():
+    # 1.3: "The game also ends the moment one of the sides manage to defeat all enemy battalions on the board."
+    units = {"g1": bn("german"), "g2": bn("german"), "n1": bn("norwegian")}
+    # (3: Germany sets up 2 in Trondheim, Norway 1 in Steinkjer; the record shows only these.)
+    game = [{"place": "g1", "at": "Trondheim"}, {"place": "g2", "at": "Trondheim"}, {"place": "n1", "at": "Steinkjer"},
+            {"turn": "Round 1", "phase": "german-movement"}, {"move": "g1", "to": "Steinkjer"},
+            {"move": "g2", "to": "Steinkjer"}, {"phase": "german-combat"},
+            roll("land-combat", [6, 3], side="german", zone="Steinkjer"),
+            roll("land-combat", [2], side="norwegian", zone="Steinkjer"), {"remove": "n1"}]
+    assert found(game, units) == []
+    assert found(game + [{"phase": "german-reinforcement"}], units) == [(cite("1.3"), None)]
+    snapshot = [{**e, "turn": "Round 4"} if "turn" in e else e for e in game]  # a record from mid-game
+    assert found(snapshot + [{"phase": "german-reinforcement"}], units) == []

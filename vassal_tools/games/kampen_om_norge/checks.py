@@ -13,6 +13,7 @@ from .cardplay import AirRange, CardLimits, CardMoves, CardTargets, CombatCards
 from .combat import CombatOutcome
 from .decks import CardVoids, Discards
 from .dice import CombatDice, Dice
+from .ending import GameEnd
 from .land import LandMoves, Occupancy, Retreats
 from .opening import SetUp
 from .reinforcements import (
@@ -122,6 +123,9 @@ LISTED: dict[type[KampenCheck], ListedCheck] = {
                            "held on 9 April (1 Allied)"),
     Discards: ListedCheck("discards", ("4.4",), "a German or Allied player discards one card in its New Cards "
                           "Phase only when it used none this round"),
+    GameEnd: ListedCheck("game-end", ("1.3",), "no phase follows the combat in which a side's last battalions "
+                         "(Germany's, or Norway's and the Allies' together) are defeated (a record from the game's "
+                         "start)"),
     AirRange: ListedCheck("air-range", ("2.3", "5.1"), "Bombefly and Jagerbomber in land areas within the air range "
                           "of the air fields Germany holds, Bombefly at sea by a held air field (Bardufoss: Sea "
                           "Zone VII)"),
