@@ -19,8 +19,9 @@ from ...gamedata.terms import SIZES
 from ...gamedata.vocabulary import Vocabulary, spellings
 from ...pack import BoardKind, GamePack, ListedCheck
 from ...record import RecordTerms
-from .checks import CHECKS, Norway1940Rules
+from .checks import CHECKS, COMPOSED, Norway1940Rules
 from .data import DATA, FILE, NorwayData, load_norway
+from .events import REFEREE, REFEREE_CHECKS
 
 ID = "norway-1940"
 __all__ = ["ID", "NorwayPack", "NorwayCatalogue", "words_of", "area_map"]
@@ -96,11 +97,16 @@ class NorwayPack(GamePack):
         "shock": "the Shock Table's die (Shock Table)",
         "early-mobilization": "the die of the early mobilization option (27.2 2a)",
         "variable-vp": "the die of a variable award (Variable Allied VP)",
+        "random-event": "an event check in the mid-turn after doubles, with the `outcome` `event` or `none` "
+                        "(Actions)",
+        "fall-gelb": "the die of the Fall Gelb event: how many German heavy units are withdrawn (Fall Gelb)",
+        "naval-infantry": "the die after a German BC, CA, CL or DD is eliminated: naval infantry on an odd roll "
+                          "(German Special Rules 2b)",
     })
     title = "Norway 1940"
     rulebook = FILE
     board_kind = BoardKind.AREA
-    checks = tuple(ListedCheck(*check) for check in CHECKS)
+    checks = tuple(ListedCheck(*check) for check in (*CHECKS, *REFEREE_CHECKS))
     notes = ("the sheet has no map: the area polygons and their borders are sample; findings that rely on "
              "them say so",)
 
@@ -129,7 +135,7 @@ class NorwayPack(GamePack):
         return NorwayCatalogue(self.data)
 
     def rules(self) -> Norway1940Rules:
-        return Norway1940Rules(self.data)
+        return Norway1940Rules(self.data, (*COMPOSED, *REFEREE))
 
     def area_map(self) -> AreaMap:
         """The board as areas (sample polygons, map.json) for the art and the module's ZonedGrid."""

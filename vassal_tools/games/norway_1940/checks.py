@@ -101,7 +101,7 @@ class Norway1940Rules(Checks):
     """The checks of one audit composed, and what they share: the options the record takes, the set-up's
     special reinforcements placed, the units eliminated."""
 
-    def __init__(self, data: NorwayData):
+    def __init__(self, data: NorwayData, composed: tuple[type[NorwayCheck], ...] | None = None):
         self.data = data
         toml = data.toml
         self.limits = toml["limits"]
@@ -116,7 +116,7 @@ class Norway1940Rules(Checks):
         # A roll's `for` in any spelling game.toml gives it (``action``, ``Action roll``) -> the roll's id.
         self.roll_ids = {fold(word): roll["id"] for roll in toml.get("die_rolls", [])
                          for word in (roll["id"], roll["name"], *roll.get("aliases", ()))}
-        super().__init__(check(self) for check in COMPOSED)
+        super().__init__(check(self) for check in (COMPOSED if composed is None else composed))
 
     def start_phase(self, audit: Audit) -> None:
         if not self.started:
