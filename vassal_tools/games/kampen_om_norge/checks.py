@@ -24,6 +24,7 @@ from .reinforcements import (
     NorwegianReinforcement,
 )
 from .rules import KampenCheck
+from .sequence import PlayOrder
 from .ships import (
     AlliedSeas,
     Dummies,
@@ -43,7 +44,10 @@ __all__ = ["CHECKS", "COMPOSED", "FILE", "LISTED", "SAMPLE_MAP", "rule"]
 # a ship's closed seas before its interception; the d6 before what a roll counts; a card's printed
 # limits before the combat it is played in; the Allies' opening after everything else of their phase.
 LISTED: dict[type[KampenCheck], ListedCheck] = {
-    SetUp: ListedCheck("set-up", ("3", "7.0"), "the basic set-up places the listed German and Norwegian battalions "
+    PlayOrder: ListedCheck("play-order", ("4", "8"), "within a round Germany's turn, then Norway's, then the "
+                           "Allies', each turn's phases in order; ships move before battalions, naval combat comes "
+                           "before land combat"),
+    SetUp: ListedCheck("set-up", ("3", "5", "7", "7.0"), "the basic set-up places the listed German and Norwegian battalions "
                        "and no Allied ones; on 9 April Norway places 1 in Finnmark, 1 in or by Oslo, 2 on "
                        "mobilization points, Eidsvoll & Norge in any sea zone but VIII, ships in sea zones"),
     AlliedSeas: ListedCheck("allied-seas", ("5.1", "8.1"), "Allied ships never enter Sea Zones I and II"),
@@ -87,14 +91,15 @@ LISTED: dict[type[KampenCheck], ListedCheck] = {
                                      "I and II; in the advanced game also by zones free of Allied ships up from the "
                                      "south, or held by German ships"),
     Dice: ListedCheck("dice", ("2.1",), "every die rolled reads 1-6"),
-    CombatDice: ListedCheck("combat-dice", ("4.2", "Appendix Jagerfly", "Appendix Jagerbomber",
+    CombatDice: ListedCheck("combat-dice", ("4.2", "2.2", "Appendix Bakhold", "Appendix Fremmedlegionær",
+                                            "Appendix Stridsvogn", "Appendix Jagerfly", "Appendix Jagerbomber",
                                             "Appendix Panservernkanon", "Appendix Speidertropp"),
                             "combat dice from at most five battalions a side, halved across a fjord or lake, plus "
                             "the dice of the side's cards; a card another cancelled adds none"),
     CombatOutcome: ListedCheck("combat-outcome", ("4.2",), "the highest total on the combat dice wins (a tie the "
                                "defender's): the winner stays, the loser retreats; each 6 defeats one enemy battalion "
                                "and the removals match the sixes (a loser with nowhere to go loses all)"),
-    CardLimits: ListedCheck("card-limits", ("Appendix Invasjon", "Appendix Jagerfly", "Appendix Kystbombardement",
+    CardLimits: ListedCheck("card-limits", ("5.2", "Appendix Invasjon", "Appendix Jagerfly", "Appendix Kystbombardement",
                                             "Appendix Kystevakuering", "Appendix Stupbombefly",
                                             "Appendix Rekognoseringsfly", "Appendix Villedende manøver",
                                             "Appendix Minelegging", "Appendix Bløff/trusler",
@@ -121,18 +126,18 @@ LISTED: dict[type[KampenCheck], ListedCheck] = {
                            "sunk (2 a battleship or carrier, 1 a heavy cruiser or light warships, none for Eidsvoll "
                            "& Norge; German ones up to that), for German raiders (2 or 1 Allied) and for Egersund "
                            "held on 9 April (1 Allied)"),
-    Discards: ListedCheck("discards", ("4.4",), "a German or Allied player discards one card in its New Cards "
+    Discards: ListedCheck("discards", ("4.4", "8.4"), "a German or Allied player discards one card in its New Cards "
                           "Phase only when it used none this round"),
     GameEnd: ListedCheck("game-end", ("1.3",), "no phase follows the combat in which a side's last battalions "
                          "(Germany's, or Norway's and the Allies' together) are defeated (a record from the game's "
                          "start)"),
-    AirRange: ListedCheck("air-range", ("2.3", "5.1"), "Bombefly and Jagerbomber in land areas within the air range "
+    AirRange: ListedCheck("air-range", ("2.3", "5.1", "Appendix Bombefly"), "Bombefly and Jagerbomber in land areas within the air range "
                           "of the air fields Germany holds, Bombefly at sea by a held air field (Bardufoss: Sea "
                           "Zone VII)"),
     CardTargets: ListedCheck("card-targets", ("Appendix Veisperring", "Appendix Sprengt bro", "Appendix Ubåt"),
                              "Norway holding the area a road block or blown bridge defends, no submarine against "
                              "an air-transported reinforcement"),
-    ReinforcementSymbols: ListedCheck("reinforcement-symbols", ("4.3",), "a turn's "
+    ReinforcementSymbols: ListedCheck("reinforcement-symbols", ("4.3", "Appendix Forsterkninger"), "a turn's "
                                       "reinforcements are 1 for every 3 symbols traded (Germany 1 free a round, the "
                                       "Allies their opening six), when the record shows the cards traded"),
     Occupancy: ListedCheck("occupancy", ("4.2",), "after combat no land area holds opposing factions; Norway and the "
