@@ -379,3 +379,35 @@ def test_turns_and_phases_in_order_ships_before_battalions():
     ship_first = [{"move": "s1", "to": "Sea Zone II"}, {"move": "g1", "to": "Hønefoss"}]
     assert found(start + ship_first, units, variant="advanced") == []
     assert found(start + ship_first[::-1], units, variant="advanced") == [(cite("8"), "Sea Zone II")]
+
+
+# -- Appendix Ingeniørkompani and Evakuerte matroser
+
+def test_engineers_cancel_a_road_block():
+    # Appendix Ingeniørkompani: "Cancels a Veisperring (Roadblock) or Sprengt bro (Blown bridge) card"; 4.1 c):
+    # "Germany may counter the first two cards using Ingeniørkompani". The battalion stays: moving it back is
+    # its own second move (4.1).
+    units = {"g1": bn("german"), "n1": bn("norwegian")}
+    start = [{"place": "g1", "at": "Kongsvinger"}, {"place": "n1", "at": "Hamar"},
+             {"turn": "Round 2", "phase": "german-movement"}, {"move": "g1", "to": "Hamar"},
+             card("norwegian", "Veisperring", zone="Hamar", use="cancel", units=["g1"])]
+    back = [{"move": "g1", "to": "Kongsvinger"}]
+    engineers = [card("german", "Ingeniørkompani", zone="Hamar", use="cancel")]
+    assert found(start + back, units) == []
+    assert found(start + engineers, units) == []
+    assert found(start + engineers + back, units) == [(cite("4.1"), "Kongsvinger")]
+
+
+def test_a_sunk_ship_lands_only_with_evacuated_sailors():
+    # Appendix Evakuerte matroser: "One sunken German ship may land a battalion as normal, before the ship is
+    # removed from the game."
+    units = {"k": ship("german", "mindre-skip", "Karlsruhe"), "w": ship("allied", "slagskip", "Warspite"),
+             "g": bn("german")}
+    april = [{"turn": "9. April", "phase": "initial"}, {"place": "k", "at": "Sea Zone III"},
+             {"place": "w", "at": "Sea Zone III"}, {"phase": "combat"},
+             roll("naval-combat", [2], side="german", zone="Sea Zone III"),
+             roll("naval-combat", [6], side="allied", zone="Sea Zone III"), {"remove": "k"}]
+    landing = [{"place": "g", "at": "Haugesund", "from": "Karlsruhe"}]
+    sailors = [card("german", "Evakuerte matroser", zone="Sea Zone III")]
+    assert found(april + sailors + landing, units) == []
+    assert found(april + landing, units) == [(cite("Appendix Evakuerte matroser"), "Haugesund")]

@@ -73,12 +73,12 @@ LISTED: dict[type[KampenCheck], ListedCheck] = {
                            "air fields Germany holds, no normal move the same turn; Kystevakuering: between coastal "
                            "areas of Sea Zones III-VII, not into combat; Fallskjermtropp placed within air range, "
                            "its placement its move"),
-    LandMoves: ListedCheck("land-move", ("4.1", "7.1", "7.0"), "a battalion's move covers one adjacent area, once a "
+    LandMoves: ListedCheck("land-move", ("4.1", "7.1", "7.0", "Appendix Ingeniørkompani"), "a battalion's move covers one adjacent area, once a "
                            "movement phase, unless a card moves it; on 9 April no normal movement"),
     Retreats: ListedCheck("retreat", ("4.2",), "a beaten attacker goes back where it attacked from (from sea or air: "
                           "like a defender, fjords allowed); beaten defenders retreat one area, all to the same one, "
                           "not to enemies or the attacker's origin, not across a fjord or lake if German or Allied"),
-    AprilLanding: ListedCheck("april-landing", ("7.2",), "on 9 April a German ship lands one battalion, in an area "
+    AprilLanding: ListedCheck("april-landing", ("7.2", "Appendix Evakuerte matroser"), "on 9 April a German ship lands one battalion, in an area "
                               "by its sea zone, never from the Raiding Ships box; Norway rolls one die to resist in "
                               "each invaded victory city"),
     AprilMobilization: ListedCheck("april-mobilization", ("7.3",), "on 9 April Germany reinforces first, then "

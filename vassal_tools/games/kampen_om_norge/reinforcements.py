@@ -13,6 +13,7 @@ from ...record import Entry, Move, Place, Roll
 from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .board import APRIL, rule
+from .data import card_key
 from .rules import KampenCheck, KampenRules
 
 
@@ -25,6 +26,7 @@ class AprilLanding(KampenCheck):
         self.landed: Counter[str] = Counter()  # ships that landed a battalion on 9 April
         self.last_zone: dict[str, str] = {}  # a ship's last sea zone (a sunk ship may still land, Appendix)
         self.resisted_rolls: set[str] = set()  # where Norway rolled to resist
+        self.sunk_landed: set[str] = set()  # sunk ships that landed a battalion (Appendix Evakuerte matroser)
 
     def before(self, audit: Audit, entry: Entry) -> None:
         if isinstance(entry, Place) and self.rules.placing == "landing":
@@ -48,6 +50,8 @@ class AprilLanding(KampenCheck):
             return
         zone = audit.position.loc(ship) or self.last_zone.get(ship)
         self.landed[ship] += 1
+        if audit.position.loc(ship) is None and ship in self.last_zone:
+            self.sunk_landing(audit, entry, ship)
         board, problem = self.board, None
         if board.side(audit, entry.unit) != "german" or board.side(audit, ship) != "german":
             problem = "only German ships land battalions"
@@ -62,6 +66,16 @@ class AprilLanding(KampenCheck):
         if problem:
             audit.report(rule("7.2"), f"{entry.unit} lands in {entry.at} from {ship}: {problem}", where=entry.at,
                          units=[entry.unit, ship], samples=board.samples(entry.at))
+
+    def sunk_landing(self, audit: Audit, entry: Place, ship: str) -> None:
+        """Appendix Evakuerte matroser: "One sunken German ship may land a battalion as normal, before the ship
+        is removed from the game" (7.2): a sunk ship lands only by the card, one ship a card."""
+        self.sunk_landed.add(ship)
+        cards = sum(1 for card, _ in self.rules.table.played if card_key(card.name) == "evakuertematroser")
+        if len(self.sunk_landed) > cards:
+            audit.report(rule("Appendix Evakuerte matroser"), f"{entry.unit} lands in {entry.at} from {ship}, sunk: "
+                         "a sunken German ship lands a battalion only with Evakuerte matroser (Evacuated sailors), "
+                         "one ship a card", where=entry.at, units=[entry.unit, ship])
 
     def ship(self, audit: Audit, name: str) -> str | None:
         """The ship a landing names: its unit id, or its name as printed (any capitalisation)."""

@@ -70,6 +70,8 @@ class CardTable:
         self.played.append((card, entry))
         if entry.use == "reinforcement":
             return None  # traded for its symbols (4.3): its action is disregarded
+        if card_key(card.name) == "ingeniørkompani" and entry.use == "cancel":
+            self.cancel_sabotage()
         self.open_window(audit, card, entry)
         return card
 
@@ -94,6 +96,14 @@ class CardTable:
         if mode == "evacuate":
             card = Card(card.side, card.deck, card.name, card.aliases, 0, 0, card.group, 1, card.zones, card.source)
         self.windows.append(Window(card, entry, mode, sides, entry.units))
+
+    def cancel_sabotage(self) -> None:
+        """Appendix Ingeniørkompani: "Cancels a Veisperring (Roadblock) or Sprengt bro (Blown bridge) card": the
+        last one played no longer sends battalions back, so a move back is the battalion's own (4.1)."""
+        for window in reversed(self.windows):
+            if card_key(window.card.name) in ("veisperring", "sprengtbro"):
+                self.windows.remove(window)
+                return
 
     def window_for(self, audit: Audit, uid: str, modes: tuple[str, ...]) -> Window | None:
         side = self.board.side(audit, uid)

@@ -40,7 +40,9 @@ SHOCK_ROLLS = ("shock", "shockeffect", "shocktable")  # a roll's `for`, folded
 
 # (check, rules it cites, what it judges)
 CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    ("set-up", ("Allied Set-up", "27.2", "27.3", "German Special Rules 2c"),
+    ("set-up", ("Allied Set-up", "27.2", "27.3", "German Special Rules 2c", "Norwegian Reinforcement Pool",
+                "Other Allied Reinforcement Pool", "Allied Special Reinforcements box", "German Reinforcement Pool",
+                "German Special Reinforcements box"),
      "a record that starts at Pre-turn or Turn 1 sets each counter up where its list puts it: British ships in "
      "their base or sea zones 35, 36, 41, German ships by their base or in 40, 45, one German SS in any sea zone; "
      "special reinforcements where their option puts them (early mobilization: as many pool units as its die, "

@@ -293,7 +293,7 @@ REFEREE_CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
      "come German first, one a player, and pick a chit on 1-4 (German) or 1-3 (Allied)"),
     ("fall-gelb", ("Fall Gelb",), "after the Fall Gelb roll no more German units withdrawn than the die, no Allied "
      "Call for Reinforcements action, no French refit"),
-    ("shock-triggers", ("Shock Effect Procedure",), "a shock roll by the initiating player follows an enemy BB, BC "
+    ("shock-triggers", ("Shock Effect Procedure", "Sinking a Capital Ship", "Airborne Landing"), "a shock roll by the initiating player follows an enemy BB, BC "
      "or CV eliminated and a German airborne landing among Allied ground units"),
     ("special-arrivals", ("German Special Rules 2a", "German Special Rules 2b"), "the Brandenburgers come on the "
      "map by a Launch Commando Operation action; naval infantry on an odd roll after a German BC, CA, CL or DD is "
