@@ -411,3 +411,26 @@ def test_a_sunk_ship_lands_only_with_evacuated_sailors():
     sailors = [card("german", "Evakuerte matroser", zone="Sea Zone III")]
     assert found(april + sailors + landing, units) == []
     assert found(april + landing, units) == [(cite("Appendix Evakuerte matroser"), "Haugesund")]
+
+
+# -- coverage.toml (issue 24/25): every rule a status, none judged and marked
+
+def test_coverage_marks_only_rules_no_check_judges():
+    import re
+    import tomllib
+
+    from conftest import ROOT, SHARED
+    from vassal_tools.games import pack_for
+
+    text = (SHARED / "rules" / FILE).read_text(encoding="utf-8")
+    printed = set(re.findall(r"^(\d+(?:\.\d+)?) ", text, re.MULTILINE)) | {"3", "4"}
+    coverage = tomllib.loads((ROOT / "vassal_tools" / "games" / "kampen_om_norge" / "coverage.toml").read_text(
+        encoding="utf-8"))["rules"]
+    judged = {rule for check in pack_for("kampen-om-norge").checks for rule in check.rules}
+    for rule, said in coverage.items():
+        assert rule in printed or (rule.startswith("Appendix ") and f"**{rule.split(' ', 1)[1]}**" in text), rule
+        if "status" in said:
+            assert said["status"] in ("not-judgeable", "sample-values", "needs-values", "not-yet"), rule
+            assert rule not in judged and said.get("why"), rule
+        else:
+            assert rule in judged and said.get("note"), rule

@@ -130,3 +130,23 @@ def test_only_fighters_start_air_to_air_combat():
     started = [act("allied", "air", "blenheim"), {"attack": {"hex": "Oslo", "attackers": ["blenheim"],
                                                              "target": ["me109"]}}]
     assert findings(start[:3] + started, UNITS) == [("Air-Air Combat", "Oslo")]
+
+
+def test_coverage_marks_only_rules_no_check_judges():
+    import tomllib
+
+    from test_norway_1940 import exists
+
+    from conftest import ROOT
+    from vassal_tools.games import pack_for
+
+    coverage = tomllib.loads((ROOT / "vassal_tools" / "games" / "norway_1940" / "coverage.toml").read_text(
+        encoding="utf-8"))["rules"]
+    judged = {rule for check in pack_for(ID).checks for rule in check.rules}
+    for rule, said in coverage.items():
+        assert exists(rule), rule
+        if "status" in said:
+            assert said["status"] in ("not-judgeable", "sample-values", "needs-values", "not-yet"), rule
+            assert rule not in judged and said.get("why"), rule
+        else:
+            assert rule in judged and said.get("note"), rule

@@ -349,7 +349,8 @@ class TaskForces(KampenCheck):
         groups: dict[tuple[str, tuple[str, ...]], list[str]] = defaultdict(list)
         for uid, route in self.routes.items():
             groups[(self.board.side(audit, uid), tuple(route))].append(uid)
-        for (side, route), ships in sorted(groups.items()):
+        for (side, path), ships in sorted(groups.items()):
+            route = list(path)
             if len(ships) < 2:
                 continue
             names = {s for u in ships for s in self.stacks[u]}

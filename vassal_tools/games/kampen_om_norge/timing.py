@@ -19,14 +19,15 @@ from .rules import KampenCheck
 from .table import DECK_USES
 
 OWN, OPPONENT, ANY = "own", "opponent", "any"
+When = tuple[tuple[str, str], ...]  # (whose turn, phase) a card's use may be played in
 # card_key -> use -> ((whose turn, phase), ...). 4.1 lists the movement cards, 4.1 c) Norway's sabotage "when
 # Germany has completed all movement", 4.2 the combat cards of attacker (own turn) and defender (the
 # opponent's), 4.2 step 6 Kystevakuering, 4.3 the reinforcement cards, 8.2 the naval combat cards.
 COMBAT_OWN, COMBAT_OPP, COMBAT_ANY = (OWN, "combat"), (OPPONENT, "combat"), (ANY, "combat")
 MOVE_OWN, MOVE_OPP = (OWN, "movement"), (OPPONENT, "movement")
-FIGHT = {"attack": (COMBAT_OWN,), "defense": (COMBAT_OPP,)}
-SUBMARINE = {"sink": (COMBAT_ANY, (OPPONENT, "reinforcement"), MOVE_OPP)}  # Appendix Ubåt: after a reinforcement
-WHEN: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {
+FIGHT: dict[str, When] = {"attack": (COMBAT_OWN,), "defense": (COMBAT_OPP,)}
+SUBMARINE: dict[str, When] = {"sink": (COMBAT_ANY, (OPPONENT, "reinforcement"), MOVE_OPP)}  # Appendix Ubåt: after a reinforcement
+WHEN: dict[str, dict[str, When]] = {
     "artilleri": FIGHT, "gebirgsjäger": FIGHT, "panzer": FIGHT, "bakhold": FIGHT, "franskalpejeger": FIGHT,
     "polskbergjeger": FIGHT, "fremmedlegionær": FIGHT, "stridsvogn": FIGHT,
     "bombefly": {"attack": (COMBAT_OWN,), "sink": (COMBAT_OWN,)},
@@ -47,7 +48,7 @@ WHEN: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {
 }
 # 4.3: cards traded for reinforcements in the faction's own Reinforcement Phase; the Allies' with Invasjon in
 # their movement phase (Appendix Invasjon, Example 2).
-TRADED = ((OWN, "reinforcement"), MOVE_OWN)
+TRADED: When = ((OWN, "reinforcement"), MOVE_OWN)
 
 
 class CardTiming(KampenCheck):
@@ -75,6 +76,7 @@ class CardTiming(KampenCheck):
         faction, kind = self.board.faction(audit), self.board.kind(audit)
         if faction is None or kind is None:
             return
+        allowed: When | None
         if entry.use == "reinforcement":
             allowed = TRADED if entry.side == "allied" else TRADED[:1]
         else:

@@ -16,7 +16,7 @@ from ...record import Action, Attack, Entry, Move, Place, Remove, Roll, Steps
 from ...record.entries import Unit
 from ...rules.engine import Audit
 from ...rules.position import UnitState
-from .checks import ACTION_ROLL, NorwayCheck, Norway1940Rules, fair, fold, refit_units, rule
+from .checks import ACTION_ROLL, Norway1940Rules, NorwayCheck, fair, fold, refit_units, rule
 
 MID_TURN = "mid-turn"
 EVENT = "random-event"
@@ -173,7 +173,7 @@ class ShockTriggers(NorwayCheck):
             return
         allied = [u for u in audit.position.at(str(area)) if u in audit.units and audit.units[u].side == "allied"
                   and audit.units[u].unit_class == "land"]
-        if allied and self.data.kind(area) == "land":
+        if allied and area is not None and self.data.kind(area) == "land":
             self.due.append(("german", f"the airborne {entry.unit} landed in {area} among Allied ground units", entry))
 
     def overdue(self, audit: Audit) -> None:
