@@ -434,3 +434,17 @@ def test_coverage_marks_only_rules_no_check_judges():
             assert rule not in judged and said.get("why"), rule
         else:
             assert rule in judged and said.get("note"), rule
+
+
+def test_a_piece_over_chips_loses_battalions_by_its_points():
+    # 2.2: a piece over chips is that many battalions; 4.2: each 6 defeats one of them. Written down with
+    # `steps` (its points left) or removed whole.
+    units = {"G": bn("german", points=3), "N": bn("norwegian", points=2)}
+    start = [{"place": "G", "at": "Oppdal"}, {"place": "N", "at": "Tynset"},
+             {"turn": "Round 3", "phase": "german-movement"}, {"move": "G", "to": "Tynset"},
+             {"phase": "german-combat"}, roll("land-combat", [6, 4, 4], side="german", zone="Tynset"),
+             roll("land-combat", [6, 1], side="norwegian", zone="Tynset")]
+    kept = [{"steps": "G", "to": 2}, {"steps": "N", "to": 1}, {"move": "N", "to": "Dombås"}]
+    assert found(start + kept, units) == []
+    assert found(start + kept[1:], units) == [(cite("4.2"), "Tynset")]  # Norway's six defeated no German
+    assert found(start + [kept[0], {"remove": "N"}], units) == []  # beaten, and all gone (nowhere to go)

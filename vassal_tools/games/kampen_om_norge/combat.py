@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...record import Entry, Move, Remove, Roll
+from ...record import Entry, Move, Place, Remove, Roll, Steps
 from ...rules.engine import Audit
 from .board import rule
 from .rules import KampenCheck, KampenRules
@@ -69,10 +69,12 @@ class CombatOutcome(KampenCheck):
             self.roll(audit, entry)
         elif isinstance(entry, Move) and self.rules.moving == "retreat":
             self.retreat(audit, entry)
-        elif (isinstance(entry, Move) and self.rules.moving == "evacuation") or isinstance(entry, Remove):
+        elif (isinstance(entry, Move) and self.rules.moving == "evacuation") or isinstance(entry, (Remove, Steps)) \
+                or (isinstance(entry, Place) and self.rules.window is not None and self.rules.window.mode == "evacuate"):
             loc = audit.position.loc(entry.unit) if entry.unit in audit.units else None
             if loc is not None:
-                self.fell(audit, entry.unit, loc)
+                left = entry.to if isinstance(entry, Steps) else 0  # a piece over chips written down (2.2)
+                self.fell(audit, entry.unit, loc, max(0, audit.position.strength(entry.unit) - left))
 
     def roll(self, audit: Audit, entry: Roll) -> None:
         zone, attacker, board = entry.zone, self.board.attacker(audit), self.board
@@ -89,7 +91,7 @@ class CombatOutcome(KampenCheck):
         combat.dice[role] += list(entry.dice)
         combat.last_roll = entry
 
-    def fell(self, audit: Audit, uid: str, zone: str) -> None:
+    def fell(self, audit: Audit, uid: str, zone: str, battalions: int) -> None:
         """A battalion removed from, or evacuated out of (Kystevakuering), a combat whose dice are rolling:
         removals before the first combat die (Bløff/trusler's surrender) are not the combat's."""
         combat = self.combats.get(zone)
@@ -97,7 +99,7 @@ class CombatOutcome(KampenCheck):
             return
         role = combat.role_of(self.board.side(audit, uid))
         if role is not None:
-            combat.lost[role] += audit.position.strength(uid)
+            combat.lost[role] += battalions
 
     def retreat(self, audit: Audit, entry: Move) -> None:
         origin = str(audit.position.loc(entry.unit))
