@@ -448,3 +448,20 @@ def test_a_piece_over_chips_loses_battalions_by_its_points():
     assert found(start + kept, units) == []
     assert found(start + kept[1:], units) == [(cite("4.2"), "Tynset")]  # Norway's six defeated no German
     assert found(start + [kept[0], {"remove": "N"}], units) == []  # beaten, and all gone (nowhere to go)
+
+
+def test_coastal_defences_turn_a_landing_away():
+    # Appendix Kystfort: "Play when Germany lands battalions in a land area with a victory city"; either result:
+    # the ship "may not land its battalion. The remaining ships must land their battalions in other land areas",
+    # or "No German battalions may land in the land area with the victory city".
+    units = {"k": ship("german", "mindre-skip", "Karlsruhe"), "h": ship("german", "tung-krysser", "Admiral Hipper"),
+             "g1": bn("german"), "g2": bn("german")}
+    april = [{"turn": "9. April", "phase": "initial"}, {"place": "k", "at": "Sea Zone III"},
+             {"place": "h", "at": "Sea Zone III"}, {"phase": "combat"},
+             card("norwegian", "Kystfort", zone="Stavanger"), roll("Kystfort", 3, side="norwegian", zone="Stavanger")]
+    elsewhere = [{"place": "g1", "at": "Egersund", "from": "k"}, {"place": "g2", "at": "Haugesund", "from": "h"}]
+    assert found(april + elsewhere, units) == []
+    there = [{"place": "g1", "at": "Stavanger", "from": "k"}]
+    assert found(april + there, units) == [(cite("Appendix Kystfort"), "Stavanger")]
+    inland = april[:4] + [card("norwegian", "Coastal defenses", zone="Egersund")]
+    assert found(inland, units) == [(cite("Appendix Kystfort"), "Egersund")]

@@ -21,6 +21,7 @@ COMBAT_USES = ("attack", "defense", "cancel", None)
 DICE_PER = {  # card rolls: one die per ... (Appendix)
     "rekognoseringsfly": "german ship", "villedendemanøver": "allied ship", "bløfftrusler": "norwegian battalion",
 }
+LANDING_CARDS = {"kystfort", "minelegging"}  # played against a landing (7.2), not in a combat's card steps
 MOUNTAIN = {"franskalpejeger": "polskbergjeger", "polskbergjeger": "franskalpejeger"}
 NOT_PARATROOPERS_ONLY = {"artilleri", "gebirgsjäger", "panzer", "speidertropp"}  # Appendix: "May not be used if
 # you attack with Fallskjermtropp battalions only"
@@ -249,7 +250,7 @@ class CombatCards(KampenCheck):
         if other and any(card_key(c.name) == other for c, _ in same):
             audit.report(appendix(card), f"{card.shown()} in the combat in {entry.zone}, where the other mountain "
                          "troops card was played", where=entry.zone)
-        if not sea:
+        if not sea and card_key(card.name) not in LANDING_CARDS:
             self.present(audit, card, entry)
 
     def one_of_a_type(self, audit: Audit, card: Card, entry: CardEntry, same: list[tuple[Card, CardEntry]],

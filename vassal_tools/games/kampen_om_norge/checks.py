@@ -78,7 +78,7 @@ LISTED: dict[type[KampenCheck], ListedCheck] = {
     Retreats: ListedCheck("retreat", ("4.2",), "a beaten attacker goes back where it attacked from (from sea or air: "
                           "like a defender, fjords allowed); beaten defenders retreat one area, all to the same one, "
                           "not to enemies or the attacker's origin, not across a fjord or lake if German or Allied"),
-    AprilLanding: ListedCheck("april-landing", ("7.2", "Appendix Evakuerte matroser"), "on 9 April a German ship lands one battalion, in an area "
+    AprilLanding: ListedCheck("april-landing", ("7.2", "Appendix Evakuerte matroser", "Appendix Kystfort"), "on 9 April a German ship lands one battalion, in an area "
                               "by its sea zone, never from the Raiding Ships box; Norway rolls one die to resist in "
                               "each invaded victory city"),
     AprilMobilization: ListedCheck("april-mobilization", ("7.3",), "on 9 April Germany reinforces first, then "

@@ -14,6 +14,7 @@ from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .board import APRIL, rule
 from .data import card_key
+from .entries import Card as CardEntry
 from .rules import KampenCheck, KampenRules
 
 
@@ -27,13 +28,34 @@ class AprilLanding(KampenCheck):
         self.last_zone: dict[str, str] = {}  # a ship's last sea zone (a sunk ship may still land, Appendix)
         self.resisted_rolls: set[str] = set()  # where Norway rolled to resist
         self.sunk_landed: set[str] = set()  # sunk ships that landed a battalion (Appendix Evakuerte matroser)
+        self.forts: set[str] = set()  # victory cities Kystfort defended (Appendix Kystfort)
 
     def before(self, audit: Audit, entry: Entry) -> None:
         if isinstance(entry, Place) and self.rules.placing == "landing":
             self.landing(audit, entry)
+            self.defended(audit, entry)
         elif isinstance(entry, Roll) and entry.purpose == "resistance" and entry.zone is not None \
                 and self.board.area_kind(entry.zone) == "land":
             self.resistance(audit, entry, entry.zone)
+        elif isinstance(entry, CardEntry) and self.rules.card is not None and entry.zone is not None \
+                and card_key(self.rules.card.name) == "kystfort":
+            self.coastal_defences(audit, entry, entry.zone)
+
+    def coastal_defences(self, audit: Audit, entry: CardEntry, city: str) -> None:
+        """Appendix Kystfort: "Play when Germany lands battalions in a land area with a victory city": either
+        result turns the landing away ("may not land its battalion" and the rest land elsewhere, or "No German
+        battalions may land in the land area with the victory city"). Which die gives which is lost with the
+        card's symbols: any later landing there is judged, not the result."""
+        if self.board.area_kind(city) == "land" and not self.data.areas[city].victory_city:
+            audit.report(rule("Appendix Kystfort"), f"Kystfort (Coastal defenses) in {city}, which has no victory "
+                         "city: it is played when Germany lands in a land area with a victory city", where=city)
+        self.forts.add(city)
+
+    def defended(self, audit: Audit, entry: Place) -> None:
+        if entry.at in self.forts:
+            audit.report(rule("Appendix Kystfort"), f"{entry.unit} lands in {entry.at} after Kystfort (Coastal "
+                         "defenses) was played there: the German ships land their battalions in other land areas "
+                         "by the same sea zone", where=entry.at, units=[entry.unit])
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         if isinstance(entry, (Move, Place)) and entry.unit in audit.units \
