@@ -586,11 +586,13 @@ def test_raiding_ships():
     assert raid("s", "Sea Zone VII") == []
     assert raid("m", "Sea Zone VII") == [(cite("7.2"), "Skip på raid")]
     assert raid("s", "Sea Zone VIII", "Round 3", "german-movement") == [(cite("7.2"), "Skip på raid")]
+    # "unless the German player exchanges 6 reinforcement symbols. He may then call his ships back".
     back = [{"place": "s", "at": "Skip på raid"}, {"turn": "Round 4", "phase": "german-movement"},
-            {"move": "s", "to": "Sea Zone VI"}]
+            card("german", "Forsterkninger", use="reinforcement", symbols=6), {"move": "s", "to": "Sea Zone VI"}]
     assert simple(back, units, variant="advanced") == []
+    assert simple(back[:2] + back[3:], units, variant="advanced") == [(cite("7.2"), "Sea Zone VI")]  # no symbols
     back[1] = {"turn": "Round 4", "phase": "german-combat"}
-    assert simple(back, units, variant="advanced") == [(cite("7.2"), "Sea Zone VI")]
+    assert (cite("7.2"), "Sea Zone VI") in simple(back, units, variant="advanced")
 
 
 def test_no_retreat_into_any_area_the_attacker_attacks_from():

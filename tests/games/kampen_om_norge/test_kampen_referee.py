@@ -465,3 +465,14 @@ def test_coastal_defences_turn_a_landing_away():
     assert found(april + there, units) == [(cite("Appendix Kystfort"), "Stavanger")]
     inland = april[:4] + [card("norwegian", "Coastal defenses", zone="Egersund")]
     assert found(inland, units) == [(cite("Appendix Kystfort"), "Egersund")]
+
+
+def test_the_symbols_that_call_raiders_back_bring_no_battalion():
+    # 7.2: raiders return when "the German player exchanges 6 reinforcement symbols"; 4.3: 3 symbols a battalion.
+    units = {"s": ship("german", "slagskip", "Scharnhorst"), "g1": bn("german"), "g2": bn("german")}
+    turn = [{"place": "s", "at": "Skip på raid"}, {"turn": "Round 4", "phase": "german-movement"},
+            card("german", "Forsterkninger", use="reinforcement", symbols=6), {"move": "s", "to": "Sea Zone VI"},
+            {"phase": "german-reinforcement"}, {"place": "g1", "at": "Oslo"}]  # the free battalion
+    assert found(turn + [{"phase": "german-new-cards"}], units, variant="advanced") == []
+    assert found(turn + [{"place": "g2", "at": "Oslo"}, {"phase": "german-new-cards"}], units,
+                 variant="advanced") == [(cite("4.3"), "Oslo")]

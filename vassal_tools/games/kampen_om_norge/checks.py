@@ -65,7 +65,8 @@ LISTED: dict[type[KampenCheck], ListedCheck] = {
     Dummies: ListedCheck("dummies", ("6.1",), "no dummy ship is left on the board after the 9. April turn"),
     ShipMoves: ListedCheck("ship-move", ("6.1", "8.1", "7.2"), "a ship moves at most two sea zones a turn "
                            "(Eidsvoll & Norge one), to bordering zones; German battleships and heavy cruisers in "
-                           "VI-VIII raid in the 9 April combat phase, and come back only in a German movement phase"),
+                           "VI-VIII raid in the 9 April combat phase, and come back only in a German movement phase "
+                           "for 6 reinforcement symbols"),
     CardMoves: ListedCheck("card-move", ("Appendix Rask forflytning", "Appendix Omdisponering",
                                          "Appendix Transportfly", "Appendix Kystevakuering", "4.1", "2.3"),
                            "Rask forflytning: 1-2 battalions two areas, together to one area (Norway's not into "

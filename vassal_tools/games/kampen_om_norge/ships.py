@@ -224,6 +224,13 @@ class ShipMoves(KampenCheck):
             audit.report(rule("6.1" if slow else "8.1"), f"ship {uid} enters a sea zone beyond its move: {why}",
                          where=to, units=[uid], excess=1)
 
+    def recall_paid(self, audit: Audit) -> bool:
+        """7.2: "unless the German player exchanges 6 reinforcement symbols. He may then call his ships back":
+        German cards traded this movement phase for that many symbols (a trade with no symbols given counts)."""
+        traded = [e for _, e in self.rules.table.played if e.side == "german" and e.use == "reinforcement"]
+        return any(e.symbols is None for e in traded) or \
+            sum(e.symbols or 0 for e in traded) >= self.limits["raid_recall_symbols"]
+
     def raid(self, audit: Audit, uid: str, origin: str, to: str) -> None:
         """7.2: on 9 April, after naval combat, German battleships and heavy cruisers in Sea Zones VI, VII or VIII
         may go raiding; they come back only in a German movement phase (6 symbols traded)."""
@@ -237,6 +244,9 @@ class ShipMoves(KampenCheck):
                 problem = "ships go raiding in the combat phase of the 9. April turn"
         elif board.area_kind(origin) == "box" and audit.position.phase != "german-movement":
             problem = "raiders are called back in a German movement phase"
+        elif board.area_kind(origin) == "box" and not self.recall_paid(audit):
+            problem = (f"raiders come back when Germany exchanges {self.limits['raid_recall_symbols']} "
+                       "reinforcement symbols, and the record shows none traded this phase")
         if problem:
             audit.report(rule("7.2"), f"ship {uid} moves from {origin} to {to}: {problem}", where=to, units=[uid])
 

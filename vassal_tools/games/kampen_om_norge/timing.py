@@ -47,7 +47,7 @@ WHEN: dict[str, dict[str, When]] = {
     "ubåt": SUBMARINE,
 }
 # 4.3: cards traded for reinforcements in the faction's own Reinforcement Phase; the Allies' with Invasjon in
-# their movement phase (Appendix Invasjon, Example 2).
+# their movement phase (Appendix Invasjon, Example 2), Germany's to call raiders back in its movement phase (7.2).
 TRADED: When = ((OWN, "reinforcement"), MOVE_OWN)
 
 
@@ -78,7 +78,7 @@ class CardTiming(KampenCheck):
             return
         allowed: When | None
         if entry.use == "reinforcement":
-            allowed = TRADED if entry.side == "allied" else TRADED[:1]
+            allowed = TRADED if entry.side in ("allied", "german") else TRADED[:1]
         else:
             uses = WHEN.get(key, {})
             if entry.use is not None and entry.use not in uses:
