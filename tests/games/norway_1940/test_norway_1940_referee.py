@@ -150,3 +150,13 @@ def test_coverage_marks_only_rules_no_check_judges():
             assert rule not in judged and said.get("why"), rule
         else:
             assert rule in judged and said.get("note"), rule
+
+
+def test_event_checks_only_after_doubles():
+    # Actions: the event checks come with doubles; a record may leave the mid-turn phase out (records-four-games.md:
+    # "Phases may be left out") and write them after the doubles.
+    doubles = [{"turn": "Turn 2", "phase": "action-roll"}, roll("action-roll", 2, side="german"),
+               roll("action-roll", 2, side="allied")]
+    assert findings(doubles + [roll("random-event", 6, side="german")]) == []
+    no_doubles = doubles[:2] + [roll("action-roll", 4, side="allied"), roll("random-event", 6, side="german")]
+    assert findings(no_doubles) == [("Actions", None)]

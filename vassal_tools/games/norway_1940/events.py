@@ -68,8 +68,9 @@ class Doubles(NorwayCheck):
 
     def event(self, audit: Audit, entry: Roll, side: str) -> None:
         problem = None
-        if audit.position.phase != MID_TURN:
-            problem = "event checks are made in the mid-turn after doubles"
+        doubles = len(self.dice) == 2 and self.dice["german"] == self.dice["allied"]
+        if audit.position.phase != MID_TURN and not (audit.position.phase == ACTION_ROLL and doubles):
+            problem = "event checks are made in the mid-turn after doubles"  # (a record may leave its phase out)
         elif side in self.rolled:
             problem = f"a second {side} event check this mid-turn"
         elif side == "allied" and "german" not in self.rolled:
