@@ -122,6 +122,8 @@ def test_a_cancelled_card_adds_no_dice():
                {"phase": "german-combat"}, *bombers, roll("land-combat", [3, 3, 3], side="german", zone="Stavanger"),
                roll("land-combat", [1], side="allied", zone="Stavanger"), {"remove": "a1"}]  # no way out: defeated
     assert found(entries, allied) == [(cite("4.2"), "Stavanger")]  # Bombefly cancelled: one die, not three
+    unsaid = [*entries[:6], card("allied", "Jagerfly", zone="Stavanger"), *entries[7:]]  # its only use in combat
+    assert found(unsaid, allied) == [(cite("4.2"), "Stavanger")]
     fighter_bombers = card("german", "Jagerbomber", zone="Stavanger", use="cancel")
     assert found(entries[:7] + [fighter_bombers] + entries[7:], allied) == []
 

@@ -105,7 +105,8 @@ def cancelled_cards(played: list[tuple[Card, CardEntry]]) -> set[int]:
     took: dict[int, int] = {}  # canceller -> the card it cancelled
     for index, (card, entry) in enumerate(played):
         targets = CANCELS.get(card_key(card.name), ())
-        if entry.use != "cancel" or not targets:
+        # A use left out is the cancel when the card adds no dice of its own (Jagerfly).
+        if not targets or (entry.use != "cancel" and not (entry.use is None and not card.attack and not card.defense)):
             continue
         for earlier in range(index - 1, -1, -1):
             other, other_entry = played[earlier]
