@@ -478,3 +478,34 @@ def test_the_symbols_that_call_raiders_back_bring_no_battalion():
     assert found(turn + [{"phase": "german-new-cards"}], units, variant="advanced") == []
     assert found(turn + [{"place": "g2", "at": "Oslo"}, {"phase": "german-new-cards"}], units,
                  variant="advanced") == [(cite("4.3"), "Oslo")]
+
+
+def test_no_more_cards_than_the_hand_holds_between_draws():
+    # 2.4: "The player controlling Norway may have up to 3 action cards on his hand, and at the end of his turn
+    # draws cards from his deck until he has a full hand of 3 cards"; Example 3: Germany "has played all 5 cards
+    # from their hand".
+    units = {"n1": bn("norwegian")}
+    three = [{"place": "n1", "at": "Hamar"}, {"turn": "Round 2", "phase": "norwegian-reinforcement"},
+             card("norwegian", "Forsterkninger", use="reinforcement", symbols=2),
+             card("norwegian", "Bakhold", use="reinforcement", symbols=1),
+             card("norwegian", "Veisperring", use="reinforcement", symbols=1)]
+    assert found(three, units) == []
+    fourth = card("norwegian", "Sprengt bro", use="reinforcement", symbols=1)
+    assert found(three + [fourth], units) == [(cite("2.4"), None)]
+    drawn = [{"phase": "norwegian-new-cards"}, {"turn": "Round 3", "phase": "norwegian-reinforcement"}, fourth]
+    assert found(three + drawn, units) == []
+
+
+def test_every_explained_rule_quotes_the_rulebook():
+    # Issue 23 §3: `says` is a phrase copied verbatim from the rule's text.
+    import tomllib
+
+    from conftest import ROOT, SHARED
+
+    text = (SHARED / "rules" / FILE).read_text(encoding="utf-8")
+    explain = tomllib.loads((ROOT / "vassal_tools" / "games" / "kampen_om_norge" / "explain.toml").read_text(
+        encoding="utf-8"))
+    said = [(rule, table) for rule, table in explain.items()]
+    said += [(f"{rule}.{case}", sub) for rule, table in explain.items() for case, sub in table.get("cases", {}).items()]
+    for rule, table in said:
+        assert table["says"] in text and table["remedy"], rule

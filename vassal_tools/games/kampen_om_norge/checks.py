@@ -11,7 +11,7 @@ from ...pack import ListedCheck
 from .board import FILE, SAMPLE_MAP, rule
 from .cardplay import AirRange, CardLimits, CardMoves, CardTargets, CombatCards
 from .combat import CombatOutcome
-from .decks import CardVoids, Discards
+from .decks import CardVoids, Discards, HandSize
 from .dice import CombatDice, Dice
 from .ending import GameEnd
 from .land import LandMoves, Occupancy, Retreats
@@ -127,6 +127,9 @@ LISTED: dict[type[KampenCheck], ListedCheck] = {
                            "sunk (2 a battleship or carrier, 1 a heavy cruiser or light warships, none for Eidsvoll "
                            "& Norge; German ones up to that), for German raiders (2 or 1 Allied) and for Egersund "
                            "held on 9 April (1 Allied)"),
+    HandSize: ListedCheck("hand-size", ("2.4", "4.4", "7.0"), "between two of its draws a faction plays no more "
+                          "cards than its hand holds: Germany 5, Norway and the Allies 3 (9 April: the 9. April "
+                          "cards kept, 5, 3, 3)"),
     Discards: ListedCheck("discards", ("4.4", "8.4"), "a German or Allied player discards one card in its New Cards "
                           "Phase only when it used none this round"),
     GameEnd: ListedCheck("game-end", ("1.3",), "no phase follows the combat in which a side's last battalions "

@@ -1,7 +1,8 @@
 """The card decks of Kampen om Norge as a record shows them (kampen-om-norge.txt 4.4, 5.1, 6.1, 7.2, 8.2): cards
 voided from a deck, and the discard of a faction that used no card.
 
-A record shows a voided card as a ``card`` entry with ``"use": "void"`` (the deck's faction as ``side``) and a
+Between two of its draws a faction plays no more cards than its hand holds (5, 3, 3; on 9 April the 9. April
+cards it kept). A record shows a voided card as a ``card`` entry with ``"use": "void"`` (the deck's faction as ``side``) and a
 discard with ``"use": "discard"``. Hands and the order of the decks are not in a record: the hand sizes
 (2.4), the draws (4.4) and a deck running out (1.3, 2.4, 5.2) are not judged. Too many voids or discards are
 always a finding; too few only in a record that writes voids (or discards) at all, since a log that does
@@ -140,3 +141,32 @@ class Discards(KampenCheck):
                          "discards one", case="discard")
         self.used[side] = self.discarded[side] = 0
         self.counting.add(side)
+
+
+class HandSize(KampenCheck):
+    """2.4: Germany "may have up to 5 action cards on his hand", Norway and the Allies "up to 3", and each draws
+    only in its own New Cards Phase (4.4: "A player may only draw action cards on his own turn"); 7.0: on
+    9 April Germany keeps 5 of its 9. April cards, Norway and the Allies 3. So between two of its New Cards
+    Phases a faction plays, trades or discards no more cards than that (from the record's start too: a hand
+    never holds more)."""
+
+    def __init__(self, rules: KampenRules):
+        super().__init__(rules)
+        self.hand = self.limits["hand"]
+        self.used: Counter[str] = Counter()
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        if not isinstance(entry, CardEntry) or entry.use == "void" or entry.side not in self.hand:
+            return
+        self.used[entry.side] += 1
+        if self.used[entry.side] == self.hand[entry.side] + 1:
+            audit.report(rule("2.4"), f"{entry.side} plays its {self.used[entry.side]}th card since it last drew: its "
+                         f"hand holds {self.hand[entry.side]}, filled only in its own New Cards Phase",
+                         where=entry.zone, excess=1, case="hand")
+
+    def end_phase(self, audit: Audit) -> None:
+        if self.board.kind(audit) != "new-cards":
+            return
+        for side in ([self.board.faction(audit)] if audit.position.turn != APRIL else list(self.hand)):
+            if side is not None:
+                self.used[side] = 0
