@@ -134,7 +134,7 @@ LISTED: dict[type[KampenCheck], ListedCheck] = {
                           "Phase only when it used none this round"),
     GameEnd: ListedCheck("game-end", ("1.3",), "no phase follows the combat in which a side's last battalions "
                          "(Germany's, or Norway's and the Allies' together) are defeated (a record from the game's "
-                         "start)"),
+                         "start with its whole set-up)"),
     AirRange: ListedCheck("air-range", ("2.3", "5.1", "Appendix Bombefly"), "Bombefly and Jagerbomber in land areas within the air range "
                           "of the air fields Germany holds, Bombefly at sea by a held air field (Bardufoss: Sea "
                           "Zone VII)"),
