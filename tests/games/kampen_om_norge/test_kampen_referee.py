@@ -496,3 +496,20 @@ def test_every_explained_rule_quotes_the_rulebook():
     said += [(f"{rule}.{case}", sub) for rule, table in explain.items() for case, sub in table.get("cases", {}).items()]
     for rule, table in said:
         assert table["says"] in text and table["remedy"], rule
+
+
+# -- 4, 8: the sequence of play
+
+def test_turns_and_phases_in_order_ships_before_battalions():
+    # 4: "Germany performs the first turn. When Germany has finished their turn play passes on to Norway, and then
+    # The Allies"; 8: "Naval movement occurs just before land movement".
+    assert found([{"turn": "Round 2", "phase": "german-movement"}, {"phase": "german-combat"},
+                  {"phase": "norwegian-movement"}, {"phase": "allied-movement"}], {}) == []
+    assert found([{"turn": "Round 2", "phase": "norwegian-movement"}, {"phase": "german-movement"}], {}) == [
+        (cite("4"), None)]
+    units = {"g1": bn("german"), "s1": ship("german", "tung-krysser", "Admiral Hipper")}
+    start = [{"place": "g1", "at": "Oslo"}, {"place": "s1", "at": "Sea Zone I"},
+             {"turn": "Round 2", "phase": "german-movement"}]
+    ship_first = [{"move": "s1", "to": "Sea Zone II"}, {"move": "g1", "to": "Hønefoss"}]
+    assert found(start + ship_first, units, variant="advanced") == []
+    assert found(start + ship_first[::-1], units, variant="advanced") == [(cite("8"), "Sea Zone II")]
