@@ -62,8 +62,7 @@ def entries(count: int) -> list[dict]:
             out.append({"turn": turn, "phase": f"{faction}-movement"})
             where[key] ^= 1
             target = (home, away)[where[key]]
-            out += [{"move": f"{key}{i}", "to": target} for i in range(3)]
-            if faction == "allied":
+            if faction == "allied":  # 8: naval movement occurs just before land movement
                 zones.reverse()
                 out += [{"move": f"w{i}", "to": "Sea Zone V", "stack": "tf"} for i in range(2)]
                 out += [{"move": f"w{i}", "to": zones[0], "stack": "tf"} for i in range(2)]
@@ -71,6 +70,7 @@ def entries(count: int) -> list[dict]:
                     out.append({"intercept": {"side": "allied", "zone": "Sea Zone VI", "naval": ["w0", "w1"]}})
                     out.append({"roll": {"for": "naval-interception", "side": "allied", "zone": "Sea Zone VI",
                                          "result": 3}})
+            out += [{"move": f"{key}{i}", "to": target} for i in range(3)]
             out.append({"turn": turn, "phase": f"{faction}-combat"})
             out.append({"turn": turn, "phase": f"{faction}-reinforcement"})
             if faction == "norwegian" and reinforcements < 40:

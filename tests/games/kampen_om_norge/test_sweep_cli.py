@@ -87,13 +87,14 @@ def test_the_checks_made_are_each_check_judging_each_entry_and_phase_end_once(tm
                                   "entries": entries}), encoding="utf-8")
     result = CliRunner().invoke(main, ["audit", str(record)])
     assert result.exit_code == 0, result.output
-    # 22 checks, one a family. Twenty judge entries: all but occupancy and ship-stacks, which look at the
-    # board when a phase ends. Seven judge at a phase's end: interception (the last attempt's dice),
-    # card-move (Rask forflytning's battalions together), card-limits (a card's dice), reinforcement-
-    # symbols, occupancy, ship-stacks, allied-reinforcement (the opening six). Five entries are no phase
-    # entry (two places, the move, the roll, the remove) and three phases end (the set-up, the movement
-    # phase, the combat phase at the record's end): 20 * 5 + 7 * 3.
-    assert "7 entries, 22 rules families, 121 checks" in result.output
+    # 32 checks, one a family. Twenty-eight judge entries: all but occupancy, ship-stacks, dummies and
+    # game-end, which look at the board when a phase ends. Fourteen judge at a phase's end: interception (the
+    # last attempt's dice), card-move (Rask forflytning's battalions together), card-limits (a card's dice),
+    # reinforcement-symbols, occupancy, ship-stacks, allied-reinforcement (the opening six), combat-outcome,
+    # dummies, task-forces, card-voids, hand-size, discards, game-end. Five entries are no phase entry (two places, the
+    # move, the roll, the remove) and three phases end (the set-up, the movement phase, the combat phase at
+    # the record's end): 28 * 5 + 14 * 3.
+    assert "7 entries, 32 rules families, 182 checks" in result.output
 
 
 def test_a_log_played_from_the_opening_save_continues_it(played):

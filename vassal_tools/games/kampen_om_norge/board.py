@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ...record import Move, PhaseStart, Place
 from ...rules.engine import Audit
 from .data import KampenData
 
@@ -33,6 +34,7 @@ class KampenBoard:
         self.friends = {s["id"]: set(s.get("friends", ())) | {s["id"]} for s in data.toml["sides"]}
         self.limits = data.toml["limits"]
         self.sea = data.toml["sea"]
+        self.variant: bool | None = None  # the record's game is the advanced one (read once an audit)
 
     # -- the turn
 
@@ -54,8 +56,25 @@ class KampenBoard:
         return "german" if audit.position.turn == APRIL else self.faction(audit)
 
     def advanced(self, audit: Audit) -> bool:
-        """The advanced game: the record says so, or it has the 9. April turn (5)."""
-        return word(audit.record.extra.get("variant")) == "advanced" or audit.position.turn == APRIL
+        """The advanced game, judged by the advanced rules all through (5-8): the record's ``variant`` says
+        so; a record that does not say shows what only the advanced game has, the 9. April turn (7) or
+        ships on the board (6.1: ship cards "are also only used in the Advanced version")."""
+        if self.variant is None:
+            self.variant = self.read_variant(audit)
+        return self.variant or audit.position.turn == APRIL
+
+    @staticmethod
+    def read_variant(audit: Audit) -> bool:
+        said = word(audit.record.extra.get("variant"))
+        if said in ("advanced", "basic"):
+            return said == "advanced"
+        for entry in audit.record.entries:
+            if isinstance(entry, PhaseStart) and entry.turn == APRIL:
+                return True
+            if isinstance(entry, (Place, Move)) and entry.unit in audit.units \
+                    and audit.units[entry.unit].unit_class == "naval":
+                return True
+        return False
 
     def set_up(self, audit: Audit) -> str | None:
         """``basic`` or ``april`` while the set-up the rules give is placed (3, 7.0), else None.

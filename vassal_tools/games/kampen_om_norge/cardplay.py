@@ -22,6 +22,7 @@ COMBAT_USES = ("attack", "defense", "cancel", None)
 DICE_PER = {  # card rolls: one die per ... (Appendix)
     "rekognoseringsfly": "german ship", "villedendemanøver": "allied ship", "bløfftrusler": "norwegian battalion",
 }
+LANDING_CARDS = {"kystfort", "minelegging"}  # played against a landing (7.2), not in a combat's card steps
 MOUNTAIN = {"franskalpejeger": "polskbergjeger", "polskbergjeger": "franskalpejeger"}
 NOT_PARATROOPERS_ONLY = {"artilleri", "gebirgsjäger", "panzer", "speidertropp"}  # Appendix: "May not be used if
 # you attack with Fallskjermtropp battalions only"
@@ -91,12 +92,12 @@ class CardMoves(KampenCheck):
             audit.report(rule("4.1"), f"{uid} moves from {origin} to {to}, which do not border each other",
                          where=to, units=[uid], samples=self.board.samples(origin, to))
         elif moved == limit + 1:
-            audit.report(appendix(card), f"{uid} moves a {ordinal(moved)} area with {card.name}, which moves "
+            audit.report(appendix(card), f"{uid} moves a {ordinal(moved)} area with {card.shown()}, which moves "
                          f"{counted(limit, 'area')}",
                          where=to, units=[uid], excess=1)
         if side == "norwegian" and self.board.enemies_in(audit, to, side):
             audit.report(appendix(card), f"{uid} moves into {to}, which German battalions hold: Norway's "
-                         f"{card.name} cannot move into combat or through enemies", where=to, units=[uid])
+                         f"{card.shown()} cannot move into combat or through enemies", where=to, units=[uid])
 
     def together(self, audit: Audit) -> None:
         """Rask forflytning: the battalions must move together to the same area."""
@@ -106,7 +107,7 @@ class CardMoves(KampenCheck):
             units = [u for u in (window.named or window.taken) if audit.position.on_map(u)]
             ends = {audit.position.loc(u) for u in units}
             if len(ends) > 1:
-                audit.report(appendix(window.card), f"{' and '.join(units)} end {window.card.name} in "
+                audit.report(appendix(window.card), f"{' and '.join(units)} end {window.card.shown()} in "
                              f"{' and '.join(sorted(str(e) for e in ends))}: they move together to the same area",
                              where=audit.position.loc(units[-1]), units=units, entry=window.entry)
 
@@ -125,10 +126,10 @@ class CardMoves(KampenCheck):
         """Kystevakuering: between land areas by Sea Zones III-VII, not into combat."""
         for area in (a for a in (origin, to) if a is not None):
             if self.board.area_kind(area) == "land" and not set(self.data.areas[area].sea_zones) & set(card.zones):
-                audit.report(appendix(card), f"{uid} evacuated by {card.name} via {area}, which borders none of "
+                audit.report(appendix(card), f"{uid} evacuated by {card.shown()} via {area}, which borders none of "
                              "Sea Zones III-VII", where=area, units=[uid], samples=self.board.samples(area))
         if self.board.enemies_in(audit, to, self.board.side(audit, uid)):
-            audit.report(appendix(card), f"{uid} moves by {card.name} into {to}, where the enemy is: it may not "
+            audit.report(appendix(card), f"{uid} moves by {card.shown()} into {to}, where the enemy is: it may not "
                          "enter combat", where=to, units=[uid])
 
     def card_place(self, audit: Audit, entry: Place, window: Window) -> None:
@@ -165,7 +166,7 @@ class CardLimits(KampenCheck):
     def end_phase(self, audit: Audit) -> None:
         for (key, zone), (expected, dice, entry, card) in sorted(self.card_rolls.items()):
             if dice != expected:
-                audit.report(appendix(card), f"{card.name} in {zone} rolls {counted(dice, 'die', 'dice')} for "
+                audit.report(appendix(card), f"{card.shown()} in {zone} rolls {counted(dice, 'die', 'dice')} for "
                              f"{counted(expected, DICE_PER[key])} there: one die for each", where=zone, entry=entry)
         self.card_rolls = {}
 
@@ -173,7 +174,7 @@ class CardLimits(KampenCheck):
         card = self.rules.card
         if isinstance(entry, CardEntry) and card is not None:
             if card.units is not None and len(entry.units) > card.units:
-                audit.report(appendix(card), f"{card.name} names {len(entry.units)} battalions; it takes at most "
+                audit.report(appendix(card), f"{card.shown()} names {len(entry.units)} battalions; it takes at most "
                              f"{card.units}", where=entry.zone, units=entry.units, excess=len(entry.units) - card.units)
             self.card_zone(audit, card, entry)
         elif isinstance(entry, Roll) and entry.purpose != "land-combat":
@@ -190,7 +191,7 @@ class CardLimits(KampenCheck):
         by = [zone] if area.kind == "sea" else list(area.sea_zones)
         if not set(by) & set(card.zones):
             where = "a land area by none of" if area.kind == "land" else "not one of"
-            audit.report(appendix(card), f"{card.name} used in {zone}, {where} "
+            audit.report(appendix(card), f"{card.shown()} used in {zone}, {where} "
                          f"{', '.join(z.removeprefix('Sea Zone ') for z in card.zones)}", where=zone,
                          samples=self.board.samples(zone) if area.kind == "land" else ())
             return
@@ -200,11 +201,11 @@ class CardLimits(KampenCheck):
     def advanced_zone(self, audit: Audit, card: Card, zone: str, zones: list[str]) -> None:
         key = card_key(card.name)
         if key in ("invasjon", "kystevakuering") and all(self.board.german_controlled(audit, z) for z in zones):
-            audit.report(appendix(card), f"{card.name} used in {zone}, by {zones[0]} which German ships control "
+            audit.report(appendix(card), f"{card.shown()} used in {zone}, by {zones[0]} which German ships control "
                          "(advanced rules)", where=zone)
         needs = {"jagerfly": ("hangarskip", "aircraft carrier"), "kystbombardement": ("slagskip", "battleship")}
         if key in needs and not any(self.board.ships_of(audit, z, {"allied"}, needs[key][0]) for z in zones):
-            audit.report(appendix(card), f"{card.name} used in {zone} with no Allied {needs[key][1]} in "
+            audit.report(appendix(card), f"{card.shown()} used in {zone} with no Allied {needs[key][1]} in "
                          f"{' or '.join(zones)} (advanced rules)", where=zone)
 
     def roll(self, audit: Audit, entry: Roll) -> None:
@@ -216,7 +217,7 @@ class CardLimits(KampenCheck):
         key = card_key(card.name)
         if card.zones and entry.zone is not None and entry.zone not in card.zones and \
                 not any(card_key(c.name) == key and e.zone == entry.zone for c, e in self.rules.table.played):
-            audit.report(appendix(card), f"{card.name} rolled for in {entry.zone}: it may not be used there",
+            audit.report(appendix(card), f"{card.shown()} rolled for in {entry.zone}: it may not be used there",
                          where=entry.zone)
         if key in DICE_PER and entry.zone is not None:
             slot = self.card_rolls.setdefault((key, entry.zone), [self.expected(audit, key, entry.zone), 0, entry,
@@ -249,16 +250,16 @@ class CombatCards(KampenCheck):
         self.one_of_a_type(audit, card, entry, same, sea)
         other = MOUNTAIN.get(card_key(card.name))
         if other and any(card_key(c.name) == other for c, _ in same):
-            audit.report(appendix(card), f"{card.name} in the combat in {entry.zone}, where the other mountain "
+            audit.report(appendix(card), f"{card.shown()} in the combat in {entry.zone}, where the other mountain "
                          "troops card was played", where=entry.zone)
-        if not sea:
+        if not sea and card_key(card.name) not in LANDING_CARDS:
             self.present(audit, card, entry)
 
     def one_of_a_type(self, audit: Audit, card: Card, entry: CardEntry, same: list[tuple[Card, CardEntry]],
                       sea: bool) -> None:
         mine = card_group(card, entry)
         if mine is not None and any(card_group(c, e) == mine for c, e in same):
-            audit.report(rule("8.2" if sea else "4.2"), f"a second {card.name} card of {entry.side} in the combat in "
+            audit.report(rule("8.2" if sea else "4.2"), f"a second {card.shown()} card of {entry.side} in the combat in "
                          f"{entry.zone}: one card of each type"
                          + (" (Bombefly and Jagerbomber count as one)" if mine == "bombefly" else ""),
                          where=entry.zone, case="one-of-a-type")
@@ -270,12 +271,12 @@ class CombatCards(KampenCheck):
         key, zone = card_key(card.name), str(entry.zone)
         mine = self.board.battalions(audit, zone, {entry.side})
         if not mine and key not in ("jagerfly", "kystevakuering"):
-            audit.report(rule("4.2"), f"{entry.side} plays {card.name} in the combat in {zone} with no {entry.side} "
+            audit.report(rule("4.2"), f"{entry.side} plays {card.shown()} in the combat in {zone} with no {entry.side} "
                          "battalion there: a card needs battalions of its faction in the combat", where=zone,
                          case="battalions")
         elif key in NOT_PARATROOPERS_ONLY and entry.use in ("attack", None) and entry.side == \
                 self.board.attacker(audit) and mine and all(u in self.rules.paratroopers for u in mine):
-            audit.report(appendix(card), f"{card.name} in {zone}, where only Fallskjermtropp battalions attack",
+            audit.report(appendix(card), f"{card.shown()} in {zone}, where only Fallskjermtropp battalions attack",
                          where=zone, units=mine)
 
 
@@ -296,13 +297,13 @@ class AirRange(KampenCheck):
         zone, held = entry.zone, self.board.airfields_held(audit)
         kind = self.board.area_kind(zone)
         if kind == "land" and not self.data.in_air_range(zone, held):
-            audit.report(rule("2.3"), f"{card.name} in {zone}, out of air range (air fields held: "
+            audit.report(rule("2.3"), f"{card.shown()} in {zone}, out of air range (air fields held: "
                          f"{', '.join(sorted(held)) or 'none'})", where=zone, samples=("the sample air range lines",))
         elif kind == "sea" and card_key(card.name) == "bombefly":
             near = [a for a in held if zone in self.data.areas[a].sea_zones
                     or (a == "Bardufoss" and zone == "Sea Zone VII")]
             if not near:
-                audit.report(rule("5.1"), f"{card.name} against ships in {zone}: Germany holds no air field by it",
+                audit.report(rule("5.1"), f"{card.shown()} against ships in {zone}: Germany holds no air field by it",
                              where=zone, case="air-field")
 
 
@@ -317,10 +318,10 @@ class CardTargets(KampenCheck):
         key = card_key(card.name)
         if key in ("veisperring", "sprengtbro") and entry.zone is not None \
                 and not self.board.held_by(audit, entry.zone, "norwegian"):
-            audit.report(appendix(card), f"{card.name} in {entry.zone}: Norway must have a battalion in the area "
+            audit.report(appendix(card), f"{card.shown()} in {entry.zone}: Norway must have a battalion in the area "
                          "under attack", where=entry.zone)
         if key == "ubåt" and entry.side != "german":
             for uid in entry.units:
                 if uid in self.rules.transported:
-                    audit.report(appendix(card), f"{card.name} against {uid}, a reinforcement a Transportfly "
+                    audit.report(appendix(card), f"{card.shown()} against {uid}, a reinforcement a Transportfly "
                                  "carried", where=entry.zone, units=[uid])

@@ -104,6 +104,11 @@ class Card:
         """Its name, the other spellings the text prints, and its English name."""
         return (self.name, *self.aliases, *((self.english,) if self.english else ()))
 
+    def shown(self) -> str:
+        """Its name as a finding shows it: the Norwegian and the Appendix's English, ``Bombefly (Bombers)``
+        (issue 25 §3: a player may know either)."""
+        return f"{self.name} ({self.english})" if self.english else self.name
+
 
 def card_key(name: str) -> str:
     """A card's name for lookup: no case, spaces, hyphens or slashes (``Stupbombe-fly`` is ``Stupbombefly``)."""

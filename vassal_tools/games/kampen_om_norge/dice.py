@@ -8,6 +8,8 @@ from ...record import Entry, Move, Roll
 from ...rules.engine import Audit
 from ...rules.findings import counted
 from .board import rule
+from .data import Card, card_key
+from .entries import Card as CardEntry
 from .rules import KampenCheck, KampenRules
 
 
@@ -76,10 +78,43 @@ class CombatDice(KampenCheck):
                          where=zone, units=units, excess=self.dice[(zone, role)] - allowed, case="dice")
 
     def card_dice(self, zone: str, sides: set[str], attacking: bool) -> int:
-        """The dice the side's cards in this combat add (a card that names no area: any combat)."""
+        """The dice the side's cards in this combat add (a card that names no area: any combat); a card
+        another cancelled adds none (Appendix: "Cancels a Bombefly card", ...)."""
         dice = 0
-        for card, played in self.rules.table.played:
-            if played.zone in (zone, None) and played.side in sides:
+        here = [(card, played) for card, played in self.rules.table.played if played.zone in (zone, None)]
+        cancelled = cancelled_cards(here)
+        for index, (card, played) in enumerate(here):
+            if played.side in sides and index not in cancelled:
                 use = played.use or ("attack" if attacking else "defense")
                 dice += card.attack if use == "attack" else card.defense if use == "defense" else 0
         return dice
+
+
+# Appendix: what each card cancels when played to cancel (by card_key). Jagerfly "Cancels a Bombefly
+# card", Jagerbomber "Cancels a Jagerfly card" (and its own dice "may not be canceled by Jagerfly"),
+# Panservernkanon "Cancels a Panzer card", Speidertropp "Cancels a Bakhold card", Ingeniørkompani
+# "Cancels a Veisperring or Sprengt bro card".
+CANCELS = {"jagerfly": ("bombefly",), "jagerbomber": ("jagerfly",), "panservernkanon": ("panzer",),
+           "speidertropp": ("bakhold",), "ingeniørkompani": ("veisperring", "sprengtbro")}
+
+
+def cancelled_cards(played: list[tuple[Card, CardEntry]]) -> set[int]:
+    """The indexes of the cards another card cancelled, in play order: a cancel takes the latest card
+    of the enemy it cancels not yet cancelled; cancelling a canceller (Jagerbomber against Jagerfly)
+    restores what that one cancelled."""
+    cancelled: dict[int, int | None] = {}  # cancelled card -> the card that cancelled it
+    took: dict[int, int] = {}  # canceller -> the card it cancelled
+    for index, (card, entry) in enumerate(played):
+        targets = CANCELS.get(card_key(card.name), ())
+        # A use left out is the cancel when the card adds no dice of its own (Jagerfly).
+        if not targets or (entry.use != "cancel" and not (entry.use is None and not card.attack and not card.defense)):
+            continue
+        for earlier in range(index - 1, -1, -1):
+            other, other_entry = played[earlier]
+            if card_key(other.name) in targets and other_entry.side != entry.side and earlier not in cancelled:
+                cancelled[earlier] = index
+                took[index] = earlier
+                if earlier in took:  # a cancelled canceller's card counts again
+                    cancelled.pop(took.pop(earlier), None)
+                break
+    return set(cancelled)

@@ -27,7 +27,9 @@ from .data import KampenData
             Field("name", "name", TEXT, required=True, needs="its 'name' as printed (e.g. \"Rask forflytning\")",
                   what="the card's name as printed"),
             Field("zone", "zone", LOC, what="the area it acts in"),
-            Field("use", "use", WORD, what="attack, defense, cancel, move, place, reinforcement, sink or recon"),
+            Field("use", "use", WORD, what="attack, defense, cancel, move, place, reinforcement, sink or recon; "
+                  "`void`: a card voided from the faction's deck (5.1, 6.1, 7.2, 8.2); `discard`: the card a "
+                  "faction that used none this round discards (4.4)"),
             Field("units", "units", UNITS, default=(), what="the units it acts on"),
             Field("symbols", "symbols", COUNT, what="the number of symbols traded for reinforcements"),
             nested=True, what="a card played")
@@ -49,7 +51,8 @@ ROLLS = {
     "naval-interception": "an interception attempt, one die an enemy ship in the sea zone (8.1, 7.1)",
     "resistance": "Norway's resistance in an invaded victory city (7.2)",
 }
-KEYS = {"variant": "`basic` (the default) or `advanced`: ships and the `9. April` turn (5, 7)"}
+KEYS = {"variant": "`basic` or `advanced`: ships and the `9. April` turn (5, 7); left out, the record is advanced "
+                   "when it shows the `9. April` turn or a ship on the board, else basic"}
 
 
 def record_terms(data: KampenData) -> RecordTerms:

@@ -13,6 +13,8 @@ from ...record import Entry, Move, Place, Roll
 from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .board import APRIL, rule
+from .data import card_key
+from .entries import Card as CardEntry
 from .rules import KampenCheck, KampenRules
 
 
@@ -25,13 +27,35 @@ class AprilLanding(KampenCheck):
         self.landed: Counter[str] = Counter()  # ships that landed a battalion on 9 April
         self.last_zone: dict[str, str] = {}  # a ship's last sea zone (a sunk ship may still land, Appendix)
         self.resisted_rolls: set[str] = set()  # where Norway rolled to resist
+        self.sunk_landed: set[str] = set()  # sunk ships that landed a battalion (Appendix Evakuerte matroser)
+        self.forts: set[str] = set()  # victory cities Kystfort defended (Appendix Kystfort)
 
     def before(self, audit: Audit, entry: Entry) -> None:
         if isinstance(entry, Place) and self.rules.placing == "landing":
             self.landing(audit, entry)
+            self.defended(audit, entry)
         elif isinstance(entry, Roll) and entry.purpose == "resistance" and entry.zone is not None \
                 and self.board.area_kind(entry.zone) == "land":
             self.resistance(audit, entry, entry.zone)
+        elif isinstance(entry, CardEntry) and self.rules.card is not None and entry.zone is not None \
+                and card_key(self.rules.card.name) == "kystfort":
+            self.coastal_defences(audit, entry, entry.zone)
+
+    def coastal_defences(self, audit: Audit, entry: CardEntry, city: str) -> None:
+        """Appendix Kystfort: "Play when Germany lands battalions in a land area with a victory city": either
+        result turns the landing away ("may not land its battalion" and the rest land elsewhere, or "No German
+        battalions may land in the land area with the victory city"). Which die gives which is lost with the
+        card's symbols: any later landing there is judged, not the result."""
+        if self.board.area_kind(city) == "land" and not self.data.areas[city].victory_city:
+            audit.report(rule("Appendix Kystfort"), f"Kystfort (Coastal defenses) in {city}, which has no victory "
+                         "city: it is played when Germany lands in a land area with a victory city", where=city)
+        self.forts.add(city)
+
+    def defended(self, audit: Audit, entry: Place) -> None:
+        if entry.at in self.forts:
+            audit.report(rule("Appendix Kystfort"), f"{entry.unit} lands in {entry.at} after Kystfort (Coastal "
+                         "defenses) was played there: the German ships land their battalions in other land areas "
+                         "by the same sea zone", where=entry.at, units=[entry.unit])
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         if isinstance(entry, (Move, Place)) and entry.unit in audit.units \
@@ -48,6 +72,8 @@ class AprilLanding(KampenCheck):
             return
         zone = audit.position.loc(ship) or self.last_zone.get(ship)
         self.landed[ship] += 1
+        if audit.position.loc(ship) is None and ship in self.last_zone:
+            self.sunk_landing(audit, entry, ship)
         board, problem = self.board, None
         if board.side(audit, entry.unit) != "german" or board.side(audit, ship) != "german":
             problem = "only German ships land battalions"
@@ -62,6 +88,16 @@ class AprilLanding(KampenCheck):
         if problem:
             audit.report(rule("7.2"), f"{entry.unit} lands in {entry.at} from {ship}: {problem}", where=entry.at,
                          units=[entry.unit, ship], samples=board.samples(entry.at))
+
+    def sunk_landing(self, audit: Audit, entry: Place, ship: str) -> None:
+        """Appendix Evakuerte matroser: "One sunken German ship may land a battalion as normal, before the ship
+        is removed from the game" (7.2): a sunk ship lands only by the card, one ship a card."""
+        self.sunk_landed.add(ship)
+        cards = sum(1 for card, _ in self.rules.table.played if card_key(card.name) == "evakuertematroser")
+        if len(self.sunk_landed) > cards:
+            audit.report(rule("Appendix Evakuerte matroser"), f"{entry.unit} lands in {entry.at} from {ship}, sunk: "
+                         "a sunken German ship lands a battalion only with Evakuerte matroser (Evacuated sailors), "
+                         "one ship a card", where=entry.at, units=[entry.unit, ship])
 
     def ship(self, audit: Audit, name: str) -> str | None:
         """The ship a landing names: its unit id, or its name as printed (any capitalisation)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...record import Entry, Place
+from ...record import Entry, Move, Place
 from ...rules.engine import Audit
 from .board import APRIL, rule
 from .entries import Card
@@ -28,6 +28,7 @@ class ReinforcementSymbols(KampenCheck):
         self.unknown: set[str] = set()
         self.placed: Counter[str] = Counter()
         self.last: dict[str, Place] = {}
+        self.recalled: set[str] = set()  # the raiders were called back this turn (7.2)
 
     def start_phase(self, audit: Audit) -> None:
         if self.board.kind(audit) == "movement":
@@ -40,6 +41,11 @@ class ReinforcementSymbols(KampenCheck):
     def before(self, audit: Audit, entry: Entry) -> None:
         if isinstance(entry, Card):
             self.card(entry)
+        elif isinstance(entry, Move) and entry.unit in audit.units and audit.position.phase == "german-movement" \
+                and self.board.area_kind(audit.position.loc(entry.unit)) == "box" and "german" not in self.recalled \
+                and self.traded.get("german", 0) >= self.limits["raid_recall_symbols"]:
+            self.recalled.add("german")  # 7.2: the 6 symbols that call the raiders back bring no battalion
+            self.traded["german"] -= self.limits["raid_recall_symbols"]
         elif isinstance(entry, Place) and self.acquired(entry):
             self.place(audit.units[entry.unit].side, audit.position.strength(entry.unit), entry)
 
@@ -50,6 +56,7 @@ class ReinforcementSymbols(KampenCheck):
         return placing in ("reinforcement", "invasjon") or (placing == "card" and entry.unit in self.rules.transported)
 
     def reset(self) -> None:
+        self.recalled.clear()
         self.traded.clear()
         self.unknown.clear()
         self.placed.clear()

@@ -16,6 +16,7 @@ from .board import KampenBoard
 from .data import Card, card_key
 from .entries import Card as CardEntry
 
+DECK_USES = ("void", "discard")  # a card leaving a deck or hand unplayed (4.4, 6.1, 8.2)
 # Cards that move the enemy's battalions (Appendix), by card_key: not those battalions' own move.
 SENDERS = {"jagerfly", "veisperring", "sprengtbro"}
 
@@ -64,11 +65,13 @@ class CardTable:
         symbols, 4.3), else None."""
         self.end_windows()
         card = self.board.data.card(entry.side, entry.name)
-        if card is None:
+        if card is None or entry.use in DECK_USES:  # a card voided or discarded is not played (.decks)
             return None  # a card the Appendix does not print for that faction: nothing to judge
         self.played.append((card, entry))
         if entry.use == "reinforcement":
             return None  # traded for its symbols (4.3): its action is disregarded
+        if card_key(card.name) == "ingeniørkompani" and entry.use == "cancel":
+            self.cancel_sabotage()
         self.open_window(audit, card, entry)
         return card
 
@@ -93,6 +96,14 @@ class CardTable:
         if mode == "evacuate":
             card = Card(card.side, card.deck, card.name, card.aliases, 0, 0, card.group, 1, card.zones, card.source)
         self.windows.append(Window(card, entry, mode, sides, entry.units))
+
+    def cancel_sabotage(self) -> None:
+        """Appendix Ingeniørkompani: "Cancels a Veisperring (Roadblock) or Sprengt bro (Blown bridge) card": the
+        last one played no longer sends battalions back, so a move back is the battalion's own (4.1)."""
+        for window in reversed(self.windows):
+            if card_key(window.card.name) in ("veisperring", "sprengtbro"):
+                self.windows.remove(window)
+                return
 
     def window_for(self, audit: Audit, uid: str, modes: tuple[str, ...]) -> Window | None:
         side = self.board.side(audit, uid)

@@ -22,8 +22,9 @@ from ...pack import BoardKind, GamePack, ListedCheck, PrintedNames
 from ...pack.printed import roll_names
 from ...record import RecordTerms
 from . import sample_game
-from .checks import CHECKS, Norway1940Rules
+from .checks import CHECKS, COMPOSED, Norway1940Rules
 from .data import DATA, FILE, NorwayData, load_norway
+from .events import REFEREE, REFEREE_CHECKS
 
 ID = "norway-1940"
 __all__ = ["ID", "NorwayPack", "NorwayCatalogue", "words_of", "area_map"]
@@ -99,6 +100,11 @@ class NorwayPack(GamePack):
         "shock": "the Shock Table's die (Shock Table)",
         "early-mobilization": "the die of the early mobilization option (27.2 2a)",
         "variable-vp": "the die of a variable award (Variable Allied VP)",
+        "random-event": "an event check in the mid-turn after doubles, with the `outcome` `event` or `none` "
+                        "(Actions)",
+        "fall-gelb": "the die of the Fall Gelb event: how many German heavy units are withdrawn (Fall Gelb)",
+        "naval-infantry": "the die after a German BC, CA, CL or DD is eliminated: naval infantry on an odd roll "
+                          "(German Special Rules 2b)",
     })
     title = "Norway 1940"
     # The sample PBEM game (vassal-tools demo --game norway-1940): the pre-turn and two turns, an attack
@@ -106,7 +112,7 @@ class NorwayPack(GamePack):
     sample_game = sample_game
     rulebook = FILE
     board_kind = BoardKind.AREA
-    checks = tuple(ListedCheck(*check) for check in CHECKS)
+    checks = tuple(ListedCheck(*check) for check in (*CHECKS, *REFEREE_CHECKS))
     notes = ("the sheet has no map: the area polygons and their borders are sample; findings that rely on "
              "them say so",)
 
@@ -141,7 +147,7 @@ class NorwayPack(GamePack):
         return replace(super().printed_names, phases=dict(self.data.toml["sequence"]["phase_names"]), rolls=rolls)
 
     def rules(self) -> Norway1940Rules:
-        return Norway1940Rules(self.data)
+        return Norway1940Rules(self.data, (*COMPOSED, *REFEREE))
 
     def area_map(self) -> AreaMap:
         """The board as areas (sample polygons, map.json) for the art and the module's ZonedGrid."""

@@ -40,12 +40,17 @@ SHOCK_ROLLS = ("shock", "shockeffect", "shocktable")  # a roll's `for`, folded
 
 # (check, rules it cites, what it judges)
 CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    ("set-up", ("Allied Set-up", "27.2", "27.3", "German Special Rules 2c"),
+    ("set-up", ("Allied Set-up", "Norwegian Land Units", "Norwegian Naval Units", "Norwegian Air Units",
+                "British Land Units", "British Air Units", "British Naval Units", "French Units", "Polish Units",
+                "27.2", "27.2 2a", "27.2 2b", "27.2 2c", "27.3", "German Land Units", "German Naval Units",
+                "German Air Units", "German Special Rules 2c", "Norwegian Reinforcement Pool",
+                "Other Allied Reinforcement Pool", "British", "French", "Allied Special Reinforcements box",
+                "German Reinforcement Pool", "German Special Reinforcements box"),
      "a record that starts at Pre-turn or Turn 1 sets each counter up where its list puts it: British ships in "
      "their base or sea zones 35, 36, 41, German ships by their base or in 40, 45, one German SS in any sea zone; "
      "special reinforcements where their option puts them (early mobilization: as many pool units as its die, "
      "one a Norwegian area)"),
-    ("activation", ("Actions", "German Special Rules 1a"),
+    ("activation", ("Actions", 'Submarine "bonus" Activation', "German Special Rules 1a"),
      "a unit is activated once a turn (a mid-turn is no turn); the German pre-turn has four actions and no unit "
      "twice; the action roll's dice difference gives each player his actions (1: one naval, one ground, one "
      "air; 2: two and a submarine bonus; 3-5: that many; free actions on top)"),
@@ -103,7 +108,7 @@ class Norway1940Rules(Checks):
     """The checks of one audit composed, and what they share: the options the record takes, the set-up's
     special reinforcements placed, the units eliminated."""
 
-    def __init__(self, data: NorwayData):
+    def __init__(self, data: NorwayData, composed: tuple[type[NorwayCheck], ...] | None = None):
         self.data = data
         toml = data.toml
         self.limits = toml["limits"]
@@ -115,7 +120,10 @@ class Norway1940Rules(Checks):
         self.special_placed: Counter[str] = Counter()  # units of each special reinforcement set up on the map
         self.started = False
         self.mobilization_die: int | None = None  # 27.2 2a: the die that says how many pool units set up early
-        super().__init__(check(self) for check in COMPOSED)
+        # A roll's `for` in any spelling game.toml gives it (``action``, ``Action roll``) -> the roll's id.
+        self.roll_ids = {fold(word): roll["id"] for roll in toml.get("die_rolls", [])
+                         for word in (roll["id"], roll["name"], *roll.get("aliases", ()))}
+        super().__init__(check(self) for check in (COMPOSED if composed is None else composed))
 
     def start_phase(self, audit: Audit) -> None:
         if not self.started:
@@ -385,12 +393,15 @@ class Dice(NorwayCheck):
     def before(self, audit: Audit, entry: Entry) -> None:
         if not isinstance(entry, Roll):
             return
-        purpose = entry.purpose
+        purpose = self.rules.roll_ids.get(fold(entry.purpose), entry.purpose)
         table = REFIT_TABLE.get(refit_side(audit, entry) or "") if purpose == "refit" else None
-        heading = table or DIE_RULE.get(purpose, "Shock Table")
+        # The action roll's phase (and a mid-turn's event checks) roll for the Actions, whatever word the
+        # record gives the roll ("Number of Actions is determined by the difference of each player's die roll").
+        by_phase = "Actions" if audit.position.phase in (ACTION_ROLL, "mid-turn") else None
+        heading = table or DIE_RULE.get(purpose) or by_phase or "Shock Table"
         for die in entry.dice:
             if not 1 <= die <= 6:
-                audit.report(rule(heading), f"a {purpose} roll of {die}: the die is a d6 (1-6)", where=entry.zone,
+                audit.report(rule(heading), f"a {entry.purpose} roll of {die}: the die is a d6 (1-6)", where=entry.zone,
                              units=[entry.unit] if entry.unit else ())
 
 

@@ -36,7 +36,8 @@ HEADINGS = ("27.2", "27.3", "Allied Set-up", "Norwegian Reinforcement Pool", "Ot
             "German Special Rules 1a", "German Special Rules 1b", "German Special Rules 2a",
             "German Special Rules 2b", "German Special Rules 2c", "Actions", "Air-Naval Attack", "Supply",
             "Submarine", "German VP", "Allied VPs", "Variable Allied VP", "Allied Refit Table",
-            "German Refit Table", "Shock Table")
+            "German Refit Table", "Shock Table", "Shock Effect Procedure", "Fall Gelb", "Air-Air Combat", "Forts",
+            "Levels of victory")
 SEA_ZONE = re.compile(r"^\s*sea\s*zone\s*(\d+)\s*$", re.IGNORECASE)
 
 
