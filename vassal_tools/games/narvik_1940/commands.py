@@ -88,7 +88,8 @@ class StagingAreas(Check):
         owner = c["staging_sides"].get(loc or "")
         if owner is not None and unit.side != owner and unit.unit_class != "marker":
             self.report(audit, c["staging_rule"], f"{unit.name or unit.id} ({unit.side}) in {loc}: only {owner} "
-                        f"units may be in the {loc} Staging Area", where=loc, units=[unit.id], case="side")
+                        f"units may be in the {loc} Staging Area", where=loc, units=[unit.id],
+                        case="german" if owner == "german" else "side")  # 20.0 words each side's own
         # 18.2: "may not leave the staging area": for the map or for the other staging area alike.
         if (unit.type == "leader" and unit.side == "allied" and previous is not None
                 and previous.loc in c["staging_sides"] and loc != previous.loc):
