@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...record import Control, Entry, Move, Place, Unit
+from ...record import Control, Entry, Move, PhaseStart, Place, Unit
 from ...rules import engine
 from ...rules.engine import Audit, Checks
 from ...rules.position import UnitState
@@ -49,7 +49,11 @@ class InvasionNorwayRules(Checks):
         self.terrain = pack.terrain
         self._situation: Situation | None = None
         self.bardufoss_upgraded = False  # 5.1.3, set by the basing check, read for NDVs (6.1.1)
-        self.control_given = False  # the record has control entries: lines of supply follow 1.6
+        # Lines of supply follow 1.6 over the whole map when the record shows who holds every hex:
+        # it sets control (control entries), or it starts at the beginning of play, when "all hexes
+        # ... are Allied-controlled" and every change after is an entry it holds.
+        self.control_given = False
+        self.first_turn: str | None = None  # the turn the record starts on (its first phase entry)
         self._lines: dict[frozenset, SupplyLines] = {}
         super().__init__(cls(self) for cls in checks)
 
@@ -58,7 +62,10 @@ class InvasionNorwayRules(Checks):
     def _bind(self, audit: Audit) -> None:
         if self._situation is None:
             self._situation = Situation(audit.position, self.game, self.terrain, self.kinds)
-            self.control_given = any(isinstance(e, Control) for e in audit.record.entries)
+            entries = audit.record.entries
+            self.first_turn = next((e.turn for e in entries if isinstance(e, PhaseStart)), None)
+            from_start = self.first_turn == self.game.data.info.first_turn
+            self.control_given = from_start or any(isinstance(e, Control) for e in entries)
 
     @property
     def situation(self) -> Situation:
@@ -185,20 +192,22 @@ class InvasionNorwayRules(Checks):
         sit = self.situation
         blocked = sit.blocked(side) if blocking else frozenset()
         key = sit.situation_key(side) + (blocking,)
-        if blocking and control and self.control_given:
-            # 1.6: lines of supply trace "into or through friendly-controlled hexes" only.
-            blocked = blocked | sit.hostile(side)
-            key += (sit.control_key(),)
+        if blocking and control:
+            # 1.6: lines of supply trace "into or through friendly-controlled hexes" only; a record
+            # that starts mid-game without control entries shows only the hexes taken since.
+            blocked = blocked | sit.hostile(side, shown_only=not self.control_given)
+            key += (sit.control_key(), self.control_given)
         return self.lines(turn).line(start, hexes, move_class, cap, blocked, key)
 
     def assumed_friendly(self, side: str, starts: Iterable[str], move_class: str, cap: float,
                          turn: str | None) -> str:
-        """For a record with no control entries, whose lines ignore 1.6: the hexes within
-        reach that the side does not control by 1.6's own rule but were taken as friendly."""
+        """For a record that starts mid-game with no control entries: the hexes within reach
+        whose control before the record it does not show, that 1.6's start (all Allied) would
+        make the enemy's, taken as friendly for the line."""
         if self.control_given:
             return ""
         sit = self.situation
-        hostile = sit.hostile(side)
+        hostile = sit.hostile(side) - sit.hostile(side, shown_only=True)
         key = sit.situation_key(side) + (True,)
         near: dict[str, float] = {}
         for start in starts:
@@ -209,8 +218,9 @@ class InvasionNorwayRules(Checks):
             return ""
         nearest = sorted(near, key=lambda h: (near[h], h))  # the hexes a line would use first
         shown = ", ".join(nearest[:12]) + (f" and {len(near) - 12} more" if len(near) > 12 else "")
-        return (f"; the record gives no control entries, so these hexes within reach were assumed "
-                f"{side.capitalize()}-controlled for the line (1.6): {shown}")
+        return (f"; the record starts mid-game ({self.first_turn or 'no turn given'}) and gives no control "
+                f"entries, so who held a hex before it is not shown: these hexes within reach, which no "
+                f"unit of the record took, were assumed {side.capitalize()}-controlled for the line (1.6): {shown}")
 
     def line_fault(self, side: str, start: str, goals: Iterable[str | None], move_class: str, cap: float,
                    turn: str | None) -> str:
@@ -219,7 +229,7 @@ class InvasionNorwayRules(Checks):
         enemy units and ZOCs)."""
         if not self.supply_line(side, start, goals, move_class, cap, turn, blocking=False):
             return "range"
-        if self.control_given and self.supply_line(side, start, goals, move_class, cap, turn, control=False):
+        if self.supply_line(side, start, goals, move_class, cap, turn, control=False):
             return "control"
         return "blocked"
 
