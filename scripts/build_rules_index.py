@@ -3,7 +3,7 @@
     python scripts/build_rules_index.py [RULEBOOK]
 
 RULEBOOK defaults to ../shared/rules/invasion-norway.txt (beside the repository).
-The sentences quoted are chosen in pack.toml ``[explain]``; a phrase the text
+The sentences quoted are chosen in pack.toml ``[explain]`` and explain.toml; a phrase the text
 does not hold is an error naming the rule, and nothing is written.
 """
 
@@ -25,7 +25,9 @@ def main(argv: list[str]) -> int:
     rulebook = Path(argv[0]) if argv else ROOT.parent / "shared" / "rules" / "invasion-norway.txt"
     pack = tomllib.loads((GAME / "pack.toml").read_text(encoding="utf-8"))
     try:
-        index = rules_index.build_index(rulebook.read_text(encoding="utf-8"), pack["explain"], pack["rulebook"])
+        explain = GAME / rules_index.EXPLAIN_FILE
+        said = rules_index.explanations(pack, explain.read_text(encoding="utf-8") if explain.exists() else None)
+        index = rules_index.build_index(rulebook.read_text(encoding="utf-8"), said, pack["rulebook"])
     except (OSError, ValueError) as err:
         print(f"build_rules_index: {rulebook}: {err}", file=sys.stderr)
         return 2

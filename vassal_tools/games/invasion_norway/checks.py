@@ -16,6 +16,7 @@ from .land_supply import LandSupply
 from .naval import NavalStacks, Unloading
 from .rules import Check
 from .surrender import Surrender
+from .weather import FixedWeather
 
 LISTED: dict[type[Check], ListedCheck] = {
     ControlChanges: ListedCheck("control", ("1.6",), "a hex passes to the side whose land unit with a Defense "
@@ -43,5 +44,6 @@ LISTED: dict[type[Check], ListedCheck] = {
                                             "6.4.1", "6.4.2", "1.4.6", "7.2.2", "7.5.2"),
                               "naval and air detection rolls against the zone's value and modifiers, and the "
                               "interceptions only a detection allows"),
+    FixedWeather: ListedCheck("weather", ("3.1.1",), "the pre-determined weather of April #2 and #3"),
 }
 CHECKS = tuple(LISTED)

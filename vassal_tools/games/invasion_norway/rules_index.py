@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -20,6 +21,7 @@ from importlib import resources
 from typing import Any
 
 INDEX_FILE = "rules_index.json"
+EXPLAIN_FILE = "explain.toml"
 _NUMBER = r"(\d+\.\d+(?:\.\d+)*)"
 _HEADING = re.compile(rf"^#+\s+{_NUMBER}\s+(.+?)\s*$")
 _BOLD = re.compile(rf"^\*\*{_NUMBER}\s+(.+?)\*\*\s*(.*)$")
@@ -102,6 +104,15 @@ def build_index(rulebook_text: str, explain: Mapping[str, Mapping[str, Any]], ru
             raise ValueError(f"rule {number}: {phrase!r} is not in its text in {rulebook}")
         cited[number] = {"title": titles[number], "quote": quote, "remedy": str(spec.get("remedy", ""))}
     return {"rulebook": rulebook, "titles": titles, "cited": cited}
+
+
+def explanations(pack: Mapping[str, Any], explain_toml: str | None) -> dict[str, Mapping[str, Any]]:
+    """The ``says`` and ``remedy`` of each rule: pack.toml ``[explain]``, and explain.toml's
+    tables (the session's one format; a rule in both is read from explain.toml)."""
+    found = dict(pack.get("explain", {}))
+    if explain_toml is not None:
+        found.update(tomllib.loads(explain_toml))
+    return found
 
 
 @dataclass(frozen=True)
