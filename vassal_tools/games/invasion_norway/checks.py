@@ -8,6 +8,7 @@ entered it.
 
 from ...pack import ListedCheck
 from .air import AirMissions, AirSupply
+from .air_operations import AirOperations
 from .basing import Basing
 from .control import ControlChanges
 from .interception import Interception
@@ -45,5 +46,7 @@ LISTED: dict[type[Check], ListedCheck] = {
                               "naval and air detection rolls against the zone's value and modifiers, and the "
                               "interceptions only a detection allows"),
     FixedWeather: ListedCheck("weather", ("3.1.1",), "the pre-determined weather of April #2 and #3"),
+    AirOperations: ListedCheck("air-operations", ("7.0", "7.1.6"), "no air operations in Storm weather at a "
+                               "mission's base or target (7.0); one mission per air unit per turn (7.1.6)"),
 }
 CHECKS = tuple(LISTED)
