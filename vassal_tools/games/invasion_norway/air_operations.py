@@ -50,3 +50,52 @@ class AirOperations(Check):
                          f"{', '.join(again)} already flew a mission in {pos.turn}; an air unit flies one mission "
                          f"per turn", where=entry.target, units=again)
         self.flown.update(air)
+
+
+class AirCargo(Check):
+    """7.7: what air transports carry; 7.8: airborne infantry only in parachute assaults;
+    7.8.3: two Mountain Troop Parachute Assaults, none before May #1."""
+
+    def __init__(self, rules: InvasionNorwayRules) -> None:
+        super().__init__(rules)
+        self.mountain_drops = 0
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        if not isinstance(entry, Mission):
+            return
+        c = self.cfg["air_cargo"]
+        cargo = [uid for uid in entry.units if audit.units[uid].unit_class == "land"]
+        if not cargo:
+            return
+        if entry.kind in c["parachute_kinds"]:
+            self.parachute(audit, entry, cargo)
+        elif entry.kind in c["transport_kinds"]:
+            wrong = [uid for uid in cargo if not self.kinds.type_in(audit.units[uid], c["transport_types"])]
+            if wrong:
+                audit.report(self.rules.rule(c["transport_rule"]),
+                             "air transports carry only non-motorized infantry and mountain artillery units",
+                             where=entry.target, units=wrong, samples=c["sample"])
+
+    def parachute(self, audit: Audit, entry: Mission, cargo: list[str]) -> None:
+        c = self.cfg["air_cargo"]
+        mountain = [uid for uid in cargo if self.kinds.type_in(audit.units[uid], c["mountain_types"])
+                    and self.kinds.is_small(audit.units[uid])]
+        wrong = [uid for uid in cargo if uid not in mountain
+                 and not self.kinds.type_in(audit.units[uid], c["parachute_types"])]
+        if wrong:
+            audit.report(self.rules.rule(c["parachute_rule"]),
+                         "only airborne infantry units may be transported in a parachute assault "
+                         "(and mountain infantry companies under 7.8.3)", where=entry.target, units=wrong)
+        if not mountain:
+            return
+        rule = self.rules.rule(c["mountain_rule"])
+        if not self.rules.turn_at_least(audit.position.turn, c["mountain_from"]):
+            audit.report(rule, f"mountain infantry companies jump in {audit.position.turn}; no Mountain Troop "
+                         f"Parachute Assault may be conducted before the {c['mountain_from']} turn",
+                         where=entry.target, units=mountain)
+            return
+        self.mountain_drops += 1
+        if self.mountain_drops > c["mountain_per_game"]:
+            audit.report(rule, f"Mountain Troop Parachute Assault number {self.mountain_drops}; the German player "
+                         f"may conduct {c['mountain_per_game']} per game", where=entry.target, units=mountain,
+                         excess=self.mountain_drops - c["mountain_per_game"])

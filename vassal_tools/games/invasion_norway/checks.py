@@ -8,7 +8,7 @@ entered it.
 
 from ...pack import ListedCheck
 from .air import AirMissions, AirSupply
-from .air_operations import AirOperations
+from .air_operations import AirCargo, AirOperations
 from .basing import Basing
 from .control import ControlChanges
 from .interception import Interception
@@ -48,5 +48,8 @@ LISTED: dict[type[Check], ListedCheck] = {
     FixedWeather: ListedCheck("weather", ("3.1.1",), "the pre-determined weather of April #2 and #3"),
     AirOperations: ListedCheck("air-operations", ("7.0", "7.1.6"), "no air operations in Storm weather at a "
                                "mission's base or target (7.0); one mission per air unit per turn (7.1.6)"),
+    AirCargo: ListedCheck("air-cargo", ("7.7", "7.8", "7.8.3"), "what air transports carry (7.7), airborne "
+                          "infantry only in parachute assaults (7.8), two Mountain Troop Parachute Assaults "
+                          "from May #1 (7.8.3)"),
 }
 CHECKS = tuple(LISTED)
