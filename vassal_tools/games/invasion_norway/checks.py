@@ -14,7 +14,7 @@ from .control import ControlChanges
 from .interception import Interception
 from .land_stacking import LandStacking
 from .land_supply import LandSupply
-from .naval import NavalStacks, Unloading
+from .naval import NavalPhases, NavalStacks, Unloading
 from .rules import Check
 from .surrender import Surrender
 from .weather import FixedWeather
@@ -51,5 +51,7 @@ LISTED: dict[type[Check], ListedCheck] = {
     AirCargo: ListedCheck("air-cargo", ("7.7", "7.8", "7.8.3"), "what air transports carry (7.7), airborne "
                           "infantry only in parachute assaults (7.8), two Mountain Troop Parachute Assaults "
                           "from May #1 (7.8.3)"),
+    NavalPhases: ListedCheck("naval-phases", ("8.1",), "naval units move only in the Naval Segment, each side in "
+                             "its own Naval Movement Phase, but to intercept or retreat"),
 }
 CHECKS = tuple(LISTED)
