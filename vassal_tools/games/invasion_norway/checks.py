@@ -12,7 +12,7 @@ from .air_operations import AirCargo, AirOperations
 from .basing import Basing
 from .control import ControlChanges
 from .interception import Interception
-from .land_movement import SwedishBorder
+from .land_movement import Overruns, SwedishBorder
 from .land_stacking import LandStacking
 from .land_supply import LandSupply
 from .naval import NavalPhases, NavalStacks, Unloading
@@ -55,5 +55,7 @@ LISTED: dict[type[Check], ListedCheck] = {
     NavalPhases: ListedCheck("naval-phases", ("8.1",), "naval units move only in the Naval Segment, each side in "
                              "its own Naval Movement Phase, but to intercept or retreat"),
     SwedishBorder: ListedCheck("sweden", ("11.2.3",), "no land, naval or air unit enters a hex of Sweden"),
+    Overruns: ListedCheck("overrun", ("11.7",), "overruns only by German motorized units in German movement "
+                          "phases"),
 }
 CHECKS = tuple(LISTED)
