@@ -12,7 +12,7 @@ from .air_operations import AirCargo, AirOperations
 from .basing import Basing
 from .control import ControlChanges
 from .interception import Interception
-from .land_movement import Overruns, SwedishBorder
+from .land_movement import Overruns, SwedishBorder, ZocMoves
 from .land_stacking import LandStacking
 from .land_supply import LandSupply
 from .naval import NavalPhases, NavalStacks, Unloading
@@ -57,5 +57,8 @@ LISTED: dict[type[Check], ListedCheck] = {
     SwedishBorder: ListedCheck("sweden", ("11.2.3",), "no land, naval or air unit enters a hex of Sweden"),
     Overruns: ListedCheck("overrun", ("11.7",), "overruns only by German motorized units in German movement "
                           "phases"),
+    ZocMoves: ListedCheck("zoc", ("11.1.4", "11.2.1"), "land units stop on entering an enemy ZOC and leave one "
+                          "only into a hex free of enemy ZOCs (11.1.4); none enters a hex an enemy unit with a "
+                          "Defense Factor holds (11.2.1)"),
 }
 CHECKS = tuple(LISTED)

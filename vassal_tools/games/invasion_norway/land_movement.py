@@ -1,4 +1,5 @@
-"""Where units may go and who may overrun: Sweden (11.2.3), Overrun (11.7).
+"""Where units may go and who may overrun: Sweden (11.2.3), Overrun (11.7), enemy ZOCs and
+enemy-occupied hexes (11.1.4, 11.2.1).
 
 11.2.3: "No land, sea, or air unit may enter a hex of Sweden by any means." Which
 hexes are Sweden's comes from the game data (hexes.csv, drawn from the module's
@@ -15,7 +16,8 @@ from __future__ import annotations
 from ...record import Attack, Entry, Move, Place
 from ...rules.engine import Audit
 from ...rules.position import UnitState
-from .rules import Check
+from .rules import Check, InvasionNorwayRules
+from .situation import enemy
 
 
 class SwedishBorder(Check):
@@ -53,3 +55,64 @@ class Overruns(Check):
                  if audit.units[uid].side != "german" or not self.kinds.is_motorized(audit.units[uid])]
         if wrong:
             audit.report(rule, "only German motorized units may overrun", where=entry.hex, units=wrong)
+
+
+class ZocMoves(Check):
+    """11.1.4 and 11.2.1, for land units moving hex by hex in a movement phase:
+
+    - "A land unit must stop moving at the instant that it enters an enemy ZOC, and can move
+      no further during that Movement Phase": a unit that stopped in an enemy ZOC and moves
+      again in the phase (an overrun excepted, 11.7);
+    - "A unit that begins the Movement Phase in an enemy ZOC can move out of it only if the
+      first hex that it enters does not contain an enemy ZOC": judged when its first move is
+      to an adjacent hex (a longer move's first hex is not in the record);
+    - "A land unit cannot enter a hex occupied by an enemy land unit with a Defense Factor
+      greater than zero" (11.2.1), an overrun excepted.
+
+    Which hexes a ZOC reaches rests on the hexes' terrain and roads (hexes.csv, hexsides.csv,
+    sample), so every finding says so. Advance after combat and retreats happen in combat
+    phases and are not judged here."""
+
+    def __init__(self, rules: InvasionNorwayRules) -> None:
+        super().__init__(rules)
+        self.stopped: dict[str, str] = {}  # unit -> the enemy-ZOC hex it stopped in this phase
+        self.moved: set[str] = set()  # units that moved in this phase
+        self.overrunning: set[str] = set()  # units that overran in this phase
+        self.reported: set[str] = set()
+
+    def start_phase(self, audit: Audit) -> None:
+        self.stopped, self.moved, self.overrunning, self.reported = {}, set(), set(), set()
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        if isinstance(entry, Attack) and entry.overrun:
+            self.overrunning.update(entry.attackers)
+            return
+        if not isinstance(entry, Move) or audit.position.phase not in self.cfg["land_movement"]["movement_phases"]:
+            return
+        u = audit.units[entry.unit]
+        start = previous.loc if previous is not None and not previous.removed else None
+        if not self.kinds.is_land(u) or u.side is None or start not in self.game.hexes \
+                or entry.to not in self.game.hexes or entry.unit in self.overrunning:
+            return
+        sit, m = self.rules.situation, self.cfg["land_movement"]
+        enemy_zoc = sit.zoc(enemy(u.side))
+        first = entry.unit not in self.moved
+        self.moved.add(entry.unit)
+        if entry.unit in self.reported:
+            return
+        why: tuple[str, str] | None = None
+        if sit.enemy_defended_at(u.side, entry.to):
+            why = (f"{entry.unit} enters {entry.to}, a hex occupied by an enemy land unit with a Defense Factor "
+                   f"above zero", m["enemy_hex_rule"])
+        elif entry.unit in self.stopped:
+            why = (f"{entry.unit} entered an enemy ZOC in {self.stopped[entry.unit]} and moves on to {entry.to} "
+                   f"in the same phase", m["zoc_rule"])
+        elif first and start in enemy_zoc and entry.to in enemy_zoc and entry.to in self.rules.terrain.neighbours[start]:
+            why = (f"{entry.unit} begins the phase in an enemy ZOC ({start}) and moves out of it into {entry.to}, "
+                   f"also in an enemy ZOC", m["zoc_rule"])
+        if why:
+            message, rule = why
+            self.reported.add(entry.unit)
+            audit.report(self.rules.rule(rule), message, where=entry.to, units=[entry.unit], samples=m["zoc_sample"])
+        elif entry.to in enemy_zoc:
+            self.stopped[entry.unit] = entry.to
