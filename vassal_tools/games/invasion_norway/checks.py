@@ -16,6 +16,7 @@ from .land_movement import Overruns, SwedishBorder, ZocMoves
 from .land_stacking import LandStacking
 from .land_supply import LandSupply
 from .naval import NavalPhases, NavalStacks, Unloading
+from .repair import Repairs
 from .rules import Check
 from .surrender import Surrender
 from .weather import FixedWeather
@@ -60,5 +61,8 @@ LISTED: dict[type[Check], ListedCheck] = {
     ZocMoves: ListedCheck("zoc", ("11.1.4", "11.2.1"), "land units stop on entering an enemy ZOC and leave one "
                           "only into a hex free of enemy ZOCs (11.1.4); none enters a hex an enemy unit with a "
                           "Defense Factor holds (11.2.1)"),
+    Repairs: ListedCheck("repair", ("10.2.1", "10.2.3"), "one hit removed from each installation a Repair Segment "
+                         "(10.2.1); damaged ships repaired in the Repair Segment on a roll of zero at a friendly "
+                         "naval base (10.2.3)"),
 }
 CHECKS = tuple(LISTED)

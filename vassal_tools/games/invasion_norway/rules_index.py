@@ -26,8 +26,9 @@ _NUMBER = r"(\d+\.\d+(?:\.\d+)*)"
 _HEADING = re.compile(rf"^#+\s+{_NUMBER}\s+(.+?)\s*$")
 _BOLD = re.compile(rf"^\*\*{_NUMBER}\s+(.+?)\*\*\s*(.*)$")
 _ERRATUM = re.compile(rf"^{_NUMBER}\s+(ADD|CHANGE|DELETE|REPLACE|CORRECTION)\b", re.I)
-# A sentence ends at . ! ? before a capital, or where a list item (" - ") begins.
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”)]?\s+(?=[A-Z\"“(])|\s+-\s+(?=\S)")
+# A sentence ends at . ! ? before a capital or a rule's number (an untitled rule, "10.2.2 During
+# ..."), or where a list item (" - ") begins.
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”)]?\s+(?=[A-Z\"“(]|\d+\.\d+(?:\.\d+)*\s)|\s+-\s+(?=\S)")
 
 
 @dataclass(frozen=True)
