@@ -1,5 +1,5 @@
 """Invasion: Norway's coverage.toml: every numbered rule of the rulebook is judged by a listed
-check or has a status saying why not, and a judged rule has no status of its own."""
+check or has a status saying why not, and a judged rule has no status of its own (a `note` at most)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,11 @@ def test_every_rule_is_judged_or_says_why_not():
     judged = {rule for check in pack_for("invasion-norway").checks for rule in check.rules}
     listed = tomllib.loads(COVERAGE.read_text(encoding="utf-8"))["rules"]
     assert judged <= rules, judged - rules
-    assert not judged & set(listed), f"judged rules with a status: {sorted(judged & set(listed))}"
+    with_status = sorted(r for r in judged & set(listed) if set(listed[r]) != {"note"})
+    assert not with_status, f"judged rules with a status: {with_status}"
     assert set(listed) <= rules, set(listed) - rules
     assert rules - judged - set(listed) == set(), "rules with no status"
     for number, entry in listed.items():
+        if number in judged:
+            continue
         assert entry["status"] in STATUSES and entry.get("why"), number

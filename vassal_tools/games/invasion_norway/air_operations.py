@@ -1,4 +1,5 @@
-"""When air units may fly, and what air transports carry (7.0, 7.1.6, 7.7, 7.8, 7.8.3).
+"""When air units may fly, which missions, and what air transports carry (7.0, 7.1.6, 2.0,
+7.2.1, 7.4.2, 7.7, 7.8, 7.8.3, 7.8.4).
 
 7.0: "Each air unit may fly one mission per turn, except during Storm weather, when
 no air operations are allowed." A mission is judged in the weather of the sections
@@ -52,6 +53,35 @@ class AirOperations(Check):
         self.flown.update(air)
 
 
+class MissionKinds(Check):
+    """Who flies which mission, when and where: 7.2.1 (air transport and assaults are the German
+    player's only), 7.4.2 (no naval bombing in the Scotland, England and Germany zones), 2.0
+    (missions in a friendly Air Mission Phase; in the Naval Segment, as interceptions and the
+    air support of amphibious assaults, 6.2.1 and 7.6.1)."""
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        if not isinstance(entry, Mission):
+            return
+        k, c = self.cfg["mission_kinds"], self.cfg["air_cargo"]
+        air = [uid for uid in entry.units if audit.units[uid].unit_class == "air"]
+        german_only = c["transport_kinds"] + c["parachute_kinds"] + c["assault_kinds"]
+        if entry.kind in german_only and entry.side != "german":
+            audit.report(self.rules.rule(k["german_only_rule"]), f"the {entry.side.capitalize()} player flies a "
+                         f"{entry.kind} mission; air transport and parachute or air transport assault missions are the German "
+                         f"player's only", where=entry.target, units=air)
+        zone = self.rules.zone_root(self.game.zone_of(entry.target)) if entry.target else None
+        if entry.kind in k["naval_bombing_kinds"] and zone in k["no_naval_bombing_zones"]:
+            audit.report(self.rules.rule(k["naval_bombing_rule"]), f"a naval bombing mission against a target in "
+                         f"{zone}; none may be flown against targets in the Scotland, England and Germany zones",
+                         where=entry.target, units=air)
+        phase = audit.position.phase
+        if phase is not None and phase not in k["air_phases"][entry.side] and phase not in k["naval_phases"]:
+            audit.report(self.rules.rule(k["phase_rule"]), f"a {entry.side.capitalize()} {entry.kind} mission in the {phase} "
+                         f"phase; air missions are flown in a friendly Air Mission Phase (or, as interceptions "
+                         f"and air support of amphibious assaults, in the Naval Segment)", where=entry.target,
+                         units=air)
+
+
 class AirCargo(Check):
     """7.7: what air transports carry; 7.8: airborne infantry only in parachute assaults;
     7.8.3: two Mountain Troop Parachute Assaults, none before May #1."""
@@ -74,6 +104,12 @@ class AirCargo(Check):
             if wrong:
                 audit.report(self.rules.rule(c["transport_rule"]),
                              "air transports carry only non-motorized infantry and mountain artillery units",
+                             where=entry.target, units=wrong, samples=c["sample"])
+        elif entry.kind in c["assault_kinds"]:
+            wrong = [uid for uid in cargo if not self.kinds.type_in(audit.units[uid], c["assault_types"])]
+            if wrong:
+                audit.report(self.rules.rule(c["assault_rule"]),
+                             "only non-motorized infantry units may take part in an air transport assault",
                              where=entry.target, units=wrong, samples=c["sample"])
 
     def parachute(self, audit: Audit, entry: Mission, cargo: list[str]) -> None:

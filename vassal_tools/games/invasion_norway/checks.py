@@ -8,7 +8,7 @@ entered it.
 
 from ...pack import ListedCheck
 from .air import AirMissions, AirSupply
-from .air_operations import AirCargo, AirOperations
+from .air_operations import AirCargo, AirOperations, MissionKinds
 from .basing import Basing
 from .control import ControlChanges
 from .interception import Interception
@@ -51,9 +51,12 @@ LISTED: dict[type[Check], ListedCheck] = {
                               "(3.1.1); the weather changed in the Weather Segment only (3.0)"),
     AirOperations: ListedCheck("air-operations", ("7.0", "7.1.6"), "no air operations in Storm weather at a "
                                "mission's base or target (7.0); one mission per air unit per turn (7.1.6)"),
-    AirCargo: ListedCheck("air-cargo", ("7.7", "7.8", "7.8.3"), "what air transports carry (7.7), airborne "
-                          "infantry only in parachute assaults (7.8), two Mountain Troop Parachute Assaults "
-                          "from May #1 (7.8.3)"),
+    AirCargo: ListedCheck("air-cargo", ("7.7", "7.8", "7.8.3", "7.8.4"), "what air transports carry (7.7), "
+                          "airborne infantry only in parachute assaults (7.8), two Mountain Troop Parachute Assaults "
+                          "from May #1 (7.8.3), non-motorized infantry only in air transport assaults (7.8.4)"),
+    MissionKinds: ListedCheck("missions", ("2.0", "7.2.1", "7.4.2"), "air missions in a friendly Air Mission "
+                              "Phase or the Naval Segment (2.0); air transport and assaults German only (7.2.1); no "
+                              "naval bombing in the Scotland, England and Germany zones (7.4.2)"),
     NavalPhases: ListedCheck("naval-phases", ("8.1",), "naval units move only in the Naval Segment, each side in "
                              "its own Naval Movement Phase, but to intercept or retreat"),
     SwedishBorder: ListedCheck("sweden", ("11.2.3",), "no land, naval or air unit enters a hex of Sweden"),
