@@ -12,6 +12,7 @@ from .air_operations import AirCargo, AirOperations, MissionKinds
 from .basing import Basing
 from .control import ControlChanges
 from .interception import Interception
+from .land_combat import CombatDeclarations
 from .land_movement import Overruns, SwedishBorder, ZocMoves
 from .land_stacking import LandStacking
 from .land_supply import LandSupply
@@ -65,6 +66,8 @@ LISTED: dict[type[Check], ListedCheck] = {
     ZocMoves: ListedCheck("zoc", ("11.1.4", "11.2.1"), "land units stop on entering an enemy ZOC and leave one "
                           "only into a hex free of enemy ZOCs (11.1.4); none enters a hex an enemy unit with a "
                           "Defense Factor holds (11.2.1)"),
+    CombatDeclarations: ListedCheck("combat", ("12.0",), "attacks on adjacent hexes; no unit attacks, and no hex is "
+                                    "attacked, more than once a Land Combat Phase"),
     Repairs: ListedCheck("repair", ("10.2.1", "10.2.3"), "one hit removed from each installation a Repair Segment "
                          "(10.2.1); damaged ships repaired in the Repair Segment on a roll of zero at a friendly "
                          "naval base (10.2.3)"),
