@@ -16,7 +16,7 @@ from .land_combat import CombatDeclarations
 from .land_movement import Overruns, SwedishBorder, ZocMoves
 from .land_stacking import LandStacking
 from .land_supply import LandSupply
-from .naval import NavalPhases, NavalStacks, Unloading
+from .naval import FrozenFjord, NavalPhases, NavalStacks, Unloading
 from .repair import Repairs
 from .rules import Check
 from .surrender import Surrender
@@ -60,6 +60,8 @@ LISTED: dict[type[Check], ListedCheck] = {
                               "naval bombing in the Scotland, England and Germany zones (7.4.2)"),
     NavalPhases: ListedCheck("naval-phases", ("8.1",), "naval units move only in the Naval Segment, each side in "
                              "its own Naval Movement Phase, but to intercept or retreat"),
+    FrozenFjord: ListedCheck("frozen-fjord", ("3.3.2",), "no naval unit in the frozen part of Trondheim Fjord "
+                             "before it thaws (April #8)"),
     SwedishBorder: ListedCheck("sweden", ("11.2.3",), "no land, naval or air unit enters a hex of Sweden"),
     Overruns: ListedCheck("overrun", ("11.7",), "overruns only by German motorized units in German movement "
                           "phases"),

@@ -204,3 +204,19 @@ class NavalPhases(Check):
         audit.report(self.rules.rule(self.cfg["naval"]["phase_rule"]),
                      f"{entry.unit} moves {where} ({phase}); a naval unit moves in its own Naval Movement "
                      f"Phase (or to intercept, or to retreat from combat)", where=entry.to, units=[entry.unit])
+
+
+class FrozenFjord(Check):
+    """3.3.2: "No naval unit of any kind may enter the cross-hatched portion of Trondheim Fjord
+    (that is, hexes 2717, 2718, 2817, and 2818) until after the Thaw has begun in the fjord"
+    (the Turn Record Track: April #8, game.toml ``[[thaw]]``)."""
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        f = self.cfg["frozen_fjord"]
+        loc = self.rules.arrived(entry, previous)
+        if loc not in f["hexes"] or not isinstance(entry, (Move, Place)):
+            return
+        if audit.units[entry.unit].unit_class != "naval" or self.game.thawed(f["zone"], audit.position.turn):
+            return
+        audit.report(self.rules.rule(f["rule"]), f"{entry.unit} enters {loc}, in the frozen part of Trondheim Fjord, "
+                     f"before the Thaw begins there", where=loc, units=[entry.unit])
