@@ -17,6 +17,7 @@ from .land_movement import Overruns, SwedishBorder, ZocMoves
 from .land_stacking import LandStacking
 from .land_supply import LandSupply
 from .naval import FrozenFjord, NavalPhases, NavalStacks, Unloading
+from .reinforcements import Reinforcements
 from .repair import Repairs
 from .rules import Check
 from .surrender import Surrender
@@ -70,6 +71,8 @@ LISTED: dict[type[Check], ListedCheck] = {
                           "Defense Factor holds (11.2.1)"),
     CombatDeclarations: ListedCheck("combat", ("12.0",), "attacks on adjacent hexes; no unit attacks, and no hex is "
                                     "attacked, more than once a Land Combat Phase"),
+    Reinforcements: ListedCheck("reinforcements", ("4.1",), "reinforcements placed in their side's Strategic Map "
+                                "zones (Denmark from April #5)"),
     Repairs: ListedCheck("repair", ("10.2.1", "10.2.3"), "one hit removed from each installation a Repair Segment "
                          "(10.2.1); damaged ships repaired in the Repair Segment on a roll of zero at a friendly "
                          "naval base (10.2.3)"),
