@@ -16,6 +16,7 @@ from .land_combat import CombatDeclarations
 from .land_movement import Overruns, SwedishBorder, ZocMoves
 from .land_stacking import LandStacking
 from .land_supply import LandSupply
+from .mobilization import Mobilization
 from .naval import FrozenFjord, NavalPhases, NavalStacks, Unloading
 from .reinforcements import Reinforcements
 from .repair import Repairs
@@ -73,6 +74,9 @@ LISTED: dict[type[Check], ListedCheck] = {
                                     "attacked, more than once a Land Combat Phase"),
     Reinforcements: ListedCheck("reinforcements", ("4.1",), "reinforcements placed in their side's Strategic Map "
                                 "zones (Denmark from April #5)"),
+    Mobilization: ListedCheck("mobilization", ("14.1.2", "14.2.1"), "one battalion of each Norwegian regiment a "
+                              "Mobilization Phase, at its center, in order (14.2.1); none once a German unit has "
+                              "entered its center (14.1.2)"),
     Repairs: ListedCheck("repair", ("10.2.1", "10.2.3"), "one hit removed from each installation a Repair Segment "
                          "(10.2.1); damaged ships repaired in the Repair Segment on a roll of zero at a friendly "
                          "naval base (10.2.3)"),
