@@ -17,6 +17,8 @@ Which unit types are infantry is the pack's reading (pack.toml ``[air_cargo]``).
 
 from __future__ import annotations
 
+from collections import deque
+
 from ...record import Entry, Mission
 from ...rules.engine import Audit
 from ...rules.position import UnitState
@@ -135,3 +137,64 @@ class AirCargo(Check):
             audit.report(rule, f"Mountain Troop Parachute Assault number {self.mountain_drops}; the German player "
                          f"may conduct {c['mountain_per_game']} per game", where=entry.target, units=mountain,
                          excess=self.mountain_drops - c["mountain_per_game"])
+
+
+class AirRanges(Check):
+    """7.1.2: "An air unit may not fly to a target in excess of these ranges", counted as 7.1.3
+    (one SMP per Strategic Map zone entered, from the zone of its base) and 7.1.4 (one OMP per
+    hex; from a Strategic Map base, the OMPs its Map Edge Hex Group lists, then one per hex).
+    On the Operational Map a Double-Range Mission (7.2.4) reaches twice the OMA, so only a target
+    beyond that is a finding there. The SMA and OMA are the units' printed factors and the edge
+    groups the game data's (some sample): findings say so. Carrier launches (7.1.5) are not
+    judged: where the CV's air units start is the player's choice of sea hex."""
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        if not isinstance(entry, Mission) or entry.target is None:
+            return
+        r = self.cfg["air_range"]
+        for uid in entry.units:
+            u = audit.units[uid]
+            base = entry.origin or audit.position.loc(uid)
+            if u.unit_class != "air" or base is None or base.startswith("carrier:"):
+                continue
+            target_hex = self.game.hex_of(entry.target)
+            if target_hex is not None:
+                cost, most, allowance = self.omp(base, target_hex), 2 * float(u.get("oma") or 0), "twice its OMA"
+            else:
+                cost, most, allowance = self.smp(base, entry.target), float(u.get("sma") or 0), "its SMA"
+            if cost is None or not most or cost <= most:
+                continue
+            audit.report(self.rules.rule(r["rule"]), f"{uid} flies {cost:g} {'OMPs' if target_hex else 'SMPs'} from "
+                         f"{base} to {entry.target}, beyond {allowance} ({most:g})", where=entry.target, units=[uid],
+                         excess=cost - most, samples=r["sample"])
+
+    def omp(self, base: str, target: str) -> float | None:
+        """7.1.4: OMPs from a base to an Operational Map hex; None where the data cannot say."""
+        grid = self.game.data.grid
+        base_hex = self.game.hex_of(base)
+        if base_hex is not None:
+            return grid.distance(base_hex, target)
+        zone = self.rules.zone_root(self.game.zone_of(base))
+        edges = [p for p in self.game.data.places if p.kind == "map_edge_group" and p.name == zone]
+        costs = [p.extra.get("omp") + grid.distance(h, target) for p in edges if p.extra.get("omp") is not None
+                 for h in p.hexes if h in self.game.hexes]
+        return min(costs) if costs else None
+
+    def smp(self, base: str, target: str) -> float | None:
+        """7.1.3: Strategic Map zones entered from the base's zone to the target's."""
+        start, goal = self.game.zone_of(base), self.game.zone_of(target)
+        borders = self.game.zone_borders
+        if start is None or goal is None:
+            return None
+        start = start if borders.get(start) else self.rules.zone_root(start)
+        goal = goal if borders.get(goal) else self.rules.zone_root(goal)
+        seen, queue = {start: 0}, deque([start])
+        while queue:
+            zone = queue.popleft()
+            if zone == goal:
+                return seen[zone]
+            for nxt in borders.get(zone or "", ()):
+                if nxt not in seen:
+                    seen[nxt] = seen[zone] + 1
+                    queue.append(nxt)
+        return None

@@ -8,7 +8,7 @@ entered it.
 
 from ...pack import ListedCheck
 from .air import AirMissions, AirSupply
-from .air_operations import AirCargo, AirOperations, MissionKinds
+from .air_operations import AirCargo, AirOperations, AirRanges, MissionKinds
 from .basing import Basing
 from .control import ControlChanges
 from .interception import Interception
@@ -57,6 +57,9 @@ LISTED: dict[type[Check], ListedCheck] = {
     AirCargo: ListedCheck("air-cargo", ("7.7", "7.8", "7.8.3", "7.8.4"), "what air transports carry (7.7), "
                           "airborne infantry only in parachute assaults (7.8), two Mountain Troop Parachute Assaults "
                           "from May #1 (7.8.3), non-motorized infantry only in air transport assaults (7.8.4)"),
+    AirRanges: ListedCheck("air-range", ("7.1.2", "7.1.3", "7.1.4"), "air missions within range: the SMA in "
+                           "Strategic Map zones entered (7.1.3), twice the OMA in hexes and edge-group OMPs on the "
+                           "Operational Map (7.1.4; double range, 7.2.4)"),
     MissionKinds: ListedCheck("missions", ("2.0", "7.2.1", "7.4.2"), "air missions in a friendly Air Mission "
                               "Phase or the Naval Segment (2.0); air transport and assaults German only (7.2.1); no "
                               "naval bombing in the Scotland, England and Germany zones (7.4.2)"),
