@@ -20,6 +20,7 @@ from .mobilization import Mobilization
 from .naval import FrozenFjord, NavalPhases, NavalStacks, Unloading
 from .reinforcements import Reinforcements
 from .repair import Repairs
+from .rolls import Submarines
 from .rules import Check
 from .surrender import Surrender
 from .weather import FixedWeather
@@ -80,6 +81,9 @@ LISTED: dict[type[Check], ListedCheck] = {
     Mobilization: ListedCheck("mobilization", ("14.1.2", "14.2.1"), "one battalion of each Norwegian regiment a "
                               "Mobilization Phase, at its center, in order (14.2.1); none once a German unit has "
                               "entered its center (14.1.2)"),
+    Submarines: ListedCheck("submarines", ("8.7.3", "8.7.4"), "Allied submarine rolls on April #4-#6 only, a hit "
+                            "on 0-1 (2 against an unescorted ship), the -1 only for ships their stack cannot "
+                            "escort"),
     Repairs: ListedCheck("repair", ("10.2.1", "10.2.3"), "one hit removed from each installation a Repair Segment "
                          "(10.2.1); damaged ships repaired in the Repair Segment on a roll of zero at a friendly "
                          "naval base (10.2.3)"),

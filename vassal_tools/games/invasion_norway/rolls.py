@@ -1,0 +1,66 @@
+"""Die rolls whose results the text gives: Allied submarines (8.7.3, 8.7.4).
+
+8.7.3: "Whenever a German naval unit enters the Jutland or Kattegat sea zone during the April #4
+thru April #6 turns, the Allied player rolls a die. If the result is zero or one, a hit is
+inflicted on the naval unit." 8.7.4: "One DD, TB, or Sloop point can escort up to two ships that
+are moving in the same stack ... If a ship is unescorted, subtract one (-1) from all Submarine
+die rolls made against it"; DD, TB, SB, Sloop, AP and Tanker units "are never subject to the -1
+modifier". A ``submarine`` roll outside April #4-#6, an ``outcome`` that contradicts the die
+(0-1 always a hit, 3-9 never, 2 a hit only against an unescorted ship), or a ``modified`` die
+other than the die or (for a ship its stack cannot escort) one less, is a finding.
+
+"""
+
+from __future__ import annotations
+
+from ...record import Entry, Roll
+from ...rules.engine import Audit
+from ...rules.position import UnitState
+from .rules import Check
+
+
+class Submarines(Check):
+    """8.7.3 and 8.7.4: the Allied submarine rolls."""
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        s = self.cfg["submarines"]
+        if not isinstance(entry, Roll) or entry.purpose != s["roll"] or not entry.single:
+            return
+        turn = audit.position.turn
+        if not (self.rules.turn_at_least(turn, s["first"]) and not self.rules.turn_at_least(turn, s["after"])):
+            audit.report(self.rules.rule(s["rule"]), f"a submarine roll on {turn}; Allied submarines attack on the "
+                         f"{s['first']} thru {s['last']} turns only", where=entry.zone,
+                         units=([entry.unit] if entry.unit else []) + list(entry.target))
+            return
+        for uid in dict.fromkeys(([entry.unit] if entry.unit else []) + list(entry.target)):
+            if uid in audit.units and self.kinds.is_naval(audit.units[uid]):
+                self.judge(audit, entry, uid)
+
+    def judge(self, audit: Audit, entry: Roll, uid: str) -> None:
+        s, die = self.cfg["submarines"], entry.result
+        escorted = self.escorted(audit, uid)
+        hit = die <= s["hit_max"] or (die == s["hit_max"] + 1 and not escorted)
+        sure_hit, sure_miss = die <= s["hit_max"], not hit
+        claimed = entry.outcome
+        wrong = (claimed in s["hit_words"] and sure_miss) or (claimed in s["miss_words"] and sure_hit)
+        if wrong:
+            audit.report(self.rules.rule(s["rule"]), f"the submarine roll of {die} against {uid} claims {claimed!r}; "
+                         f"a hit is inflicted on a zero or one{'' if escorted else ' (two, unescorted: 8.7.4)'}",
+                         where=entry.zone, units=[uid])
+        if entry.modified is not None and entry.modified != die and not (entry.modified == die - 1 and not escorted):
+            audit.report(self.rules.rule(s["escort_rule"]), f"the submarine roll of {die} against {uid} is modified "
+                         f"to {entry.modified}; only an unescorted ship's roll is modified, by -1", where=entry.zone,
+                         units=[uid])
+
+    def escorted(self, audit: Audit, uid: str) -> bool:
+        """Sure to be escorted: not a ship that needs one, or its stack has escorts for every ship."""
+        s, pos = self.cfg["submarines"], audit.position
+        if self.kinds.naval_type(audit.units[uid]) in s["never_escorted"]:
+            return True
+        loc, stack = pos.loc(uid), pos.stack(uid)
+        group = [o for o in pos.at(loc or "") if self.kinds.is_naval(audit.units[o]) and pos.stack(o) == stack
+                 and audit.units[o].side == audit.units[uid].side]
+        escorts = sum(pos.strength(o) for o in group if self.kinds.naval_type(audit.units[o]) in s["escort_types"])
+        ships = sum(1 for o in group if self.kinds.naval_type(audit.units[o]) not in s["never_escorted"])
+        return ships <= s["ships_per_escort"] * escorts
+
