@@ -20,7 +20,7 @@ from .mobilization import Mobilization
 from .naval import FrozenFjord, NavalPhases, NavalStacks, Unloading
 from .reinforcements import Reinforcements
 from .repair import Repairs
-from .rolls import Submarines
+from .rolls import EmergencyTransfer, Submarines
 from .rules import Check
 from .surrender import Surrender
 from .weather import FixedWeather
@@ -84,6 +84,8 @@ LISTED: dict[type[Check], ListedCheck] = {
     Submarines: ListedCheck("submarines", ("8.7.3", "8.7.4"), "Allied submarine rolls on April #4-#6 only, a hit "
                             "on 0-1 (2 against an unescorted ship), the -1 only for ships their stack cannot "
                             "escort"),
+    EmergencyTransfer: ListedCheck("emergency-transfer", ("5.1.2",), "an air point that fails its emergency "
+                                   "transfer roll (4-9) is eliminated"),
     Repairs: ListedCheck("repair", ("10.2.1", "10.2.3"), "one hit removed from each installation a Repair Segment "
                          "(10.2.1); damaged ships repaired in the Repair Segment on a roll of zero at a friendly "
                          "naval base (10.2.3)"),

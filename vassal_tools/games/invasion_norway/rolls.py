@@ -1,4 +1,5 @@
-"""Die rolls whose results the text gives: Allied submarines (8.7.3, 8.7.4).
+"""Die rolls whose results the text gives: Allied submarines (8.7.3, 8.7.4) and emergency air
+transfer (5.1.2).
 
 8.7.3: "Whenever a German naval unit enters the Jutland or Kattegat sea zone during the April #4
 thru April #6 turns, the Allied player rolls a die. If the result is zero or one, a hit is
@@ -9,14 +10,20 @@ modifier". A ``submarine`` roll outside April #4-#6, an ``outcome`` that contrad
 (0-1 always a hit, 3-9 never, 2 a hit only against an unescorted ship), or a ``modified`` die
 other than the die or (for a ship its stack cannot escort) one less, is a finding.
 
+5.1.2: "roll a die for each air point present. If the result is 0-3, the point may fly to any
+friendly-controlled airbase within range"; "Any air point that fails the emergency transfer die
+roll ... is immediately eliminated." An ``emergency-air-transfer`` roll (its ``unit``) of 4-9
+whose air unit keeps the point at the end of the phase is a finding.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ...record import Entry, Roll
 from ...rules.engine import Audit
 from ...rules.position import UnitState
-from .rules import Check
+from .rules import Check, InvasionNorwayRules
 
 
 class Submarines(Check):
@@ -64,3 +71,35 @@ class Submarines(Check):
         ships = sum(1 for o in group if self.kinds.naval_type(audit.units[o]) not in s["never_escorted"])
         return ships <= s["ships_per_escort"] * escorts
 
+
+class EmergencyTransfer(Check):
+    """5.1.2: a point that fails its emergency transfer roll is eliminated."""
+
+    def __init__(self, rules: InvasionNorwayRules) -> None:
+        super().__init__(rules)
+        self.failed: Counter[str] = Counter()
+        self.had: dict[str, int] = {}
+
+    def start_phase(self, audit: Audit) -> None:
+        self.failed, self.had = Counter(), {}
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        e = self.cfg["emergency_transfer"]
+        if not isinstance(entry, Roll) or entry.purpose != e["roll"] or not entry.single or entry.unit is None:
+            return
+        if entry.unit not in audit.units:
+            return
+        self.had.setdefault(entry.unit, audit.position.strength(entry.unit))
+        if entry.result > e["success_max"]:
+            self.failed[entry.unit] += 1
+
+    def end_phase(self, audit: Audit) -> None:
+        rule = self.rules.rule(self.cfg["emergency_transfer"]["rule"])
+        for uid, failed in sorted(self.failed.items()):
+            state = audit.position.state.get(uid)
+            left = 0 if state is None or state.removed else audit.position.strength(uid)
+            most = max(self.had[uid] - failed, 0)
+            if left > most:
+                audit.report(rule, f"{uid} failed {failed} emergency transfer roll(s) but keeps {left} point(s) at the "
+                             f"end of the phase; a point that fails is immediately eliminated",
+                             where=audit.position.loc(uid), units=[uid], excess=left - most)
