@@ -13,7 +13,7 @@ from .basing import Basing
 from .control import ControlChanges
 from .interception import Interception
 from .land_combat import CombatDeclarations
-from .land_movement import Overruns, SwedishBorder, ZocMoves
+from .land_movement import MovementAllowance, Overruns, SwedishBorder, ZocMoves
 from .land_stacking import LandStacking
 from .land_supply import LandSupply
 from .mobilization import Mobilization
@@ -74,6 +74,9 @@ LISTED: dict[type[Check], ListedCheck] = {
     ZocMoves: ListedCheck("zoc", ("11.1.4", "11.2.1"), "land units stop on entering an enemy ZOC and leave one "
                           "only into a hex free of enemy ZOCs (11.1.4); none enters a hex an enemy unit with a "
                           "Defense Factor holds (11.2.1)"),
+    MovementAllowance: ListedCheck("movement", ("11.2", "11.2.1", "11.2.2", "3.3.1"), "land moves within the "
+                                   "Movement Allowance at the terrain's costs (11.2; ferries 11.2.2; the Thaw's road "
+                                   "costs and lake hexsides 3.3.1; the Terrain Effects Chart's other costs sample)"),
     CombatDeclarations: ListedCheck("combat", ("12.0",), "attacks on adjacent hexes; no unit attacks, and no hex is "
                                     "attacked, more than once a Land Combat Phase"),
     Reinforcements: ListedCheck("reinforcements", ("4.1",), "reinforcements placed in their side's Strategic Map "

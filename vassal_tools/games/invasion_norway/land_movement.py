@@ -116,3 +116,72 @@ class ZocMoves(Check):
             audit.report(self.rules.rule(rule), message, where=entry.to, units=[entry.unit], samples=m["zoc_sample"])
         elif entry.to in enemy_zoc:
             self.stopped[entry.unit] = entry.to
+
+
+class MovementAllowance(Check):
+    """11.2.1: "A land unit cannot enter a hex if it does not have sufficient unexpended Movement
+    Points to do so." A land unit's moves in a Land (or, motorized units, Motorized) Movement Phase
+    cost at least the cheapest path between their hexes at the Terrain Effects Chart's costs
+    (pack.toml ``[movement]``: roads, ferries and the Thaw as the text gives them, the rest
+    sample, so every finding says so); more than its Movement Allowance is a finding. Not judged:
+    a move between hexes joined by railroad (it may be Railroad Movement, 11.5), a Leg or Mountain
+    unit ending its move with a friendly truck (it may ride it, 11.4), and units that overran."""
+
+    def __init__(self, rules: InvasionNorwayRules) -> None:
+        super().__init__(rules)
+        self.spent: dict[str, float] = {}
+        self.skipped: set[str] = set()  # units whose moves this phase are not judged
+        self.overran: set[str] = set()
+
+    def start_phase(self, audit: Audit) -> None:
+        self.spent, self.skipped, self.overran = {}, set(), set()
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        if isinstance(entry, Attack) and entry.overrun:
+            self.overran.update(entry.attackers)
+            return
+        m = self.cfg["land_movement"]
+        if not isinstance(entry, Move) or audit.position.phase not in m["movement_phases"]:
+            return
+        u = audit.units[entry.unit]
+        start = previous.loc if previous is not None and not previous.removed else None
+        allowance = float(u.get("movement") or 0)
+        if not self.kinds.is_land(u) or start not in self.game.hexes or entry.to not in self.game.hexes \
+                or not allowance or entry.unit in self.skipped or entry.unit in self.overran \
+                or not (self.game.hexes[entry.to].is_land and self.game.hexes[start].is_land):  # at sea: carried
+            return
+        if self.by_rail(start, entry.to) or (not self.kinds.is_motorized(u) and self.with_truck(audit, entry)):
+            self.skipped.add(entry.unit)
+            return
+        move_class = self.kinds.move_class(u)
+        spent = self.spent.get(entry.unit, 0.0)
+        cost = self.rules.move_cost(start, entry.to, move_class, allowance - spent, audit.position.turn)
+        if cost is not None:
+            self.spent[entry.unit] = spent + cost
+            return
+        self.skipped.add(entry.unit)
+        least = self.rules.move_cost(start, entry.to, move_class, float("inf"), audit.position.turn)
+        shown = "no path of land hexes" if least is None else f"at least {least:g} MPs"
+        self.report_case(audit, "allowance", self.rules.rule(m["enemy_hex_rule"]), f"{entry.unit} ({move_class}, Movement Allowance "
+                     f"{allowance:g}) moves from {start} to {entry.to}: {shown}, with {spent:g} spent before in "
+                     f"the phase", where=entry.to, units=[entry.unit],
+                     excess=None if least is None else spent + least - allowance, samples=self.rules.terrain.samples)
+
+    def by_rail(self, start: str, goal: str) -> bool:
+        """Are the hexes joined by railroad hexsides (a move that may be Railroad Movement)?"""
+        sides = self.rules.terrain.sides
+        seen, todo = {start}, [start]
+        while todo:
+            here = todo.pop()
+            if here == goal:
+                return True
+            for nxt in self.rules.terrain.neighbours.get(here, ()):
+                if nxt not in seen and "railroad" in sides.get(frozenset((here, nxt)), ()):
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return False
+
+    def with_truck(self, audit: Audit, entry: Move) -> bool:
+        side = audit.units[entry.unit].side
+        return any(self.kinds.is_truck(audit.units[o]) and audit.units[o].side == side
+                   for o in audit.position.at(entry.to))

@@ -9,6 +9,7 @@ its own module, named for the rules it enforces.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...record import Control, Entry, Move, PhaseStart, Place, Unit
@@ -36,6 +37,11 @@ class Check(engine.Check):
         self.kinds = rules.kinds
         self.game = rules.game
 
+    def report_case(self, audit: Audit, case: str, rule: str, message: str, **where: Any) -> None:
+        """A finding of one case of its rule (Finding.case): explain.toml quotes that case's sentence."""
+        finding = audit.report(rule, message, **where)
+        audit.findings[audit.findings.index(finding)] = replace(finding, case=case)
+
 
 class InvasionNorwayRules(Checks):
     """The checks composed for the engine; helpers for the checks."""
@@ -55,6 +61,7 @@ class InvasionNorwayRules(Checks):
         self.control_given = False
         self.first_turn: str | None = None  # the turn the record starts on (its first phase entry)
         self._lines: dict[frozenset, SupplyLines] = {}
+        self._moves: dict[frozenset, SupplyLines] = {}  # movement costs, apart from supply's searches
         super().__init__(cls(self) for cls in checks)
 
     # -- engine hooks
@@ -182,6 +189,16 @@ class InvasionNorwayRules(Checks):
         if lines is None:
             lines = self._lines[thawed] = SupplyLines(_LazyGraphs(self.terrain, thawed))
         return lines
+
+    def move_cost(self, start: str, goal: str, move_class: str, cap: float, turn: str | None) -> float | None:
+        """The fewest MPs of ``move_class`` from hex ``start`` to hex ``goal`` (11.2, terrain only:
+        units and ZOCs aside), or None if more than ``cap``."""
+        thawed = self.game.thawed_zones(turn)
+        lines = self._moves.get(thawed)
+        if lines is None:
+            lines = self._moves[thawed] = SupplyLines(_LazyGraphs(self.terrain, thawed))
+        found = lines.line(start, [goal], move_class, cap, frozenset(), ("move", thawed))
+        return found.cost if found else None
 
     def supply_line(self, side: str, start: str, goals: Iterable[str | None], move_class: str, cap: float,
                     turn: str | None, blocking: bool = True, control: bool = True) -> SupplyLine:
