@@ -176,7 +176,7 @@ class AirRanges(Check):
             return grid.distance(base_hex, target)
         zone = self.rules.zone_root(self.game.zone_of(base))
         edges = [p for p in self.game.data.places if p.kind == "map_edge_group" and p.name == zone]
-        costs = [p.extra.get("omp") + grid.distance(h, target) for p in edges if p.extra.get("omp") is not None
+        costs = [float(p.extra["omp"]) + grid.distance(h, target) for p in edges if p.extra.get("omp") is not None
                  for h in p.hexes if h in self.game.hexes]
         return min(costs) if costs else None
 

@@ -146,7 +146,7 @@ class MovementAllowance(Check):
         u = audit.units[entry.unit]
         start = previous.loc if previous is not None and not previous.removed else None
         allowance = float(u.get("movement") or 0)
-        if not self.kinds.is_land(u) or start not in self.game.hexes or entry.to not in self.game.hexes \
+        if start is None or not self.kinds.is_land(u) or start not in self.game.hexes or entry.to not in self.game.hexes \
                 or not allowance or entry.unit in self.skipped or entry.unit in self.overran \
                 or not (self.game.hexes[entry.to].is_land and self.game.hexes[start].is_land):  # at sea: carried
             return

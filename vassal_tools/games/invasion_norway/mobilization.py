@@ -81,9 +81,9 @@ class Mobilization(Check):
                          f"eliminated", where=loc, units=[uid], samples=m["sample"])
             return
         rule = self.rules.rule(m["rule"])
-        near = center is not None and self.game.hex_of(loc) is not None \
-            and self.game.data.grid.distance(self.game.hex_of(loc), center) <= m["landsvern_hexes"]
-        if center is not None and self.game.hex_of(loc) != center and not (landsvern_exception and near):
+        at = self.game.hex_of(loc)
+        near = center is not None and at is not None and self.game.data.grid.distance(at, center) <= m["landsvern_hexes"]
+        if center is not None and at != center and not (landsvern_exception and near):
             audit.report(rule, f"{uid} mobilizes in {loc}, not at its regiment's mobilization center ({center})",
                          where=loc, units=[uid], samples=m["sample"])
         if not landsvern_exception:

@@ -182,7 +182,7 @@ class NavalPhases(Check):
         turn = audit.position.turn if (audit.position.phase or "") in NAVAL_SEGMENT else None
         if turn != self.segment:
             self.segment, self.intercepted = turn, set()
-        self.reported: set[str] = set()
+        self.reported = set()
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         if isinstance(entry, Intercept):
