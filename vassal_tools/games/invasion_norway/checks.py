@@ -12,7 +12,7 @@ from .air_operations import AirCargo, AirOperations, AirRanges, MissionKinds
 from .basing import Basing
 from .control import ControlChanges
 from .interception import Interception
-from .land_combat import CombatDeclarations
+from .land_combat import CombatDeclarations, CombatMoves
 from .land_movement import MovementAllowance, Overruns, SwedishBorder, ZocMoves
 from .land_stacking import LandStacking
 from .land_supply import LandSupply
@@ -89,6 +89,9 @@ LISTED: dict[type[Check], ListedCheck] = {
                             "escort"),
     EmergencyTransfer: ListedCheck("emergency-transfer", ("5.1.2",), "an air point that fails its emergency "
                                    "transfer roll (4-9) is eliminated"),
+    CombatMoves: ListedCheck("retreat", ("12.2.3",), "no truck, SP or ASP retreats; a unit that fought and does not "
+                             "advance into a hex its enemies held (12.3) retreats neither into an enemy hex nor into "
+                             "an enemy ZOC no friendly unit with a Defense Factor holds"),
     Repairs: ListedCheck("repair", ("10.2.1", "10.2.3"), "one hit removed from each installation a Repair Segment "
                          "(10.2.1); damaged ships repaired in the Repair Segment on a roll of zero at a friendly "
                          "naval base (10.2.3)"),
