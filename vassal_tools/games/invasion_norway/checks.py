@@ -13,7 +13,7 @@ from .basing import Basing
 from .control import ControlChanges
 from .interception import Interception
 from .land_combat import CombatDeclarations, CombatMoves
-from .land_movement import MovementAllowance, Overruns, SwedishBorder, ZocMoves
+from .land_movement import Finnmark, MovementAllowance, Overruns, SwedishBorder, ZocMoves
 from .land_stacking import LandStacking
 from .land_supply import LandSupply
 from .mobilization import Mobilization
@@ -77,6 +77,9 @@ LISTED: dict[type[Check], ListedCheck] = {
     MovementAllowance: ListedCheck("movement", ("11.2", "11.2.1", "11.2.2", "3.3.1"), "land moves within the "
                                    "Movement Allowance at the terrain's costs (11.2; ferries 11.2.2; the Thaw's road "
                                    "costs and lake hexsides 3.3.1; the Terrain Effects Chart's other costs sample)"),
+    Finnmark: ListedCheck("finnmark", ("11.6.1", "11.6.2", "11.6.3"), "Allied land units only into Finnmark, "
+                          "through 0202 (Mountain units also 0302, 0402, 0502, 0601), not back the same turn; one "
+                          "adjacent space a phase there"),
     CombatDeclarations: ListedCheck("combat", ("12.0",), "attacks on adjacent hexes; no unit attacks, and no hex is "
                                     "attacked, more than once a Land Combat Phase"),
     Reinforcements: ListedCheck("reinforcements", ("4.1",), "reinforcements placed in their side's Strategic Map "

@@ -185,3 +185,66 @@ class MovementAllowance(Check):
         side = audit.units[entry.unit].side
         return any(self.kinds.is_truck(audit.units[o]) and audit.units[o].side == side
                    for o in audit.position.at(entry.to))
+
+
+class Finnmark(Check):
+    """11.6.1-11.6.3: the Finnmark zone of the Strategic Map.
+
+    11.6.1: "Allied land units may move or Retreat from the Operational Map into the Finnmark #1
+    space": any Allied land unit from hex 0202, an Allied Mountain unit from 0302, 0402 or 0502
+    (0601, the maintainers' note adds); "A unit that enters the Strategic Map cannot reenter the
+    Operational Map during the same turn." 11.6.2: back from the Lyngensfjord space (Finnmark #1)
+    into the same hexes. 11.6.3: a land unit moves from a space "to any adjacent land zone ... by
+    expending its entire Movement Allowance": one space a phase, to an adjacent one (the spaces'
+    order is the game data's, sample)."""
+
+    def __init__(self, rules: InvasionNorwayRules) -> None:
+        super().__init__(rules)
+        self.entered: dict[str, str | None] = {}  # unit -> the turn it entered Finnmark
+        self.moved: set[str] = set()  # units that moved between spaces this phase
+
+    def start_phase(self, audit: Audit) -> None:
+        self.moved = set()
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        f = self.cfg["finnmark"]
+        if not isinstance(entry, Move) or previous is None or previous.removed or previous.loc is None:
+            return
+        u = audit.units[entry.unit]
+        if not self.kinds.is_land(u):
+            return
+        start, goal = previous.loc, entry.to
+        here, there = self.space(start), self.space(goal)
+        if here is None and there is None:
+            return
+        mountain = self.kinds.is_mountain(u)
+        turn = audit.position.turn
+        if here is None and start in self.game.hexes:
+            if u.side != "allied" or there != f["gate_space"] or start not in f["gates"] \
+                    or (start not in f["any_unit_gates"] and not mountain):
+                audit.report(self.rules.rule(f["enter_rule"]), f"{entry.unit} enters {goal} from {start}; Allied land "
+                             f"units enter the {f['gate_space']} space from 0202, Mountain units also from "
+                             f"{', '.join(g for g in f['gates'] if g not in f['any_unit_gates'])}", where=goal,
+                             units=[entry.unit])
+            self.entered[entry.unit] = turn
+        elif there is None and goal in self.game.hexes:
+            if here != f["gate_space"] or goal not in f["gates"] or (goal not in f["any_unit_gates"] and not mountain):
+                audit.report(self.rules.rule(f["leave_rule"]), f"{entry.unit} leaves {start} for {goal}; units enter "
+                             f"the Operational Map from the {f['gate_space']} space into 0202, Mountain units also "
+                             f"into {', '.join(g for g in f['gates'] if g not in f['any_unit_gates'])}", where=goal,
+                             units=[entry.unit])
+            elif self.entered.get(entry.unit, "") == turn:
+                audit.report(self.rules.rule(f["enter_rule"]), f"{entry.unit} reenters the Operational Map on {turn}, "
+                             f"the turn it entered the Strategic Map", where=goal, units=[entry.unit])
+        elif here is not None and there is not None and here != there:
+            near = there in self.game.zone_borders.get(here, ())
+            if not near or entry.unit in self.moved:
+                why = "a space not adjacent to it" if not near else "a second space in one phase"
+                audit.report(self.rules.rule(f["strategic_rule"]), f"{entry.unit} moves from {here} to {there}, {why}; "
+                             f"a land unit moves one adjacent space with its entire Movement Allowance", where=goal,
+                             units=[entry.unit], samples=f["sample"])
+            self.moved.add(entry.unit)
+
+    def space(self, loc: str) -> str | None:
+        zone = self.game.zone_of(loc)
+        return zone if zone is not None and self.rules.zone_root(zone) == self.cfg["finnmark"]["zone"] else None
