@@ -66,7 +66,7 @@ class MissionKinds(Check):
             return
         k, c = self.cfg["mission_kinds"], self.cfg["air_cargo"]
         air = [uid for uid in entry.units if audit.units[uid].unit_class == "air"]
-        german_only = c["transport_kinds"] + c["parachute_kinds"] + c["assault_kinds"]
+        german_only = c["transport_kinds"] + c["supply_drop_kinds"] + c["parachute_kinds"] + c["assault_kinds"]
         if entry.kind in german_only and entry.side != "german":
             audit.report(self.rules.rule(k["german_only_rule"]), f"the {entry.side.capitalize()} player flies a "
                          f"{entry.kind} mission; air transport and parachute or air transport assault missions are the German "
@@ -96,6 +96,8 @@ class AirCargo(Check):
         if not isinstance(entry, Mission):
             return
         c = self.cfg["air_cargo"]
+        if entry.target is not None:
+            self.target(audit, entry)
         cargo = [uid for uid in entry.units if audit.units[uid].unit_class == "land"]
         if not cargo:
             return
@@ -107,12 +109,42 @@ class AirCargo(Check):
                 audit.report(self.rules.rule(c["transport_rule"]),
                              "air transports carry only non-motorized infantry and mountain artillery units",
                              where=entry.target, units=wrong, samples=c["sample"])
+        elif entry.kind in c["supply_drop_kinds"]:
+            audit.report(self.rules.rule(c["supply_drop_rule"]), "only SPs and ASPs are dropped by parachute from an "
+                         "air transport", where=entry.target, units=cargo)
         elif entry.kind in c["assault_kinds"]:
             wrong = [uid for uid in cargo if not self.kinds.type_in(audit.units[uid], c["assault_types"])]
             if wrong:
                 audit.report(self.rules.rule(c["assault_rule"]),
                              "only non-motorized infantry units may take part in an air transport assault",
                              where=entry.target, units=wrong, samples=c["sample"])
+
+    def target(self, audit: Audit, entry: Mission) -> None:
+        """Where each kind of mission may go: 7.7.1 an air transport "is flown to and lands at a
+        friendly airbase"; 7.7.3 supply dropped "into any hex occupied by a friendly land unit";
+        7.8 "Only a hex that contains a port, an airfield, or a friendly land unit with a Defense
+        Factor greater than zero may be the target of an Parachute Assault"; 7.8.4 "Air transports
+        may attempt to land only at enemy-controlled airbases"; 7.9 transfers to a friendly base."""
+        c, side, target = self.cfg["air_cargo"], entry.side, entry.target or ""
+        base = self.game.airbase(target) or self.game.airbase_in(self.game.hex_of(target) or "")
+        hex_ = self.game.hex_of(target)
+        friends = [uid for uid in self.rules.situation.land_units(side).get(hex_ or "", ())]
+        why, rule = None, None
+        if entry.kind in c["transport_kinds"] + c["transfer_kinds"] and (base is None or not self.rules.controls(
+                side, base.loc)):
+            rule = c["transport_target_rule"] if entry.kind in c["transport_kinds"] else c["transfer_rule"]
+            why = "an air transport or transfer lands at a friendly-controlled airbase"
+        elif entry.kind in c["supply_drop_kinds"] and not friends:
+            rule, why = c["supply_drop_rule"], "supply is dropped only into a hex a friendly land unit occupies"
+        elif entry.kind in c["parachute_kinds"] and hex_ is not None and base is None \
+                and hex_ not in self.game.ports and not any(self.kinds.has_defense(audit.units[u]) for u in friends):
+            rule, why = c["parachute_rule"], ("a parachute assault's target holds a port, an airfield or a friendly "
+                                              "land unit with a Defense Factor")
+        elif entry.kind in c["assault_kinds"] and (base is None or self.rules.controls(side, base.loc)):
+            rule, why = c["assault_rule"], "an air transport assault lands only at an enemy-controlled airbase"
+        if rule is not None:
+            audit.report(self.rules.rule(rule), f"the {entry.kind} mission to {target}: {why}", where=target,
+                         units=[uid for uid in entry.units if audit.units[uid].unit_class == "air"])
 
     def parachute(self, audit: Audit, entry: Mission, cargo: list[str]) -> None:
         c = self.cfg["air_cargo"]

@@ -55,9 +55,11 @@ LISTED: dict[type[Check], ListedCheck] = {
                               "(3.1.1); the weather changed in the Weather Segment only (3.0)"),
     AirOperations: ListedCheck("air-operations", ("7.0", "7.1.6"), "no air operations in Storm weather at a "
                                "mission's base or target (7.0); one mission per air unit per turn (7.1.6)"),
-    AirCargo: ListedCheck("air-cargo", ("7.7", "7.8", "7.8.3", "7.8.4"), "what air transports carry (7.7), "
-                          "airborne infantry only in parachute assaults (7.8), two Mountain Troop Parachute Assaults "
-                          "from May #1 (7.8.3), non-motorized infantry only in air transport assaults (7.8.4)"),
+    AirCargo: ListedCheck("air-cargo", ("7.7", "7.7.1", "7.7.3", "7.8", "7.8.3", "7.8.4", "7.9"), "what air "
+                          "transports carry (7.7) and where they land (7.7.1, transfers 7.9), supply drops to friendly "
+                          "units (7.7.3), airborne infantry only in parachute assaults, on ports, airfields or friendly "
+                          "units (7.8), two Mountain Troop Parachute Assaults from May #1 (7.8.3), non-motorized "
+                          "infantry in air transport assaults on enemy airbases (7.8.4)"),
     AirRanges: ListedCheck("air-range", ("7.1.2", "7.1.3", "7.1.4"), "air missions within range: the SMA in "
                            "Strategic Map zones entered (7.1.3), twice the OMA in hexes and edge-group OMPs on the "
                            "Operational Map (7.1.4; double range, 7.2.4)"),
