@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from ...record import Entry, Mission
+from ...record import Entry, Intercept, Mission
 from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .rules import Check, InvasionNorwayRules
@@ -230,3 +230,32 @@ class AirRanges(Check):
                     seen[nxt] = seen[zone] + 1
                     queue.append(nxt)
         return None
+
+
+class Consolidation(Check):
+    """1.5: "Before resolving any type of combat involving air units ... each player must
+    consolidate his units into the minimum possible number of counters": two one-point units of
+    exactly the same type and nationality in one combat mission (or one interception) are a
+    finding. Exception #1 (seaplane Ju-52s, carrier Gladiators) holds since their types differ;
+    Exception #2 lets bombers split against ships, so naval bombing is not judged; nor are
+    missions that fight no combat (transport, transfer)."""
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        c = self.cfg["consolidation"]
+        if isinstance(entry, Mission) and entry.kind in c["combat_kinds"]:
+            air, where = list(entry.units), entry.target
+        elif isinstance(entry, Intercept):
+            air, where = list(entry.air), entry.zone
+        else:
+            return
+        singles: dict[tuple[str, str], list[str]] = {}
+        for uid in air:
+            u = audit.units[uid]
+            if u.unit_class == "air" and audit.position.strength(uid) == 1:
+                singles.setdefault((u.nationality or "", u.type or ""), []).append(uid)
+        for (_, kind), ids in sorted(singles.items()):
+            if len(ids) > 1:
+                audit.report(self.rules.rule(c["rule"]), f"{len(ids)} one-point {kind} units fly into combat "
+                             f"unconsolidated ({', '.join(ids)}); points of the same type and nationality are "
+                             f"consolidated into the fewest counters before combat", where=where, units=ids,
+                             excess=len(ids) - (len(ids) + 1) // 2)

@@ -8,7 +8,7 @@ entered it.
 
 from ...pack import ListedCheck
 from .air import AirMissions, AirSupply
-from .air_operations import AirCargo, AirOperations, AirRanges, MissionKinds
+from .air_operations import AirCargo, AirOperations, AirRanges, Consolidation, MissionKinds
 from .basing import Basing
 from .control import ControlChanges
 from .interception import Interception
@@ -63,6 +63,8 @@ LISTED: dict[type[Check], ListedCheck] = {
     AirRanges: ListedCheck("air-range", ("7.1.2", "7.1.3", "7.1.4"), "air missions within range: the SMA in "
                            "Strategic Map zones entered (7.1.3), twice the OMA in hexes and edge-group OMPs on the "
                            "Operational Map (7.1.4; double range, 7.2.4)"),
+    Consolidation: ListedCheck("consolidation", ("1.5",), "air points of one type and nationality consolidated "
+                               "into the fewest counters before combat"),
     MissionKinds: ListedCheck("missions", ("2.0", "7.2.1", "7.4.2"), "air missions in a friendly Air Mission "
                               "Phase or the Naval Segment (2.0); air transport and assaults German only (7.2.1); no "
                               "naval bombing in the Scotland, England and Germany zones (7.4.2)"),
