@@ -20,6 +20,7 @@ from .mobilization import Mobilization
 from .naval import FrozenFjord, NavalPhases, NavalStacks, Unloading
 from .reinforcements import Reinforcements
 from .repair import Repairs
+from .replacements import AirReplacements
 from .rolls import EmergencyTransfer, Submarines
 from .rules import Check
 from .surrender import Surrender
@@ -99,6 +100,9 @@ LISTED: dict[type[Check], ListedCheck] = {
     CombatMoves: ListedCheck("retreat", ("12.2.3",), "no truck, SP or ASP retreats; a unit that fought and does not "
                              "advance into a hex its enemies held (12.3) retreats neither into an enemy hex nor into "
                              "an enemy ZOC no friendly unit with a Defense Factor holds"),
+    AirReplacements: ListedCheck("air-replacements", ("4.2.1", "4.2.2"), "eliminated air units back only by an "
+                                 "air replacement: one a side on each replacement turn, in its segment, not Ju-90, "
+                                 "Fw-200, He-59 or Do-26, on the one-point side where air reinforcements are placed"),
     Repairs: ListedCheck("repair", ("10.2.1", "10.2.3"), "one hit removed from each installation a Repair Segment "
                          "(10.2.1); damaged ships repaired in the Repair Segment on a roll of zero at a friendly "
                          "naval base (10.2.3)"),
