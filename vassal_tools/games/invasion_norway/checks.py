@@ -52,8 +52,7 @@ LISTED: dict[type[Check], ListedCheck] = {
                                             "6.4.1", "6.4.2", "1.4.6", "7.2.2", "7.5.2"),
                               "naval and air detection rolls against the zone's value and modifiers, and the "
                               "interceptions only a detection allows"),
-    FixedWeather: ListedCheck("weather", ("3.1.1", "3.0"), "the pre-determined weather of April #2 and #3 "
-                              "(3.1.1); the weather changed in the Weather Segment only (3.0)"),
+    FixedWeather: ListedCheck("weather", ("3.1.1",), "the pre-determined weather of April #2 and #3"),
     AirOperations: ListedCheck("air-operations", ("7.0", "7.1.6"), "no air operations in Storm weather at a "
                                "mission's base or target (7.0); one mission per air unit per turn (7.1.6)"),
     AirCargo: ListedCheck("air-cargo", ("7.7", "7.7.1", "7.7.3", "7.8", "7.8.3", "7.8.4", "7.9"), "what air "

@@ -6,9 +6,9 @@ thru April #6 turns, the Allied player rolls a die. If the result is zero or one
 inflicted on the naval unit." 8.7.4: "One DD, TB, or Sloop point can escort up to two ships that
 are moving in the same stack ... If a ship is unescorted, subtract one (-1) from all Submarine
 die rolls made against it"; DD, TB, SB, Sloop, AP and Tanker units "are never subject to the -1
-modifier". A ``submarine`` roll outside April #4-#6, an ``outcome`` that contradicts the die
-(0-1 always a hit, 3-9 never, 2 a hit only against an unescorted ship), or a ``modified`` die
-other than the die or (for a ship its stack cannot escort) one less, is a finding.
+modifier". A ``submarine`` roll outside April #4-#6, or an ``outcome`` that contradicts the die
+(0-1 always a hit, 3-9 never, 2 a hit only against a ship its stack cannot escort: 8.7.4), is a
+finding.
 
 5.1.2: "roll a die for each air point present. If the result is 0-3, the point may fly to any
 friendly-controlled airbase within range"; "Any air point that fails the emergency transfer die
@@ -49,15 +49,14 @@ class Submarines(Check):
         hit = die <= s["hit_max"] or (die == s["hit_max"] + 1 and not escorted)
         sure_hit, sure_miss = die <= s["hit_max"], not hit
         claimed = entry.outcome
-        wrong = (claimed in s["hit_words"] and sure_miss) or (claimed in s["miss_words"] and sure_hit)
-        if wrong:
+        if claimed in s["hit_words"] and sure_miss:
+            rule = s["escort_rule"] if die == s["hit_max"] + 1 else s["rule"]
+            why = "an escorted ship or a naval point, never modified (8.7.4)" if rule == s["escort_rule"] else "no hit"
+            audit.report(self.rules.rule(rule), f"the submarine roll of {die} against {uid} claims {claimed!r}: "
+                         f"{why}; a hit is inflicted on a zero or one", where=entry.zone, units=[uid])
+        elif claimed in s["miss_words"] and sure_hit:
             audit.report(self.rules.rule(s["rule"]), f"the submarine roll of {die} against {uid} claims {claimed!r}; "
-                         f"a hit is inflicted on a zero or one{'' if escorted else ' (two, unescorted: 8.7.4)'}",
-                         where=entry.zone, units=[uid])
-        if entry.modified is not None and entry.modified != die and not (entry.modified == die - 1 and not escorted):
-            audit.report(self.rules.rule(s["escort_rule"]), f"the submarine roll of {die} against {uid} is modified "
-                         f"to {entry.modified}; only an unescorted ship's roll is modified, by -1", where=entry.zone,
-                         units=[uid])
+                         f"a hit is inflicted on a zero or one", where=entry.zone, units=[uid])
 
     def escorted(self, audit: Audit, uid: str) -> bool:
         """Sure to be escorted: not a ship that needs one, or its stack has escorts for every ship."""

@@ -1,9 +1,4 @@
-"""Weather fixed by the rules: April #2 and #3 (3.1.1), and set in the Weather Segment (3.0).
-
-3.0: "The weather conditions in each section are determined during the Weather Segment of
-each game turn." A ``weather`` entry in another phase that changes a section's weather the
-record had set is a finding (one that sets a section the record had not set yet, as a record
-starting mid-game does, says what the weather was, and is none).
+"""Weather fixed by the rules: April #2 and #3 (3.1.1).
 
 3.1.1: "The weather is pre-determined for the April #2 and April #3 turns." The
 turn record (game.toml ``[[turns]]``, source 3.1.1) holds those turns' weather by
@@ -17,30 +12,15 @@ from __future__ import annotations
 from ...record import Entry, Weather
 from ...rules.engine import Audit
 from ...rules.position import UnitState
-from .rules import Check, InvasionNorwayRules
+from .rules import Check
 
 
 class FixedWeather(Check):
-    """3.1.1: no other weather than the pre-determined one on April #2 and #3; 3.0: the
-    weather changes in the Weather Segment only."""
-
-    def __init__(self, rules: InvasionNorwayRules) -> None:
-        super().__init__(rules)
-        self.set_before: dict[str, str] = {}  # the weather by section before the entry
-
-    def before(self, audit: Audit, entry: Entry) -> None:
-        if isinstance(entry, Weather):
-            self.set_before = dict(audit.position.weather)
+    """3.1.1: no other weather than the pre-determined one on April #2 and #3."""
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         if not isinstance(entry, Weather):
             return
-        w, phase = self.cfg["weather"], audit.position.phase
-        changed = sorted(s for s, state in entry.sections.items() if self.set_before.get(s, state) != state)
-        if phase is not None and phase != w["phase"] and changed:
-            said = "; ".join(f"{s} {self.set_before[s]} to {entry.sections[s]}" for s in changed)
-            audit.report(self.rules.rule(w["segment_rule"]), f"the weather changes in the {phase} phase ({said}); "
-                         f"it is determined in the Weather Segment", where=", ".join(changed))
         fixed = next((t for t in self.game.data.info.turns if t.name == audit.position.turn), None)
         if fixed is None or not fixed.weather:
             return
