@@ -485,13 +485,17 @@ class RecordAsLog:
             raise NotExpressible(f"no dice button rolls for {purpose!r}")
         if purpose in DETECT:
             text = f"detect {DETECT[purpose]} {r['zone']}"
-        elif r.get("zone") or r.get("target") or "detected" in r:
+        elif r.get("zone") or r.get("target") or "detected" in r or r.get("unit") or r.get("outcome"):
             text = f"roll {purpose}" + (f" in {r['zone']}" if r.get("zone") else "")
         else:
             text = None
         if text is not None:
             if r.get("target"):
                 text += f" target {self.names(r['target'])}"
+            if r.get("unit"):
+                text += f" unit {self.names([r['unit']])}"
+            if r.get("outcome"):
+                text += f" outcome {r['outcome']}"
             if "detected" in r:
                 text += " detected" if r["detected"] else " not detected"
             self.declare(side, text)

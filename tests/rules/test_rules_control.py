@@ -1,11 +1,12 @@
-"""1.6 and lines of supply: a record that gives no control says what its lines assumed.
+"""1.6 and lines of supply: a record that starts mid-game says what its lines assumed.
 
-A record with control entries has its lines of supply traced only into or through
-friendly-controlled hexes (tests/records/attack-*-control.json). A record without
-any keeps the lines of 13.3.2-13.3.3 alone, and a supply finding names the hexes
-within reach that it took as friendly although 1.6 would make them the enemy's
-(every hex starts Allied-controlled; a German land unit with a Defense Factor
-takes one by entering it).
+A record with control entries, or one that starts at the beginning of play (April #2,
+when every hex is Allied-controlled), has its lines of supply traced only into or
+through friendly-controlled hexes (tests/records/attack-*-control.json,
+control-*.json). A record that starts mid-game without any cannot show who held a
+hex before it: its lines avoid only the hexes the enemy took in the record, and a
+supply finding names the hexes within reach that it took as friendly although 1.6's
+start would make them the enemy's.
 """
 
 from __future__ import annotations
@@ -29,3 +30,17 @@ def test_a_record_with_control_assumes_nothing():
     (finding,) = audit(RECORDS / "attack-break-enemy-control.json")
     assert finding.rule.endswith("1.6")
     assert "assumed" not in finding.message
+
+
+def test_a_record_from_the_beginning_of_play_assumes_nothing():
+    # control-break-truck starts on April #2: its truck took no hex, and nothing is assumed.
+    (finding,) = audit(RECORDS / "control-break-truck.json")
+    assert finding.rule.endswith("1.6")
+    assert "assumed" not in finding.message
+
+
+def test_a_mid_game_record_does_not_assume_a_hex_it_shows_taken():
+    # control-break-shown-capture: I/2 (Norwegian) stood in 4820 during the record.
+    (finding,) = audit(RECORDS / "control-break-shown-capture.json")
+    assert finding.rule.endswith("1.6")
+    assert "4820" not in finding.message.partition("(1.6): ")[2].split(", ")

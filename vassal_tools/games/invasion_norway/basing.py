@@ -59,8 +59,8 @@ class Basing(Check):
         a, pos = self.cfg["airbase"], audit.position
         hex_ = self.bardufoss_hex()
         why = []
-        if pos.phase != a["bardufoss_upgrade_phase"]:
-            why.append(f"it is rolled in the {pos.phase or 'set-up'} phase, not the Allied Air Mission Phase")
+        if pos.phase not in a["bardufoss_upgrade_phases"]:
+            why.append(f"it is rolled in the {pos.phase or 'set-up'} phase, not an Allied Air Mission Phase")
         battalions = [uid for uid in pos.at(hex_ or "") if self.full_british_infantry(audit, uid)]
         if not battalions:
             why.append(f"no full-strength British infantry battalion is in {hex_}")

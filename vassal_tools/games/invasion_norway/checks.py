@@ -8,14 +8,23 @@ entered it.
 
 from ...pack import ListedCheck
 from .air import AirMissions, AirSupply
+from .air_operations import AirCargo, AirOperations, AirRanges, Consolidation, MissionKinds
 from .basing import Basing
 from .control import ControlChanges
 from .interception import Interception
+from .land_combat import CombatDeclarations, CombatMoves
+from .land_movement import Finnmark, MovementAllowance, Overruns, SwedishBorder, ZocMoves
 from .land_stacking import LandStacking
 from .land_supply import LandSupply
-from .naval import NavalStacks, Unloading
+from .mobilization import Mobilization
+from .naval import FrozenFjord, NavalPhases, NavalStacks, Unloading
+from .reinforcements import Reinforcements
+from .repair import Repairs
+from .replacements import AirReplacements
+from .rolls import EmergencyTransfer, Submarines
 from .rules import Check
 from .surrender import Surrender
+from .weather import FixedWeather
 
 LISTED: dict[type[Check], ListedCheck] = {
     ControlChanges: ListedCheck("control", ("1.6",), "a hex passes to the side whose land unit with a Defense "
@@ -27,21 +36,74 @@ LISTED: dict[type[Check], ListedCheck] = {
                         "port up to its limit of six, British capital ships only where 5.2.3 lets them"),
     NavalStacks: ListedCheck("naval", ("8.1.1",), "no more than six naval units move in one stack, the cargo "
                              "carried within the ships' capacity"),
-    Unloading: ListedCheck("port", ("5.2.2",), "the ships and points that unload in a port in one naval movement "
+    Unloading: ListedCheck("port", ("5.2.2", "8.5"), "the ships and points that unload in a port in one naval movement "
                            "phase, within its capacity"),
     AirMissions: ListedCheck("air", ("7.2.2", "5.1", "7.5.2", "8.7.1"), "no more than eight air points on a mission "
                              "(7.2.2), none from Denmark before April #5; night bombing only by the bombers 7.5.2 "
                              "names, at airbases and ports; carrier aircraft on their carriers"),
     AirSupply: ListedCheck("air-supply", ("13.2.1",), "air supply points spent for every mission flown by air units "
                            "not in automatic supply"),
-    LandSupply: ListedCheck("supply", ("13.3.1", "13.3.2", "13.3.3", "13.3.6", "13.3.7", "11.3", "1.6"),
+    LandSupply: ListedCheck("supply", ("13.1", "13.3.1", "13.3.2", "13.3.3", "13.3.6", "13.3.7", "11.3", "1.6"),
                             "supply lines traced to a source through friendly control, supply points spent for "
                             "attacks and defence, unsupplied effects"),
     Surrender: ListedCheck("surrender", ("13.4", "13.4.1"), "Norwegian surrender (13.4): when it happens and what "
                            "it removes"),
-    Interception: ListedCheck("detection", ("6.1.3", "6.3.1", "6.2", "6.2.1", "6.2.2", "6.2.3", "6.2.4", "6.3",
+    Interception: ListedCheck("detection", ("6.1.1", "6.1.3", "6.3.1", "6.3.2", "6.2", "6.2.1", "6.2.2", "6.2.3", "6.2.4", "6.3",
                                             "6.4.1", "6.4.2", "1.4.6", "7.2.2", "7.5.2"),
                               "naval and air detection rolls against the zone's value and modifiers, and the "
                               "interceptions only a detection allows"),
+    FixedWeather: ListedCheck("weather", ("3.1.1",), "the pre-determined weather of April #2 and #3"),
+    AirOperations: ListedCheck("air-operations", ("7.0", "7.1.6"), "no air operations in Storm weather at a "
+                               "mission's base or target (7.0); one mission per air unit per turn (7.1.6)"),
+    AirCargo: ListedCheck("air-cargo", ("7.7", "7.7.1", "7.7.3", "7.8", "7.8.3", "7.8.4", "7.9"), "what air "
+                          "transports carry (7.7) and where they land (7.7.1, transfers 7.9), supply drops to friendly "
+                          "units (7.7.3), airborne infantry only in parachute assaults, on ports, airfields or friendly "
+                          "units (7.8), two Mountain Troop Parachute Assaults from May #1 (7.8.3), non-motorized "
+                          "infantry in air transport assaults on enemy airbases (7.8.4)"),
+    AirRanges: ListedCheck("air-range", ("7.1.2", "7.1.3", "7.1.4"), "air missions within range: the SMA in "
+                           "Strategic Map zones entered (7.1.3), twice the OMA in hexes and edge-group OMPs on the "
+                           "Operational Map (7.1.4; double range, 7.2.4)"),
+    Consolidation: ListedCheck("consolidation", ("1.5",), "air points of one type and nationality consolidated "
+                               "into the fewest counters before combat"),
+    MissionKinds: ListedCheck("missions", ("2.0", "7.2.1", "7.4.2"), "air missions in a friendly Air Mission "
+                              "Phase or the Naval Segment (2.0); air transport and assaults German only (7.2.1); no "
+                              "naval bombing in the Scotland, England and Germany zones (7.4.2)"),
+    NavalPhases: ListedCheck("naval-phases", ("8.1",), "naval units move only in the Naval Segment, each side in "
+                             "its own Naval Movement Phase, but to intercept or retreat"),
+    FrozenFjord: ListedCheck("frozen-fjord", ("3.3.2",), "no naval unit in the frozen part of Trondheim Fjord "
+                             "before it thaws (April #8)"),
+    SwedishBorder: ListedCheck("sweden", ("11.2.3",), "no land, naval or air unit enters a hex of Sweden"),
+    Overruns: ListedCheck("overrun", ("11.7",), "overruns only by German motorized units in German movement "
+                          "phases"),
+    ZocMoves: ListedCheck("zoc", ("11.1.3", "11.1.4", "11.2.1"), "land units stop on entering an enemy ZOC and leave one "
+                          "only into a hex free of enemy ZOCs (11.1.4); none enters a hex an enemy unit with a "
+                          "Defense Factor holds (11.2.1)"),
+    MovementAllowance: ListedCheck("movement", ("11.2", "11.2.1", "11.2.2", "3.3.1"), "land moves within the "
+                                   "Movement Allowance at the terrain's costs (11.2; ferries 11.2.2; the Thaw's road "
+                                   "costs and lake hexsides 3.3.1; the Terrain Effects Chart's other costs sample)"),
+    Finnmark: ListedCheck("finnmark", ("11.6.1", "11.6.2", "11.6.3"), "Allied land units only into Finnmark, "
+                          "through 0202 (Mountain units also 0302, 0402, 0502, 0601), not back the same turn; one "
+                          "adjacent space a phase there"),
+    CombatDeclarations: ListedCheck("combat", ("12.0",), "attacks on adjacent hexes; no unit attacks, and no hex is "
+                                    "attacked, more than once a Land Combat Phase"),
+    Reinforcements: ListedCheck("reinforcements", ("4.1",), "reinforcements placed in their side's Strategic Map "
+                                "zones (Denmark from April #5)"),
+    Mobilization: ListedCheck("mobilization", ("14.1.2", "14.2.1"), "one battalion of each Norwegian regiment a "
+                              "Mobilization Phase, at its center, in order (14.2.1); none once a German unit has "
+                              "entered its center (14.1.2)"),
+    Submarines: ListedCheck("submarines", ("8.7.3", "8.7.4"), "Allied submarine rolls on April #4-#6 only, a hit "
+                            "on 0-1 (2 against an unescorted ship), the -1 only for ships their stack cannot "
+                            "escort"),
+    EmergencyTransfer: ListedCheck("emergency-transfer", ("5.1.2",), "an air point that fails its emergency "
+                                   "transfer roll (4-9) is eliminated"),
+    CombatMoves: ListedCheck("retreat", ("12.2.3",), "no truck, SP or ASP retreats; a unit that fought and does not "
+                             "advance into a hex its enemies held (12.3) retreats neither into an enemy hex nor into "
+                             "an enemy ZOC no friendly unit with a Defense Factor holds"),
+    AirReplacements: ListedCheck("air-replacements", ("4.2.1", "4.2.2"), "eliminated air units back only by an "
+                                 "air replacement: one a side on each replacement turn, in its segment, not Ju-90, "
+                                 "Fw-200, He-59 or Do-26, on the one-point side where air reinforcements are placed"),
+    Repairs: ListedCheck("repair", ("10.2.1", "10.2.3"), "one hit removed from each installation a Repair Segment "
+                         "(10.2.1); damaged ships repaired in the Repair Segment on a roll of zero at a friendly "
+                         "naval base (10.2.3)"),
 }
 CHECKS = tuple(LISTED)

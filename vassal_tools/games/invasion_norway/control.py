@@ -1,7 +1,8 @@
 """Control of hexes (1.6): it changes when a land unit with a Defense Factor enters.
 
 Every Operational Map hex starts Allied-controlled (1.6); a record may also set
-control outright with a ``control`` entry. This check keeps control current for
+control outright with a ``control`` entry. A truck (no Defense Factor, 11.4) or an
+SP takes nothing. This check keeps control current for
 the others (basing, NDVs, surrender) and reports nothing itself.
 """
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 
-from ...record import Entry, Move, Place
+from ...record import Entry, Intercept, Move, Place
 from ...rules.engine import Audit
 from ...rules.findings import counted
 from ...rules.position import UnitState
-from .rules import NAVAL_MOVEMENT, Check
+from .rules import NAVAL_MOVEMENT, NAVAL_SEGMENT, Check, InvasionNorwayRules
 
 
 class NavalStacks(Check):
@@ -163,3 +163,61 @@ class Unloading(Check):
             # The fewest further carriers: DD points for general cargo, tankers for ASPs.
             used += math.ceil(max(general, 0) / n["capacity"]["DD"] + max(asp, 0) / max(n["capacity"].values()))
         return used
+
+
+class NavalPhases(Check):
+    """8.1: "Except for units that perform Naval Retreat during a Land Combat Phase, naval units
+    may only move during the Naval Segment", each side's in its own Naval Movement Phase (2.0:
+    3.c-d); in the other phases of the segment a naval unit moves only to intercept (6.2.2),
+    which 6.2.4 judges. The Reinforcement and Repair Segments move ships too (4.1, 4.3; 2.0: 6
+    "Remove naval units remaining in Naval Gunfire boxes", recombining stacks): not judged.
+    Only moves to a place of the maps (a hex, a zone, a box of one) are judged."""
+
+    def __init__(self, rules: InvasionNorwayRules) -> None:
+        super().__init__(rules)
+        self.segment: str | None = None  # the turn whose Naval Segment is under way
+        self.intercepted: set[str] = set()  # naval units that intercepted in it
+        self.reported: set[str] = set()  # units found moving in the phase (one finding each)
+
+    def start_phase(self, audit: Audit) -> None:
+        turn = audit.position.turn if (audit.position.phase or "") in NAVAL_SEGMENT else None
+        if turn != self.segment:
+            self.segment, self.intercepted = turn, set()
+        self.reported = set()
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        if isinstance(entry, Intercept):
+            self.intercepted.update(entry.naval)
+            return
+        if not isinstance(entry, Move) or entry.unit in self.reported or entry.unit in self.intercepted:
+            return
+        phase = audit.position.phase
+        u = audit.units[entry.unit]
+        if phase is None or not self.kinds.is_naval(u) or NAVAL_MOVEMENT.get(phase) == u.side:
+            return
+        if phase in self.cfg["naval"]["moves_also_in"]:
+            return
+        if entry.to not in self.game.hexes and self.game.zone_of(entry.to) is None:
+            return
+        self.reported.add(entry.unit)
+        where = ("in the enemy's Naval Movement Phase" if phase in NAVAL_MOVEMENT else
+                 "in a Naval Detection Phase" if phase in NAVAL_SEGMENT else "outside the Naval Segment")
+        audit.report(self.rules.rule(self.cfg["naval"]["phase_rule"]),
+                     f"{entry.unit} moves {where} ({phase}); a naval unit moves in its own Naval Movement "
+                     f"Phase (or to intercept, or to retreat from combat)", where=entry.to, units=[entry.unit])
+
+
+class FrozenFjord(Check):
+    """3.3.2: "No naval unit of any kind may enter the cross-hatched portion of Trondheim Fjord
+    (that is, hexes 2717, 2718, 2817, and 2818) until after the Thaw has begun in the fjord"
+    (the Turn Record Track: April #8, game.toml ``[[thaw]]``)."""
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        f = self.cfg["frozen_fjord"]
+        loc = self.rules.arrived(entry, previous)
+        if loc not in f["hexes"] or not isinstance(entry, (Move, Place)):
+            return
+        if audit.units[entry.unit].unit_class != "naval" or self.game.thawed(f["zone"], audit.position.turn):
+            return
+        audit.report(self.rules.rule(f["rule"]), f"{entry.unit} enters {loc}, in the frozen part of Trondheim Fjord, "
+                     f"before the Thaw begins there", where=loc, units=[entry.unit])

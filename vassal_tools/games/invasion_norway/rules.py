@@ -9,9 +9,10 @@ its own module, named for the rules it enforces.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ...record import Control, Entry, Move, Place, Unit
+from ...record import Control, Entry, Move, PhaseStart, Place, Unit
 from ...rules import engine
 from ...rules.engine import Audit, Checks
 from ...rules.position import UnitState
@@ -36,6 +37,11 @@ class Check(engine.Check):
         self.kinds = rules.kinds
         self.game = rules.game
 
+    def report_case(self, audit: Audit, case: str, rule: str, message: str, **where: Any) -> None:
+        """A finding of one case of its rule (Finding.case): explain.toml quotes that case's sentence."""
+        finding = audit.report(rule, message, **where)
+        audit.findings[audit.findings.index(finding)] = replace(finding, case=case)
+
 
 class InvasionNorwayRules(Checks):
     """The checks composed for the engine; helpers for the checks."""
@@ -49,8 +55,13 @@ class InvasionNorwayRules(Checks):
         self.terrain = pack.terrain
         self._situation: Situation | None = None
         self.bardufoss_upgraded = False  # 5.1.3, set by the basing check, read for NDVs (6.1.1)
-        self.control_given = False  # the record has control entries: lines of supply follow 1.6
+        # Lines of supply follow 1.6 over the whole map when the record shows who holds every hex:
+        # it sets control (control entries), or it starts at the beginning of play, when "all hexes
+        # ... are Allied-controlled" and every change after is an entry it holds.
+        self.control_given = False
+        self.first_turn: str | None = None  # the turn the record starts on (its first phase entry)
         self._lines: dict[frozenset, SupplyLines] = {}
+        self._moves: dict[frozenset, SupplyLines] = {}  # movement costs, apart from supply's searches
         super().__init__(cls(self) for cls in checks)
 
     # -- engine hooks
@@ -58,7 +69,10 @@ class InvasionNorwayRules(Checks):
     def _bind(self, audit: Audit) -> None:
         if self._situation is None:
             self._situation = Situation(audit.position, self.game, self.terrain, self.kinds)
-            self.control_given = any(isinstance(e, Control) for e in audit.record.entries)
+            entries = audit.record.entries
+            self.first_turn = next((e.turn for e in entries if isinstance(e, PhaseStart)), None)
+            from_start = self.first_turn == self.game.data.info.first_turn
+            self.control_given = from_start or any(isinstance(e, Control) for e in entries)
 
     @property
     def situation(self) -> Situation:
@@ -176,6 +190,16 @@ class InvasionNorwayRules(Checks):
             lines = self._lines[thawed] = SupplyLines(_LazyGraphs(self.terrain, thawed))
         return lines
 
+    def move_cost(self, start: str, goal: str, move_class: str, cap: float, turn: str | None) -> float | None:
+        """The fewest MPs of ``move_class`` from hex ``start`` to hex ``goal`` (11.2, terrain only:
+        units and ZOCs aside), or None if more than ``cap``."""
+        thawed = self.game.thawed_zones(turn)
+        lines = self._moves.get(thawed)
+        if lines is None:
+            lines = self._moves[thawed] = SupplyLines(_LazyGraphs(self.terrain, thawed))
+        found = lines.line(start, [goal], move_class, cap, frozenset(), ("move", thawed))
+        return found.cost if found else None
+
     def supply_line(self, side: str, start: str, goals: Iterable[str | None], move_class: str, cap: float,
                     turn: str | None, blocking: bool = True, control: bool = True) -> SupplyLine:
         """A line of ``cap`` MPs of ``move_class`` from hex ``start`` to any goal hex (13.3.2-13.3.3)."""
@@ -185,20 +209,22 @@ class InvasionNorwayRules(Checks):
         sit = self.situation
         blocked = sit.blocked(side) if blocking else frozenset()
         key = sit.situation_key(side) + (blocking,)
-        if blocking and control and self.control_given:
-            # 1.6: lines of supply trace "into or through friendly-controlled hexes" only.
-            blocked = blocked | sit.hostile(side)
-            key += (sit.control_key(),)
+        if blocking and control:
+            # 1.6: lines of supply trace "into or through friendly-controlled hexes" only; a record
+            # that starts mid-game without control entries shows only the hexes taken since.
+            blocked = blocked | sit.hostile(side, shown_only=not self.control_given)
+            key += (sit.control_key(), self.control_given)
         return self.lines(turn).line(start, hexes, move_class, cap, blocked, key)
 
     def assumed_friendly(self, side: str, starts: Iterable[str], move_class: str, cap: float,
                          turn: str | None) -> str:
-        """For a record with no control entries, whose lines ignore 1.6: the hexes within
-        reach that the side does not control by 1.6's own rule but were taken as friendly."""
+        """For a record that starts mid-game with no control entries: the hexes within reach
+        whose control before the record it does not show, that 1.6's start (all Allied) would
+        make the enemy's, taken as friendly for the line."""
         if self.control_given:
             return ""
         sit = self.situation
-        hostile = sit.hostile(side)
+        hostile = sit.hostile(side) - sit.hostile(side, shown_only=True)
         key = sit.situation_key(side) + (True,)
         near: dict[str, float] = {}
         for start in starts:
@@ -209,8 +235,9 @@ class InvasionNorwayRules(Checks):
             return ""
         nearest = sorted(near, key=lambda h: (near[h], h))  # the hexes a line would use first
         shown = ", ".join(nearest[:12]) + (f" and {len(near) - 12} more" if len(near) > 12 else "")
-        return (f"; the record gives no control entries, so these hexes within reach were assumed "
-                f"{side.capitalize()}-controlled for the line (1.6): {shown}")
+        return (f"; the record starts mid-game ({self.first_turn or 'no turn given'}) and gives no control "
+                f"entries, so who held a hex before it is not shown: these hexes within reach, which no "
+                f"unit of the record took, were assumed {side.capitalize()}-controlled for the line (1.6): {shown}")
 
     def line_fault(self, side: str, start: str, goals: Iterable[str | None], move_class: str, cap: float,
                    turn: str | None) -> str:
@@ -219,7 +246,7 @@ class InvasionNorwayRules(Checks):
         enemy units and ZOCs)."""
         if not self.supply_line(side, start, goals, move_class, cap, turn, blocking=False):
             return "range"
-        if self.control_given and self.supply_line(side, start, goals, move_class, cap, turn, control=False):
+        if self.supply_line(side, start, goals, move_class, cap, turn, control=False):
             return "control"
         return "blocked"
 

@@ -35,6 +35,7 @@ class Situation:
         self._defended: dict[str, set[str]] = {}
         self._zoc: dict[str, set[str]] = {}
         self._blocked: dict[str, frozenset[str]] = {}
+        self._hostile: dict[tuple, frozenset[str]] = {}
 
     def unit(self, uid: str) -> Unit:
         return self.position.units[uid]
@@ -107,13 +108,20 @@ class Situation:
         """Who controls what, as last set: changes whenever control does (a cache key)."""
         return frozenset(self.position.control.items())
 
-    def hostile(self, side: str) -> frozenset[str]:
-        """Hexes ``side`` does not control (1.6): its lines of supply may not enter them."""
-        key = (side, self.control_key())
-        if getattr(self, "_hostile_key", None) != key:
-            self._hostile_key = key
-            self._hostile = frozenset(h for h in self.game.hexes if self.controller(h) != side)
-        return self._hostile
+    def hostile(self, side: str, shown_only: bool = False) -> frozenset[str]:
+        """Hexes ``side`` does not control (1.6): its lines of supply may not enter them.
+        ``shown_only``: only those whose control the record set (a unit took it, a control entry)."""
+        key = (side, shown_only, self.control_key())
+        found = self._hostile.get(key)
+        if found is None:
+            if shown_only:
+                found = frozenset(h for h, s in self.position.control.items() if s != side and h in self.game.hexes)
+            else:
+                found = frozenset(h for h in self.game.hexes if self.controller(h) != side)
+            if len(self._hostile) > 8:
+                self._hostile.clear()
+            self._hostile[key] = found
+        return found
 
     def enemy_defended_at(self, side: str, hex_: str) -> bool:
         self._refresh()
