@@ -24,8 +24,8 @@ from PIL import Image, ImageChops
 from conftest import CORPUS
 from vassal_tools.builder.area_module import (
     area_archive,
+    area_assembly,
     area_game,
-    assemble_areas,
     tracker_info,
     write_area_setup,
 )
@@ -407,7 +407,7 @@ def kampen_page(tmp_path_factory):
     phases; its module's turn tracker shows the record's phase ids."""
     root = tmp_path_factory.mktemp("kampen-page")
     area_map = area_game(KAMPEN_DATA)
-    assembly = assemble_areas(area_map, root / "cache")
+    assembly = area_assembly(KAMPEN_DATA, root / "cache")
     module = write_archive(area_archive(assembly), root / "kampen-om-norge.vmod")
     info = tracker_info(area_map)
     writer = LogWriter(open_file(write_area_setup(KAMPEN_DATA, root / "start.vsav", cache=root / "cache")),
