@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
+from shapely import make_valid
 from shapely import transform as reshaped
 from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
@@ -58,7 +59,8 @@ class RealMap:
         def move(lonlat: np.ndarray) -> np.ndarray:
             planes = np.array([(*self.fit.plane(lat, lon), 1.0) for lon, lat in lonlat]).reshape(-1, 3)
             return planes @ self.affine
-        return reshaped(shape, move)
+        # simplified rings that touch may cross once projected: repaired, as GEOS cannot clip invalid shapes
+        return make_valid(reshaped(shape, move))
 
 
 def draw_real_geography(c: Canvas, real: RealMap, style: MapStyle,
