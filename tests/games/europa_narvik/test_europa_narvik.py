@@ -298,10 +298,11 @@ def test_a_line_of_supply_never_crosses_a_hex_of_enemy_units_alone():
 
 
 def test_allied_supply_within_ten_mps_of_a_base_and_norwegians_always():
-    # 11B3: ten MPs from a base (Narvik 3609: 0840 is ten hexes down the coast, 0841 eleven); 11B2.
-    builder = game().place("allied-base-1", "3609").place("brit-1-sg", "0840").place("brit-1-ig", "0841")
+    # 11B3: ten MPs from a base (Narvik 3609: 3016 is ten MPs down the coast towards Bodo, 3017 eleven);
+    # 11B2: the Norwegian battalion in 1048, far from any base, is supplied.
+    builder = game().place("allied-base-1", "3609").place("brit-1-sg", "3016").place("brit-1-ig", "3017")
     builder.place("nor-i-12", "1048").phase("allied-movement", turn="Turn 4").phase("allied-air", turn="Turn 4")
-    assert unsupplied(builder) == [("note", "0841")]
+    assert unsupplied(builder) == [("note", "3017")]
 
 
 def test_one_base_per_port():

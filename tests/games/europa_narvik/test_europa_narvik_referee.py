@@ -47,7 +47,7 @@ def german_movement(*placed: tuple[str, str], turn: str = "Turn 3", phase: str =
 def test_a_unit_spends_no_more_mps_than_its_rating():
     # 7: "A unit's movement rating is the number of MPs that unit may spend in a single phase"; "a unit expends
     # one MP for each clear terrain hex entered". I/138 has 4.
-    assert found(german_movement().move("ger-138-i", "2331")) == []
+    assert found(german_movement().move("ger-138-i", "4834")) == []
     assert found(german_movement().move("ger-138-i", "4835")) == [(rule("7"), "4835")]
     # Its moves in one phase add up.
     assert found(german_movement().move("ger-138-i", "4832").move("ger-138-i", "4835")) == [(rule("7"), "4835")]
@@ -105,8 +105,8 @@ def test_after_landing_a_unit_moves_up_to_half_its_rating():
         builder = game().place("ger-138-ii", "Staging Box").place("ger-sup-1", "3609")
         builder.phase("german-movement", turn="Turn 3").move("ger-138-ii", "Narvik").move("ger-138-ii", to)
         return found(builder)
-    assert landed("2822") == []  # 3609 -> 2821 -> 2822: two hexes
-    assert landed("2823") == [(rule("7"), "2823")]
+    assert landed("3611") == []  # 3609 -> 3610 -> 3611: two clear hexes
+    assert landed("3612") == [(rule("7"), "3612")]
 
 
 # -- 10 combat -------------------------------------------------------------------------------------
@@ -231,7 +231,7 @@ def test_german_sea_transport_from_the_staging_box_to_a_port_not_interdicted():
     assert land("3609") == []
     assert land("3412") == [(rule("17A"), "3412")]
     assert land("3609", "Germany") == [(rule("17A"), "3609")]
-    assert land("3609", "Staging Box", ("brit-interdiction-1", "3109")) == [(rule("18C"), "3609")]
+    assert land("3609", "Staging Box", ("brit-interdiction-1", "3509")) == [(rule("18C"), "3609")]
 
 
 def test_the_first_turn_waves():
@@ -454,9 +454,9 @@ def test_lake_airfields_by_a_lake_or_the_coast_and_never_moved():
     # placed, it may not be moved." (lakes and coast: the sheet's, sample)
     def placed(at: str) -> list[tuple[str, str | None]]:
         return found(game().phase("german-movement", turn="Turn 3").place("lake-airfield-ger", at))
-    assert placed("3322") == [] and placed("2920") == [] and placed("4130") == [(rule("13D"), "4130")]
-    moved = game().place("lake-airfield-ger", "3322").phase("german-movement", turn="Turn 3")
-    assert found(moved.move("lake-airfield-ger", "3421")) == [(rule("13D"), "3421")]
+    assert placed("1643") == [] and placed("2920") == [] and placed("1346") == [(rule("13D"), "1346")]
+    moved = game().place("lake-airfield-ger", "1643").phase("german-movement", turn="Turn 3")
+    assert found(moved.move("lake-airfield-ger", "1743")) == [(rule("13D"), "1743")]
 
 
 def test_air_units_on_an_airfield_the_enemy_takes_escape_or_are_eliminated():
