@@ -20,7 +20,7 @@ from vassal_tools.games.europa_narvik import DATA_DIR
 
 LANDED = {"ger-sup-1": "3635", "ger-138-i": "3638", "ger-138-ii": "3737", "ger-139-i": "3833"}
 WALKERS = {"ger-138-i": ("3638", "3639"), "ger-138-ii": ("3737", "3738"), "ger-139-i": ("3833", "3834"),
-           "nor-i-16": ("4601", "3420"), "nor-i-12": ("2331", "3632"), "nor-hmkg": ("2148", "4846")}
+           "nor-i-16": ("4601", "4501"), "nor-i-12": ("2331", "3632"), "nor-hmkg": ("2148", "2048")}
 
 
 def europa_log(folder: Path, steps: int) -> tuple[Path, Path, int]:

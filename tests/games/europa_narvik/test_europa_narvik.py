@@ -1,10 +1,11 @@
 """Europa Narvik as a game folder: its data, its words and its checks, judged against europa-narvik.txt.
 
 Every expectation is read off the rulebook (the rule is named beside it) or worked out by hand on the
-sample sheet (data/tools/make_europa_sheet.py: full sea west of column 4, partial sea in column 4 and row 30,
-clear columns 5-8 with a road down column 5, rough columns 9-10, mountain columns 14-16 and 20-24; rows
-1-10 north of the A weather line). Hexes in one column are a straight line: 1042 to 1048 is six clear
-hexes, six MPs, and the only path that short.
+sheet (data/tools/make_europa_sheet.py: the grid of data/geo.toml laid on real geography at 16 miles a hex,
+its water from GSHHG, every named place in the hex of its real position; the land terrain a sample, by
+distance from the open sea: clear within two hexes, rough at three, mountain further in; rows 1-23 north
+of the A weather line). Hexes in one column are a straight line: 1042 to 1048, down the coast between
+Bergen and Stavanger, is six clear hexes, six MPs, and the only path that short.
 """
 
 from __future__ import annotations
@@ -504,9 +505,9 @@ def test_an_inline_air_unit_is_judged_by_its_role_or_its_planes():
 
 def test_a_line_is_traced_at_the_rate_of_the_unit_supplied():
     # 11A: a mountain battalion pays 1 MP a mountain hex south of the A weather line; a combat/motorized unit
-    # may not trace through mountains. From 1037 to 1437 the sheet's mountains are 1138, 1237, 1338: four MPs
-    # for the mountain battalion; the tank must go round through rough row 21 (10 MPs); infantry pays 3 a
-    # mountain hex (sample), 10 MPs.
+    # may not trace through mountains. From 1037 to 1437 the line runs through rough 1138 and the mountains
+    # 1237 and 1338 into mountain 1437: five MPs for the mountain battalion (2 + 1 + 1 + 1); the tank can
+    # reach 1437 by no line at all; infantry pays 3 a mountain hex (sample), 10 MPs.
     builder = game().place("ger-sup-1", "1037")
     for uid in ("ger-139-i", "ger-40-pz", "ger-inf-regt"):
         builder.place(uid, "1437")

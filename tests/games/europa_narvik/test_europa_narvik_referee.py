@@ -1,9 +1,10 @@
 """Europa Narvik judged rule by rule (issue 24): each check's record that breaks its rule and one that keeps it,
 written from europa-narvik.txt (the sentence that decides is quoted beside each).
 
-The sample sheet (data/tools/make_europa_sheet.py): full sea west of column 4, partial sea in column 4 (ports
-Alta 4601, Tromso 3904, Narvik 3609), clear columns 5-8 with a road down column 5, rough 9-10, mountain 14-16
-and 20-24. Hexes in one column are a straight line: 3412 to 2331 is four hexes entered.
+The sheet (data/tools/make_europa_sheet.py): the grid of data/geo.toml laid on real geography at 16 miles a
+hex, its water from GSHHG (ports in partial sea hexes: Alta 4601, Tromso 3904, Narvik 3609), the land terrain
+a sample (clear within two hexes of the open sea, rough at three, mountain further in). Hexes in one column
+are a straight line: 3733 to 3737 is four clear hexes entered.
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ def game() -> RecordBuilder:
 
 
 def german_movement(*placed: tuple[str, str], turn: str = "Turn 3", phase: str = "german-movement") -> RecordBuilder:
-    """A supply counter with I/138 (a 4-MP mountain battalion) in 4830, and what else is placed, then the phase."""
-    builder = game().place("ger-sup-1", "4830").place("ger-138-i", "4830")
+    """A supply counter with I/138 (a 4-MP mountain battalion) in 3733, and what else is placed, then the phase."""
+    builder = game().place("ger-sup-1", "3733").place("ger-138-i", "3733")
     for uid, at in placed:
         builder.place(uid, at)
     return builder.phase(phase, turn=turn)
@@ -47,10 +48,10 @@ def german_movement(*placed: tuple[str, str], turn: str = "Turn 3", phase: str =
 def test_a_unit_spends_no_more_mps_than_its_rating():
     # 7: "A unit's movement rating is the number of MPs that unit may spend in a single phase"; "a unit expends
     # one MP for each clear terrain hex entered". I/138 has 4.
-    assert found(german_movement().move("ger-138-i", "4834")) == []
-    assert found(german_movement().move("ger-138-i", "4835")) == [(rule("7"), "4835")]
+    assert found(german_movement().move("ger-138-i", "3737")) == []
+    assert found(german_movement().move("ger-138-i", "3738")) == [(rule("7"), "3738")]
     # Its moves in one phase add up.
-    assert found(german_movement().move("ger-138-i", "4832").move("ger-138-i", "4835")) == [(rule("7"), "4835")]
+    assert found(german_movement().move("ger-138-i", "3735").move("ger-138-i", "3738")) == [(rule("7"), "3738")]
 
 
 def test_a_unit_may_always_move_a_single_hex_and_no_more():
@@ -66,21 +67,21 @@ def test_a_unit_may_always_move_a_single_hex_and_no_more():
 
 def test_units_never_pass_through_enemy_hexes_but_may_enter_one_and_stop():
     # 7: "Units may never pass through a hex containing enemy units, but they may enter such a hex and stop."
-    # 4832 holds I/12; the way round it from 4830 to 4833 is four hexes: I/138 has them, not a fifth.
-    assert found(german_movement(("nor-i-12", "4832")).move("ger-138-i", "4832")) == []
-    assert found(german_movement(("nor-i-12", "4832")).move("ger-138-i", "4833")) == []
-    blocked = german_movement(("nor-i-12", "4832")).move("ger-138-i", "4832").move("ger-138-i", "4833")
-    assert found(blocked) == [(rule("7"), "4833")]
+    # 3735 holds I/12; the way round it from 3733 to 3736 is four hexes: I/138 has them, not a fifth.
+    assert found(german_movement(("nor-i-12", "3735")).move("ger-138-i", "3735")) == []
+    assert found(german_movement(("nor-i-12", "3735")).move("ger-138-i", "3736")) == []
+    blocked = german_movement(("nor-i-12", "3735")).move("ger-138-i", "3735").move("ger-138-i", "3736")
+    assert found(blocked) == [(rule("7"), "3736")]
     # "as long as the unit does not move directly from one enemy-occupied hex to another".
-    hop = german_movement(("nor-i-12", "4830"), ("ger-138-ii", "4830"), ("nor-i-15", "4831"))
-    hop.move("ger-138-i", "4831")
-    assert found(hop) == [(rule("7"), "4831")]
+    hop = german_movement(("nor-i-12", "3733"), ("ger-138-ii", "3733"), ("nor-i-15", "3734"))
+    hop.move("ger-138-i", "3734")
+    assert found(hop) == [(rule("7"), "3734")]
 
 
 def test_no_enemy_movement_in_a_players_movement_and_exploitation_phase():
     # 7: "No enemy movement is allowed during a player's movement and exploitation phase."
-    assert found(german_movement(("nor-i-12", "4840")).move("nor-i-12", "4841")) == [(rule("7"), "4841")]
-    allied = game().place("nor-i-12", "4840").phase("allied-movement", turn="Turn 3").move("nor-i-12", "4841")
+    assert found(german_movement(("nor-i-12", "3743")).move("nor-i-12", "3744")) == [(rule("7"), "3744")]
+    allied = game().place("nor-i-12", "3743").phase("allied-movement", turn="Turn 3").move("nor-i-12", "3744")
     assert found(allied) == []
 
 
@@ -89,14 +90,14 @@ def test_exploitation_is_for_combat_motorized_units_and_not_into_enemy_strength(
     # except that they may not ... enter a hex occupied by an enemy ground unit with a defense strength greater
     # than zero." 21: "Units transported by trucks may move in the exploitation phase."
     def exploit(*moves: tuple[str, str], extra: tuple[tuple[str, str], ...] = ()) -> list[tuple[str, str | None]]:
-        builder = german_movement(("ger-40-pz", "4830"), ("ger-truck-1", "4830"), *extra, phase="german-exploitation")
+        builder = german_movement(("ger-40-pz", "3733"), ("ger-truck-1", "3733"), *extra, phase="german-exploitation")
         for uid, to in moves:
             builder.move(uid, to)
         return found(builder)
-    assert exploit(("ger-40-pz", "4832")) == []
-    assert exploit(("ger-138-i", "4831")) == [(rule("5E"), "4831")]
-    assert exploit(("ger-truck-1", "4831"), ("ger-138-i", "4831")) == []
-    assert exploit(("ger-40-pz", "4832"), extra=(("nor-i-12", "4832"),)) == [(rule("5E"), "4832")]
+    assert exploit(("ger-40-pz", "3735")) == []
+    assert exploit(("ger-138-i", "3734")) == [(rule("5E"), "3734")]
+    assert exploit(("ger-truck-1", "3734"), ("ger-138-i", "3734")) == []
+    assert exploit(("ger-40-pz", "3735"), extra=(("nor-i-12", "3735"),)) == [(rule("5E"), "3735")]
 
 
 def test_after_landing_a_unit_moves_up_to_half_its_rating():
@@ -164,13 +165,13 @@ def test_zero_defense_units_alone_with_an_enemy_unit_of_strength_are_eliminated(
 def test_supply_counters_move_only_carried_one_a_battalion():
     # 11B1d: "German units may carry cupply counters. Each bttn can carry 1 supply counter."
     def carry(*units: str) -> list[tuple[str, str | None]]:
-        builder = german_movement(("ger-sup-2", "4830"), ("ger-138-ii", "4830"))
+        builder = german_movement(("ger-sup-2", "3733"), ("ger-138-ii", "3733"))
         for uid in units:
-            builder.move(uid, "4831")
+            builder.move(uid, "3734")
         return found(builder)
     assert carry("ger-138-i", "ger-sup-1") == []
-    assert carry("ger-sup-1") == [(rule("11B1d"), "4831")]
-    assert carry("ger-138-i", "ger-sup-1", "ger-sup-2") == [(rule("11B1d"), "4831")]
+    assert carry("ger-sup-1") == [(rule("11B1d"), "3734")]
+    assert carry("ger-138-i", "ger-sup-1", "ger-sup-2") == [(rule("11B1d"), "3734")]
     assert carry("ger-138-i", "ger-138-ii", "ger-sup-1", "ger-sup-2") == []
 
 
@@ -371,10 +372,10 @@ def test_every_rule_judged_has_its_sentence_quoted_verbatim_in_explain_toml():
 def test_combat_in_the_combat_phase_and_air_activity_in_the_air_phase():
     # 5D / 5: "No activity conducted outside of this sequence is allowed."; 12A: "All air activity must be
     # conducted within this sequence."
-    moving = german_movement(("nor-i-12", "4830")).attack("4830", ["ger-138-i"], supply=["ger-sup-1"])
-    assert (rule("5D"), "4830") in found(moving)
-    flown = german_movement().mission("german", "ground-bombing", ["ger-ju88-1"], target="4840")
-    assert found(flown) == [(rule("12A"), "4840")]
+    moving = german_movement(("nor-i-12", "3733")).attack("3733", ["ger-138-i"], supply=["ger-sup-1"])
+    assert (rule("5D"), "3733") in found(moving)
+    flown = german_movement().mission("german", "ground-bombing", ["ger-ju88-1"], target="3743")
+    assert found(flown) == [(rule("12A"), "3743")]
 
 
 def test_one_mission_per_air_unit_and_no_attack_on_off_map_airbases():
