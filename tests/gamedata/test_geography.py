@@ -345,3 +345,29 @@ def test_europa_narvik_hexes_hold_the_water_geodata_gives(europa):
 def test_europa_narvik_geodata_stays_small():
     size = sum(p.stat().st_size for p in (EUROPA / "geo").iterdir())
     assert size < 2_000_000
+
+
+@pytest.fixture(scope="module")
+def europa_module(tmp_path_factory):
+    from vassal_tools.builder.module import assemble, module_archive, module_file_name
+    from vassal_tools.formats.archive import write_archive
+
+    folder = tmp_path_factory.mktemp("europa-geo")
+    assembly = assemble(EUROPA, scenario="campaign", cache=folder / "cache")
+    return write_archive(module_archive(assembly), folder / module_file_name(assembly.game))
+
+
+def test_locate_names_the_hex_of_each_place_europa_narvik_names(europa_module, europa):
+    import json
+
+    game = europa[0]
+    args = [arg for lat, lon in EUROPA_REAL.values() for arg in ("--lonlat", f"{lat},{lon}")]
+    result = locate(europa_module, *args)
+    assert result.exit_code == 0, result.output
+    # A counter dropped at a real position snaps to the centre of the hex holding it (VASSAL names an
+    # unsnapped point by rectangular cells: near a hex's corner that may be a neighbour's name).
+    snaps = [f"{row['snap_x']},{row['snap_y']}" for row in json.loads(result.output)]
+    snapped = locate(europa_module, *snaps)
+    assert snapped.exit_code == 0, snapped.output
+    names = [row["location"] for row in json.loads(snapped.output)]
+    assert names == [game.place(name).hex for name in EUROPA_REAL]

@@ -119,12 +119,15 @@ def main() -> None:
                 if lakes.contains(Point((ua + ub) / 2, (va + vb) / 2)):
                     w.writerow([name, near, "lake", "13D: lake hexsides; GSHHG: a lake under the hexside's middle",
                                 ""])
-    width, height = 40 + 50 * 56 + 60, 40 + 55 * 64 + 80
+    # Regular hexes (dx = dy * sqrt(3) / 2): the board's hexes are then the grid's own, and a real position
+    # lies in the same hex on the board as in the data.
+    dx = 64.0 * 3 ** 0.5 / 2
+    width, height = round(40 + 50 * dx + 60), 40 + 55 * 64 + 80
     grid = {
         "source": "europa-narvik.txt 4B: a hex grid numbered on each map, 16 miles a hex (geo.toml [grid]); "
                   "sample: the pixel size and spacing",
         "board": {"name": "Narvik Map", "width": width, "height": height},
-        "HexGrid": {"dx": "56.0", "dy": "64.0", "x0": "40", "y0": "40", "sideways": "false", "snapTo": "true",
+        "HexGrid": {"dx": repr(dx), "dy": "64.0", "x0": "40", "y0": "40", "sideways": "false", "snapTo": "true",
                     "edgesLegal": "false", "cornersLegal": "false"},
         "HexGridNumbering": {"first": "H", "sep": "", "hType": "N", "vType": "N", "hLeading": "1",
                              "vLeading": "1", "hOff": "1", "vOff": "1", "hDescend": "false", "vDescend": "false",
