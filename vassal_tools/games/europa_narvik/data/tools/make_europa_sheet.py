@@ -22,10 +22,20 @@ import json
 import math
 from pathlib import Path
 
+import numpy as np
+from shapely import make_valid, transform
 from shapely.geometry import Point
+from shapely.geometry.base import BaseGeometry
 from shapely.prepared import prep
 
-from vassal_tools.gamedata.geography import LAKE_HEX, GridFit, coast_class, load_geography, water_of_hexes
+from vassal_tools.gamedata.geography import (
+    LAKE_HEX,
+    Geography,
+    GridFit,
+    coast_class,
+    load_geography,
+    water_of_hexes,
+)
 from vassal_tools.gamedata.hexes import MapGrid, parse_hex
 
 HERE = Path(__file__).resolve().parent.parent
@@ -136,11 +146,10 @@ def main() -> None:
     (HERE / "operational_grid.json").write_text(json.dumps(grid, indent=2) + "\n", encoding="utf-8")
 
 
-def fit_lakes(fit: GridFit, geography):
-    from shapely import transform
-
-    import numpy as np
-    return transform(geography.lakes, lambda lonlat: np.array([fit.plane(lat, lon) for lon, lat in lonlat]).reshape(-1, 2))
+def fit_lakes(fit: GridFit, geography: Geography) -> BaseGeometry:
+    """The lakes in the grid's plane."""
+    return make_valid(transform(geography.lakes, lambda lonlat: np.array(
+        [fit.plane(lat, lon) for lon, lat in lonlat]).reshape(-1, 2)))
 
 
 if __name__ == "__main__":
