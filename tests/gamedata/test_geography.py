@@ -371,3 +371,21 @@ def test_locate_names_the_hex_of_each_place_europa_narvik_names(europa_module, e
     assert snapped.exit_code == 0, snapped.output
     names = [row["location"] for row in json.loads(snapped.output)]
     assert names == [game.place(name).hex for name in EUROPA_REAL]
+
+
+def test_europa_narvik_board_shows_the_fjords_inside_mountain_hexes(europa):
+    """A hex's own terrain fills its real land only: the Sognefjord (61.15 N 6.9 E, GSHHG sea) shows
+    as water in its mountain hex, the land of Jotunheimen (61.7 N 8.0 E) in the mountain colour."""
+    from vassal_tools.art.map_data import map_data
+    from vassal_tools.art.map_style import load_map_style
+    from vassal_tools.art.operational import draw_operational
+
+    game, _, fit = europa
+    style = load_map_style()
+    data = map_data(game)
+    image = draw_operational(data, style).canvas.image().convert("RGB")
+    assert game.hexes[fit.hex_at(61.15, 6.9)].terrain == "mountain"
+    assert game.hexes[fit.hex_at(61.7, 8.0)].terrain == "mountain"
+    fjord, peaks = data.real.pixel(61.15, 6.9), data.real.pixel(61.7, 8.0)
+    assert close(image.getpixel((round(fjord[0]), round(fjord[1]))), style.colour("terrain.sea"))
+    assert close(image.getpixel((round(peaks[0]), round(peaks[1]))), style.colour("terrain.mountain"))
