@@ -62,7 +62,7 @@ class RealMap:
         land = self.to_pixels(self.geography.land)
         width, height = self.layout.size
         tile = 4 * self.layout.hex_height
-        pieces = []
+        pieces: list[BaseGeometry] = []
         for x in np.arange(-tile, width + tile, tile):
             for y in np.arange(-tile, height + tile, tile):
                 part = land.intersection(box(x, y, x + tile, y + tile))
