@@ -18,9 +18,9 @@ from hex_bench import run, write_log
 
 from vassal_tools.games.europa_narvik import DATA_DIR
 
-LANDED = {"ger-sup-1": "0618", "ger-138-i": "0621", "ger-138-ii": "0720", "ger-139-i": "0816"}
-WALKERS = {"ger-138-i": ("0621", "0622"), "ger-138-ii": ("0720", "0721"), "ger-139-i": ("0816", "0817"),
-           "nor-i-16": ("0402", "0403"), "nor-i-12": ("0614", "0615"), "nor-hmkg": ("1830", "1829")}
+LANDED = {"ger-sup-1": "3635", "ger-138-i": "3638", "ger-138-ii": "3737", "ger-139-i": "3833"}
+WALKERS = {"ger-138-i": ("3638", "3639"), "ger-138-ii": ("3737", "3738"), "ger-139-i": ("3833", "3834"),
+           "nor-i-16": ("4601", "4501"), "nor-i-12": ("2331", "3632"), "nor-hmkg": ("2148", "2048")}
 
 
 def europa_log(folder: Path, steps: int) -> tuple[Path, Path, int]:

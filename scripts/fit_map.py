@@ -10,6 +10,11 @@ hex that holds its real position. ``--write`` then records what real geography s
 do not: each hex's water in hexes.csv (all-sea terrain, coast ``sea`` or ``fjord``, lakes, border
 hexes; land terrain stays as it was) and the hex of each place whose hex was a sample, both with
 their source, and ``geo/fit.json`` for the module's builder.
+
+A game whose text numbers no hex (Europa Narvik) lays its grid down in ``geo.toml [grid]``: the
+report then gives every place's residual (its hex's centre to its real position) and the hex that
+holds its real position; ``--write`` writes ``geo/fit.json`` only (the game's own sheet tool writes
+its hexes from the same grid).
 """
 
 from __future__ import annotations
@@ -52,18 +57,22 @@ def numbered_places(game) -> list[tuple[str, str]]:
 
 
 def rule_scale_km(text: str) -> float | None:
-    """The km a hex the game's scale says: "2.4 km per hex", "16 nautical miles per ... hex"."""
+    """The km a hex the game's scale says: "2.4 km per hex", "16 nautical miles per ... hex",
+    "16 miles per hex" (statute miles, 1.609344 km)."""
     found = re.search(r"([\d.]+) ?km\)? per hex|or ([\d.]+) ?km", text)
     if found:
         return float(next(g for g in found.groups() if g))
     miles = re.search(r"([\d.]+) nautical miles per", text)
-    return float(miles.group(1)) * 1.852 if miles else None
+    if miles:
+        return float(miles.group(1)) * 1.852
+    statute = re.search(r"([\d.]+) miles per", text)
+    return round(float(statute.group(1)) * 1.609344, 2) if statute else None
 
 
 def report(fit: GridFit, game, geography, scale_km: float | None) -> list[str]:
     lines = [f"fit: {fit.km_per_hex:.2f} km a hex"
              + (f" (the rules: {scale_km} km, {fit.km_per_hex / scale_km - 1:+.0%})" if scale_km else "")
-             + f", rotated {fit.rotation_degrees:.1f} degrees, {len(fit.pins)} numbered places"]
+             + f", rotated {fit.rotation_degrees:.1f} degrees, {len(fit.pins)} places"]
     for pin in fit.pins:
         steps = game.grid.distance(pin.hex, pin.real_hex) if pin.real_hex else None
         where = f"real position in {pin.real_hex}, {steps} hex(es) away" if pin.real_hex else "real position off the map"
@@ -151,20 +160,24 @@ def main() -> None:
     game, geography = load_game(args.game_folder), load_geography(args.game_folder)
     if geography is None:
         sys.exit(f"fit_map: {args.game_folder}: no geo.toml")
-    numbered = numbered_places(game)
-    fit = geography.fit(game.grid, numbered)
+    design = geography.design
+    numbered = numbered_places(game) if design is None else []
+    fit = geography.fit(game.grid, numbered) if design is None else \
+        geography.laid(game.grid, design, {p.name: p.hex for p in game.places if p.hex}.items())
     print("\n".join(report(fit, game, geography, rule_scale_km(game.info.raw.get("scale", "")))))
-    if args.write:
+    if args.write and design is None:
         land = {place.hex for place in game.places if place.hex}
         print(f"hexes.csv: {write_hexes(args.game_folder, fit, geography, land)} hexes changed")
         print(f"places.csv: {write_place_hexes(args.game_folder, fit, geography, {n for n, _ in numbered})} "
               "places moved to their real hex")
+    if args.write:
         fit_json = {"projection": vars(fit.projection), "scale": fit.similarity.scale,
                     "rotation": fit.similarity.rotation, "offset": list(fit.similarity.offset),
                     "km_per_hex": round(fit.km_per_hex, 4),
                     "pins": [{"place": p.name, "hex": p.hex, "residual_hexes": round(p.residual, 3),
                               "real_hex": p.real_hex, "source": p.town.source} for p in fit.pins],
-                    "source": "least squares over the numbered places (scripts/fit_map.py)"}
+                    "source": "least squares over the numbered places (scripts/fit_map.py)"
+                    if design is None else f"geo.toml [grid]: {design.source}"}
         atomic_write(args.game_folder / "geo" / "fit.json", (json.dumps(fit_json, indent=1, ensure_ascii=False) + "\n").encode())
 
 

@@ -281,3 +281,111 @@ def test_invasion_norways_board_is_not_yet_drawn_from_geodata(invasion):
     # geo.toml [map] draw = false until its hexes.csv and places.csv are rewritten from the fit.
     from vassal_tools.art.map_data import map_data
     assert map_data(invasion[0]).real is None
+
+
+# -- Europa Narvik: a grid laid down, no hex numbered ---------------------------------------------
+
+EUROPA = ROOT / "module_src" / "europa_narvik"
+# europa-narvik.txt 4B: "a ground scale of 16 miles per hex" (statute miles: 16 x 1.609344 km).
+EUROPA_KM_PER_HEX = 16 * 1.609344
+# GeoNames (cities1000): each place the rules name, and where it really is.
+EUROPA_REAL = {"Narvik": (68.43838, 17.4272), "Alta": (69.96887, 23.27165), "Horten": (59.41721, 10.48343),
+               "Kristiansand": (58.14671, 7.9956), "Bergen": (60.39299, 5.32415), "Trondheim": (63.43049, 10.39506),
+               "Tromso": (69.6489, 18.95508)}
+
+
+@pytest.fixture(scope="module")
+def europa():
+    game = load_game(EUROPA)
+    geography, fit = fit_game(EUROPA, game.grid, game.places)
+    return game, geography, fit
+
+
+def test_europa_narvik_numbers_no_hex_so_its_grid_is_laid_at_the_rules_scale(europa):
+    game, geography, fit = europa
+    assert numbered_places(game.places) == []
+    assert geography.design is not None
+    assert fit.km_per_hex == pytest.approx(EUROPA_KM_PER_HEX, abs=0.01)
+
+
+def test_every_place_europa_narvik_names_is_in_the_hex_of_its_real_position(europa):
+    game, _, fit = europa
+    for name, (lat, lon) in EUROPA_REAL.items():
+        assert fit.hex_at(lat, lon) == game.place(name).hex, name
+    assert len(fit.pins) >= 15
+    for pin in fit.pins:  # every place with a real position: inside its hex (a hex's radius is 0.577)
+        assert pin.real_hex == pin.hex and pin.residual < 0.58, pin
+
+
+def test_europa_narvik_sheet_holds_what_the_rules_place_on_it(europa):
+    game, _, fit = europa
+    # 26: "it is not apparent due to the edge of the map": Alta lies in the top row.
+    assert game.place("Alta").hex.endswith("01")
+    # 17D: the North Sea lies between Norway and the west edge: the sea west of Bergen (60.4 N 3.5 E).
+    west_of_bergen = game.hexes[fit.hex_at(60.4, 3.5)]
+    assert west_of_bergen.terrain == "sea" and west_of_bergen.zone == "North Sea"
+    # 17D: the straits between Norway and Denmark (57.9 N 9.5 E, the Skagerrak) are on the sheet, as sea.
+    assert game.hexes[fit.hex_at(57.9, 9.5)].terrain == "sea"
+    # 4B: Sweden is on the maps: Kiruna (67.856 N 20.225 E) is land of the sheet, beside the border.
+    assert game.hexes[fit.hex_at(67.856, 20.225)].terrain != "sea"
+    # The Vestfjord (68.0 N 14.5 E) is open water.
+    assert game.hexes[fit.hex_at(68.0, 14.5)].terrain == "sea"
+
+
+def test_europa_narvik_hexes_hold_the_water_geodata_gives(europa):
+    game, geography, fit = europa
+    water = water_of_hexes(fit, geography)
+    places = {place.hex for place in game.places if place.hex}
+    for name, row in game.hexes.items():
+        assert (row.terrain == "sea") == (water[name].all_sea and name not in places), name
+        if row.terrain != "sea":
+            assert row.lake == (water[name].lake >= 0.1), name
+
+
+def test_europa_narvik_geodata_stays_small():
+    size = sum(p.stat().st_size for p in (EUROPA / "geo").iterdir())
+    assert size < 2_000_000
+
+
+@pytest.fixture(scope="module")
+def europa_module(tmp_path_factory):
+    from vassal_tools.builder.module import assemble, module_archive, module_file_name
+    from vassal_tools.formats.archive import write_archive
+
+    folder = tmp_path_factory.mktemp("europa-geo")
+    assembly = assemble(EUROPA, scenario="campaign", cache=folder / "cache")
+    return write_archive(module_archive(assembly), folder / module_file_name(assembly.game))
+
+
+def test_locate_names_the_hex_of_each_place_europa_narvik_names(europa_module, europa):
+    import json
+
+    game = europa[0]
+    args = [arg for lat, lon in EUROPA_REAL.values() for arg in ("--lonlat", f"{lat},{lon}")]
+    result = locate(europa_module, *args)
+    assert result.exit_code == 0, result.output
+    # A counter dropped at a real position snaps to the centre of the hex holding it (VASSAL names an
+    # unsnapped point by rectangular cells: near a hex's corner that may be a neighbour's name).
+    snaps = [f"{row['snap_x']},{row['snap_y']}" for row in json.loads(result.output)]
+    snapped = locate(europa_module, *snaps)
+    assert snapped.exit_code == 0, snapped.output
+    names = [row["location"] for row in json.loads(snapped.output)]
+    assert names == [game.place(name).hex for name in EUROPA_REAL]
+
+
+def test_europa_narvik_board_shows_the_fjords_inside_mountain_hexes(europa):
+    """A hex's own terrain fills its real land only: the Sognefjord (61.15 N 6.9 E, GSHHG sea) shows
+    as water in its mountain hex, the land of Jotunheimen (61.7 N 8.0 E) in the mountain colour."""
+    from vassal_tools.art.map_data import map_data
+    from vassal_tools.art.map_style import load_map_style
+    from vassal_tools.art.operational import draw_operational
+
+    game, _, fit = europa
+    style = load_map_style()
+    data = map_data(game)
+    image = draw_operational(data, style).canvas.image().convert("RGB")
+    assert game.hexes[fit.hex_at(61.15, 6.9)].terrain == "mountain"
+    assert game.hexes[fit.hex_at(61.7, 8.0)].terrain == "mountain"
+    fjord, peaks = data.real.pixel(61.15, 6.9), data.real.pixel(61.7, 8.0)
+    assert close(image.getpixel((round(fjord[0]), round(fjord[1]))), style.colour("terrain.sea"))
+    assert close(image.getpixel((round(peaks[0]), round(peaks[1]))), style.colour("terrain.mountain"))

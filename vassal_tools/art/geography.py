@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
+from shapely import STRtree, get_parts, make_valid
 from shapely import transform as reshaped
-from shapely.geometry import box
+from shapely.geometry import GeometryCollection, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from ..gamedata.geography import Geography, GridFit
@@ -54,22 +55,45 @@ class RealMap:
         x, y = np.array([u, v, 1.0]) @ self.affine
         return float(x), float(y)
 
+    def land_in(self, cells: dict[str, list[PointF]]) -> dict[str, BaseGeometry]:
+        """Each cell (a hex's polygon in pixels) cut to the real land in it, so that a hex's own
+        terrain stops at the shore and leaves its fjords and sea showing. The land is first cut
+        into tiles of about four hexes, so each cell meets a few small pieces, not the coast."""
+        land = self.to_pixels(self.geography.land)
+        width, height = self.layout.size
+        tile = 4 * self.layout.hex_height
+        pieces: list[BaseGeometry] = []
+        for x in np.arange(-tile, width + tile, tile):
+            for y in np.arange(-tile, height + tile, tile):
+                part = land.intersection(box(x, y, x + tile, y + tile))
+                pieces.extend(g for g in get_parts(get_parts(part)) if g.geom_type == "Polygon" and not g.is_empty)
+        tree = STRtree(pieces)
+        found: dict[str, BaseGeometry] = {}
+        for name, ring in cells.items():
+            cell = Polygon(ring)
+            parts = [cell.intersection(pieces[i]) for i in tree.query(cell, predicate="intersects")]
+            found[name] = GeometryCollection([g for g in parts if not g.is_empty])
+        return found
+
     def to_pixels(self, shape: BaseGeometry) -> BaseGeometry:
         def move(lonlat: np.ndarray) -> np.ndarray:
             planes = np.array([(*self.fit.plane(lat, lon), 1.0) for lon, lat in lonlat]).reshape(-1, 3)
             return planes @ self.affine
-        return reshaped(shape, move)
+        # simplified rings that touch may cross once projected: repaired, as GEOS cannot clip invalid shapes
+        return make_valid(reshaped(shape, move))
 
 
-def draw_real_geography(c: Canvas, real: RealMap, style: MapStyle,
-                        skip_towns: Callable[[str], bool]) -> list[tuple[float, float, float, float]]:
-    """Land on the sea, lakes, rivers and the border, then the gazetteer's towns (but those
-    ``skip_towns`` says the map names already, by folded name); the boxes (left, top, right,
-    bottom) the town names cover, for later labels to keep clear of."""
+def draw_real_geography(c: Canvas, real: RealMap, style: MapStyle, skip_towns: Callable[[str], bool],
+                        land_terrain: Callable[[], None] = lambda: None) -> list[tuple[float, float, float, float]]:
+    """Land on the sea, ``land_terrain`` (the hexes' own terrain) on it, lakes, rivers and the
+    border, then the gazetteer's towns (but those ``skip_towns`` says the map names already, by
+    folded name); the boxes (left, top, right, bottom) the town names cover, for later labels to
+    keep clear of."""
     width, height = real.layout.size
     board = box(-50, -50, width + 50, height + 50)
     land = real.to_pixels(real.geography.land).intersection(board)
     c.geometry(land, fill=style.colour("terrain.clear"))
+    land_terrain()
     lakes = real.to_pixels(real.geography.lakes).intersection(board)
     if not lakes.is_empty:
         c.geometry(lakes, fill=style.colour("terrain.lake"))

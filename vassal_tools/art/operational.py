@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import box as shapely_box
+from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel, unary_union
 from shapely.prepared import prep
 
@@ -69,8 +70,10 @@ def draw_operational(data: MapData, style: MapStyle) -> Drawn:
     if data.real is not None:  # the real coast, lakes, rivers and border; the hexes' land terrain over them
         named = {fold_place(p["name"]) for p in data.places} | {fold_place(a) for p in data.places
                                                             for a in (p.get("aliases") or "").split("|") if a}
-        town_labels = draw_real_geography(c, data.real, style, named.__contains__)
-        _terrain(c, layout, {n: r for n, r in hexes.items() if r.get("terrain") not in ("sea", "clear")}, style)
+        real, land = data.real, {n: r for n, r in hexes.items() if r.get("terrain") not in ("sea", "clear")}
+        # the hexes' own terrain on their real land only, under lakes and rivers: no water hidden by a fill
+        town_labels = draw_real_geography(c, real, style, named.__contains__, lambda: _terrain(
+            c, layout, land, style, real.land_in({n: layout.polygon(n) for n in land})))
     else:
         _terrain(c, layout, hexes, style)
         _coasts(c, layout, hexes, pairs, style)
@@ -99,13 +102,18 @@ def draw_operational(data: MapData, style: MapStyle) -> Drawn:
 # -- hexes ------------------------------------------------------------------------------
 
 
-def _terrain(c: Canvas, layout: HexLayout, hexes: dict[str, dict], style: MapStyle) -> None:
+def _terrain(c: Canvas, layout: HexLayout, hexes: dict[str, dict], style: MapStyle,
+             shapes: dict[str, BaseGeometry] | None = None) -> None:
+    """Each hex filled with its terrain's colour: its whole polygon, or the shape ``shapes`` gives it."""
     colours = style.table("terrain")
     default = style.colour("terrain.default")
     for name, row in hexes.items():
         terrain = (row.get("terrain") or "").strip().lower().replace(" ", "_")
         fill = style.colour(f"terrain.{terrain}") if terrain in colours else default
-        c.polygon(layout.polygon(name), fill=fill)
+        if shapes is None:
+            c.polygon(layout.polygon(name), fill=fill)
+        else:
+            c.geometry(shapes[name], fill=fill)
 
 
 def _coasts(c: Canvas, layout: HexLayout, hexes: dict[str, dict], pairs: list[tuple[str, str]], style: MapStyle) -> None:

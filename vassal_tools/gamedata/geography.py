@@ -10,7 +10,10 @@ The fit: the rules number some places' hexes (Narvik 1940: Narvik 0919, Bogen 02
 similarity (scale, rotation, origin) from projected kilometres to the hex plane of
 :meth:`MapGrid.centre <vassal_tools.gamedata.hexes.MapGrid.centre>` (adjacent centres one apart)
 is fitted to them by least squares; each place's residual is in hexes, and the hex that holds
-any real position follows.
+any real position follows. A game whose text numbers no hex (Europa Narvik) lays its grid down
+instead (``geo.toml [grid]``: the rules' scale, a rotation and where the projection's origin
+falls): its places then go in the hexes that hold their real positions, and each one's residual
+is the distance from its hex's centre to its real position.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from shapely import make_valid
 from shapely import transform as reshaped
 from shapely.geometry import Polygon, shape
 from shapely.geometry.base import BaseGeometry
@@ -87,6 +91,29 @@ def fit_similarity(sources: Sequence[tuple[float, float]], targets: Sequence[tup
 
 
 @dataclass(frozen=True)
+class GridDesign:
+    """A grid laid on the projection, not fitted (``geo.toml [grid]``): ``km_per_hex`` from the
+    rules' scale, turned ``rotation_degrees``, the projection's origin on column
+    ``origin_column``'s line at row ``origin_row`` (in :meth:`MapGrid.centre`'s plane)."""
+
+    km_per_hex: float
+    rotation_degrees: float
+    origin_column: float
+    origin_row: float
+    source: str
+
+    @classmethod
+    def from_toml(cls, table: dict) -> GridDesign:
+        return cls(float(table["km_per_hex"]), float(table.get("rotation_degrees", 0.0)),
+                   float(table["origin_column"]), float(table["origin_row"]), str(table["source"]))
+
+    @property
+    def similarity(self) -> Similarity:
+        return Similarity(1 / self.km_per_hex, math.radians(self.rotation_degrees),
+                          (self.origin_column * 3 ** 0.5 / 2, self.origin_row))
+
+
+@dataclass(frozen=True)
 class Pin:
     """A place whose hex the rules number, its real position, and how far apart they are."""
 
@@ -146,6 +173,7 @@ class Geography:
     projection: TransverseMercator
     rule_places: dict[str, str]  # the rulebook's name -> the town it is
     digest: str = ""  # of the files it was read from
+    design: GridDesign | None = None  # the grid as laid down, where the text numbers no hex
 
     def towns_named(self, name: str) -> list[Town]:
         """Every real place a rulebook or gazetteer name may mean (spellings folded)."""
@@ -171,6 +199,20 @@ class Geography:
             cu, cv = grid.centre(hexname)
             pins.append(Pin(name, hexname, town, math.hypot(u - cu, v - cv), fit.hex_at(town.lat, town.lon)))
         return GridFit(grid, self.projection, similarity, tuple(pins))
+
+    def laid(self, grid: MapGrid, design: GridDesign, placed: Iterable[tuple[str, str]]) -> GridFit:
+        """``grid`` laid down as ``design`` says; ``placed`` (place name, hex) pairs whose real
+        position is known become its pins, each with its residual."""
+        fit = GridFit(grid, self.projection, design.similarity, ())
+        pins = []
+        for name, hexname in placed:
+            town = self.town(name)
+            if town is None:
+                continue
+            u, v = fit.plane(town.lat, town.lon)
+            cu, cv = grid.centre(hexname)
+            pins.append(Pin(name, hexname, town, math.hypot(u - cu, v - cv), fit.hex_at(town.lat, town.lon)))
+        return GridFit(grid, self.projection, design.similarity, tuple(pins))
 
 
 def draws_real_geography(folder: Path) -> bool:
@@ -206,8 +248,12 @@ def load_geography(folder: Path) -> Geography | None:
 
     digest = hashlib.sha256(b"".join(p.read_bytes() for p in (toml, folder / "geo" / "geography.geojson",
                                                                 folder / "geo" / "towns.csv"))).hexdigest()[:16]
+    try:
+        design = GridDesign.from_toml(doc["grid"]) if "grid" in doc else None
+    except (KeyError, TypeError, ValueError) as error:
+        raise BadInput(toml, f"[grid] is not readable: {error}") from None
     return Geography(union("land"), union("lake"), union("river"), union("border"), towns, projection,
-                     dict(doc.get("rule_places", {})), digest)
+                     dict(doc.get("rule_places", {})), digest, design)
 
 
 # -- water of each hex -------------------------------------------------------------------------
@@ -246,7 +292,9 @@ def water_of_hexes(fit: GridFit, geography: Geography) -> dict[str, HexWater]:
     def to_plane(shape_: BaseGeometry) -> BaseGeometry:
         return reshaped(shape_, lambda lonlat: np.array([fit.plane(lat, lon) for lon, lat in lonlat]).reshape(-1, 2))
 
-    land, lakes, borders = to_plane(geography.land), to_plane(geography.lakes), to_plane(geography.borders)
+    # simplified rings that touch may cross once projected: repaired, as GEOS cannot cut invalid shapes
+    land, lakes = make_valid(to_plane(geography.land)), make_valid(to_plane(geography.lakes))
+    borders = to_plane(geography.borders)
     land_prepared, lakes_prepared, borders_prepared = prep(land), prep(lakes), prep(borders)
     found = {}
     for name in fit.grid.hexes():
@@ -283,11 +331,15 @@ def numbered_places(places: Iterable) -> list[tuple[str, str]]:
 
 
 def fit_game(root: Path, grid: MapGrid, places: Iterable) -> tuple[Geography, GridFit] | None:
-    """A game folder's geography and its grid's fit to the numbered places, or None where the
-    folder has no geography or too few of its numbered places are known."""
+    """A game folder's geography and its grid's fit to the numbered places (or the grid as its
+    ``geo.toml [grid]`` lays it down, every place with a real position a pin), or None where the
+    folder has no geography; too few numbered places with a real position to fit are bad input."""
     geography = load_geography(root)
     if geography is None:
         return None
+    if geography.design is not None:  # the text numbers no hex: the grid is laid down, not fitted
+        placed = [(place.name, place.hex) for place in places if place.hex]
+        return geography, geography.laid(grid, geography.design, dict(placed).items())
     numbered = [(name, hexname) for name, hexname in numbered_places(places) if geography.town(name)]
     if len(numbered) < 2:
         raise BadInput(root / "geo.toml", f"the map needs two numbered places with a real position to fit; "

@@ -1,10 +1,11 @@
 """Europa Narvik as a game folder: its data, its words and its checks, judged against europa-narvik.txt.
 
 Every expectation is read off the rulebook (the rule is named beside it) or worked out by hand on the
-sample sheet (data/tools/make_europa_sheet.py: full sea west of column 4, partial sea in column 4 and row 30,
-clear columns 5-8 with a road down column 5, rough columns 9-10, mountain columns 14-16 and 20-24; rows
-1-10 north of the A weather line). Hexes in one column are a straight line: 0615 to 0621 is six clear
-hexes, six MPs, and the only path that short.
+sheet (data/tools/make_europa_sheet.py: the grid of data/geo.toml laid on real geography at 16 miles a hex,
+its water from GSHHG, every named place in the hex of its real position; the land terrain a sample, by
+distance from the open sea: clear within two hexes, rough at three, mountain further in; rows 1-23 north
+of the A weather line). Hexes in one column are a straight line: 1042 to 1048, down the coast between
+Bergen and Stavanger, is six clear hexes, six MPs, and the only path that short.
 """
 
 from __future__ import annotations
@@ -75,8 +76,8 @@ def game() -> RecordBuilder:
 
 
 def allied() -> RecordBuilder:
-    """A record with an Allied base in Narvik (0407), ten MPs or less from the hexes the tests use (11B3)."""
-    return game().place("allied-base-4", "0407")
+    """A record with an Allied base in Narvik (3609), ten MPs or less from the hexes the tests use (11B3)."""
+    return game().place("allied-base-4", "3609")
 
 
 # -- the game folder -------------------------------------------------------------------------------
@@ -126,8 +127,8 @@ def test_the_loc_forms_of_the_records_doc():
     assert catalogue.location("10b:1234") == "10B:1234" and catalogue.location("1234") == "1234"
     assert catalogue.location("airbase:danish") == "airbase:Danish"
     assert catalogue.location("Hatston Field") == "airbase:Hatston Field"
-    assert catalogue.location("airbase:0605") == "airbase:0605"
-    assert catalogue.location("airbase:Kjevik") == "airbase:1029"  # a named airfield reads as its hex
+    assert catalogue.location("airbase:3806") == "airbase:3806"
+    assert catalogue.location("airbase:Kjevik") == "airbase:1452"  # a named airfield reads as its hex
     assert catalogue.location("carrier:ark royal") == "carrier:Ark Royal"
     assert catalogue.location("hq:ger-3-mtn-hq") == "hq:ger-3-mtn-hq"
     assert [catalogue.location(b) for b in ("germany", "staging box", "England")] == \
@@ -175,73 +176,73 @@ def moved_into(hex_: str, *units: str, phase: str = "german-movement") -> Record
 
 def test_two_ground_units_plus_an_artillery_battalion_and_free_units():
     # 8A: two ground units + one artillery battalion + any trucks, tanks and company-sized units.
-    assert found(moved_into("0621", "ger-138-i", "ger-138-ii", "ger-112-art", "ger-40-pz", "ger-truck-1",
+    assert found(moved_into("0939", "ger-138-i", "ger-138-ii", "ger-112-art", "ger-40-pz", "ger-truck-1",
                             "ger-eng-1")) == []
     # ... or two batteries instead of the battalion.
-    assert found(moved_into("0621", "ger-138-i", "ger-138-ii", "ger-112-bty-1", "ger-112-bty-2")) == []
-    three = audit(moved_into("0621", "ger-138-i", "ger-138-ii", "ger-138-iii").to_dict())
-    assert [(f.rule, f.where, f.excess) for f in three] == [(rule("8B"), "0621", 1)]
+    assert found(moved_into("0939", "ger-138-i", "ger-138-ii", "ger-112-bty-1", "ger-112-bty-2")) == []
+    three = audit(moved_into("0939", "ger-138-i", "ger-138-ii", "ger-138-iii").to_dict())
+    assert [(f.rule, f.where, f.excess) for f in three] == [(rule("8B"), "0939", 1)]
     # A battalion and a battery: one of them is a third ground unit.
-    mixed = audit(moved_into("0621", "ger-138-i", "ger-138-ii", "ger-112-art", "ger-112-bty-1").to_dict())
+    mixed = audit(moved_into("0939", "ger-138-i", "ger-138-ii", "ger-112-art", "ger-112-bty-1").to_dict())
     assert [(f.rule, f.excess) for f in mixed] == [(rule("8B"), 1)]
 
 
 def test_overstacked_units_marked_disrupted_keep_the_rule():
     # 8B: a player may overstack; the overstacked units (his choice) are disrupted.
-    builder = moved_into("0621", "ger-138-i", "ger-138-ii", "ger-138-iii")
+    builder = moved_into("0939", "ger-138-i", "ger-138-ii", "ger-138-iii")
     builder.add({"mark": "ger-138-iii", "as": "disrupted"})
     assert found(builder) == []
 
 
 def test_stacking_is_judged_at_the_end_of_movement_not_in_between():
     # 8A: at the end of each movement and exploitation phase: moving through is no fault.
-    builder = moved_into("0621", "ger-138-i", "ger-138-ii", "ger-138-iii")
-    builder.move("ger-138-iii", "0622")
+    builder = moved_into("0950", "ger-138-i", "ger-138-ii", "ger-138-iii")
+    builder.move("ger-138-iii", "0951")
     assert found(builder) == []
     # ... and throughout each combat phase: a retreat that overstacks is found at once.
-    combat = game().place("ger-138-i", "0621").place("ger-138-ii", "0621").place("ger-138-iii", "0622")
-    combat.phase("german-combat", turn="Turn 3").move("ger-138-iii", "0621").move("ger-138-iii", "0622")
-    assert found(combat) == [(rule("8B"), "0621")]
+    combat = game().place("ger-138-i", "0950").place("ger-138-ii", "0950").place("ger-138-iii", "0951")
+    combat.phase("german-combat", turn="Turn 3").move("ger-138-iii", "0950").move("ger-138-iii", "0951")
+    assert found(combat) == [(rule("8B"), "0950")]
     # Not at the end of a reinforcement or air phase.
-    assert found(moved_into("0621", "ger-138-i", "ger-138-ii", "ger-138-iii", phase="german-air")) == []
+    assert found(moved_into("0950", "ger-138-i", "ger-138-ii", "ger-138-iii", phase="german-air")) == []
 
 
 def test_british_marines_stack_freely_in_ports_and_enemy_units_do_not_count():
     narvik = pack_for(GAME).catalogue.location("Narvik")  # a port of the sheet (sample)
-    builder = allied().place("brit-1-sg", narvik).place("brit-1-ig", narvik).place("nor-i-15", "0607")
+    builder = allied().place("brit-1-sg", narvik).place("brit-1-ig", narvik).place("nor-i-15", "2821")
     builder.phase("allied-movement", turn="Turn 4").move("brit-rm-1", narvik).move("brit-rm-2", narvik)
     builder.place("ger-138-i", narvik).place("ger-138-ii", narvik)
     assert found(builder) == []
-    inland = allied().place("brit-1-sg", "0607").place("brit-1-ig", "0607")
-    inland.phase("allied-movement", turn="Turn 4").move("brit-rm-1", "0607")
-    assert found(inland) == [(rule("8B"), "0607")]
+    inland = allied().place("brit-1-sg", "2821").place("brit-1-ig", "2821")
+    inland.phase("allied-movement", turn="Turn 4").move("brit-rm-1", "2821")
+    assert found(inland) == [(rule("8B"), "2821")]
 
 
 def test_absorbed_units_do_not_count_and_hqs_absorb_their_own_formation():
     # 8C1: absorbed units go to the HQ's box and do not count; the HQ does.
-    builder = moved_into("0621", "ger-3-mtn-hq", "ger-138-i", "ger-138-ii", "ger-138-iii")
+    builder = moved_into("0950", "ger-3-mtn-hq", "ger-138-i", "ger-138-ii", "ger-138-iii")
     builder.move("ger-138-ii", "hq:ger-3-mtn-hq").move("ger-138-iii", "hq:ger-3-mtn-hq")
     assert found(builder) == []
     # 8C1: subordinate units bear the HQ's designation: an independent regiment is not absorbed.
-    stranger = moved_into("0621", "ger-3-mtn-hq", "ger-inf-regt")
+    stranger = moved_into("0950", "ger-3-mtn-hq", "ger-inf-regt")
     stranger.move("ger-inf-regt", "hq:ger-3-mtn-hq")
     assert found(stranger) == [(rule("8C1"), "hq:ger-3-mtn-hq")]
     # 8C1: a subordinate unit in its HQ's hex is absorbed, not one from another hex.
-    apart = moved_into("0621", "ger-3-mtn-hq").move("ger-138-i", "0622").move("ger-138-i", "hq:ger-3-mtn-hq")
+    apart = moved_into("0950", "ger-3-mtn-hq").move("ger-138-i", "0951").move("ger-138-i", "hq:ger-3-mtn-hq")
     assert found(apart) == [(rule("8C1"), "hq:ger-3-mtn-hq")]
     # 8C: absorbed during movement and exploitation phases only.
-    late = moved_into("0621", "ger-3-mtn-hq", "ger-138-i")
+    late = moved_into("0950", "ger-3-mtn-hq", "ger-138-i")
     late.phase("german-combat", turn="Turn 3").move("ger-138-i", "hq:ger-3-mtn-hq")
     assert found(late) == [(rule("8C"), "hq:ger-3-mtn-hq")]
 
 
 def test_a_norwegian_hq_absorbs_a_norwegian_first():
     # 8C2: "it must absorb at least one Norwegian unit before it can absorb any Allied units".
-    builder = allied().place("nor-6-bde-hq", "0607").place("brit-1-sg", "0607").place("nor-i-15", "0608")
-    builder.phase("allied-movement", turn="Turn 4").move("brit-1-sg", "hq:nor-6-bde-hq").move("nor-i-15", "0607")
+    builder = allied().place("nor-6-bde-hq", "2821").place("brit-1-sg", "2821").place("nor-i-15", "2822")
+    builder.phase("allied-movement", turn="Turn 4").move("brit-1-sg", "hq:nor-6-bde-hq").move("nor-i-15", "2821")
     assert found(builder) == [(rule("8C2"), "hq:nor-6-bde-hq")]
-    kept = allied().place("nor-6-bde-hq", "0607").place("brit-1-sg", "0607").place("nor-i-15", "0608")
-    kept.phase("allied-movement", turn="Turn 4").move("nor-i-15", "0607")
+    kept = allied().place("nor-6-bde-hq", "2821").place("brit-1-sg", "2821").place("nor-i-15", "2822")
+    kept.phase("allied-movement", turn="Turn 4").move("nor-i-15", "2821")
     kept.move("nor-i-15", "hq:nor-6-bde-hq").move("brit-1-sg", "hq:nor-6-bde-hq")
     assert found(kept) == []
 
@@ -250,17 +251,17 @@ def test_the_position_a_record_begins_with_is_judged_for_stacking_and_basing():
     # records-four-games.md: a snapshot is judged by the state checks (8A, 13A).
     builder = allied()
     for uid in ("nor-i-15", "nor-ii-15", "nor-i-16"):
-        builder.place(uid, "0607")
+        builder.place(uid, "2821")
     for n in range(1, 8):
         builder.place(f"ger-ju88-{n}" if n < 7 else "ger-ju87-1", "airbase:Sola")
-    assert found(builder.phase("german-reinforcement", turn="Turn 5")) == [(rule("8B"), "0607"), (rule("13A"), "airbase:0527")]
+    assert found(builder.phase("german-reinforcement", turn="Turn 5")) == [(rule("8B"), "2821"), (rule("13A"), "airbase:0849")]
 
 
 # -- 11 supply -------------------------------------------------------------------------------------
 
 def german_turn(*extra: tuple[str, str], turn: str = "Turn 3") -> RecordBuilder:
-    """A supply counter in 0615; I/138 six MPs away in 0621, II/138 seven in 0622 (11B1a: 6 MPs or less)."""
-    builder = game().place("ger-sup-1", "0615").place("ger-138-i", "0621").place("ger-138-ii", "0622")
+    """A supply counter in 3635; I/138 six MPs away in 3641, II/138 seven in 3642 (11B1a: 6 MPs or less)."""
+    builder = game().place("ger-sup-1", "3635").place("ger-138-i", "3641").place("ger-138-ii", "3642")
     for uid, at in extra:
         builder.place(uid, at)
     return builder.phase("german-movement", turn=turn)
@@ -269,20 +270,20 @@ def german_turn(*extra: tuple[str, str], turn: str = "Turn 3") -> RecordBuilder:
 def test_german_general_supply_within_six_mps_of_a_counter():
     builder = german_turn().phase("german-air", turn="Turn 3").phase("german-combat", turn="Turn 3")
     # 11A3a: the first unsupplied turn has no effect: a note, not a finding; the second is one (11A3b).
-    assert found(builder) == [] and unsupplied(builder) == [("note", "0622")]
+    assert found(builder) == [] and unsupplied(builder) == [("note", "3642")]
     builder.phase("german-movement", turn="Turn 4").phase("german-air", turn="Turn 4")
-    assert found(builder) == [(rule("11B1a"), "0622")]
+    assert found(builder) == [(rule("11B1a"), "3642")]
     marked = german_turn().add({"mark": "ger-138-ii", "as": "out-of-supply"})
     marked.phase("german-air", turn="Turn 3").phase("german-combat", turn="Turn 3")
     assert found(marked) == []
     wrong = german_turn().add({"mark": "ger-138-i", "as": "out-of-supply"})
     wrong.add({"mark": "ger-138-ii", "as": "out-of-supply"}).phase("german-air", turn="Turn 3")
-    assert found(wrong.phase("german-combat", turn="Turn 3")) == [(rule("11B1a"), "0621")]
+    assert found(wrong.phase("german-combat", turn="Turn 3")) == [(rule("11B1a"), "3641")]
 
 
 def test_supplied_at_the_end_of_the_air_phase_is_supplied_that_turn():
     # 11B1a's example: supply counters air-dropped in the air phase supply the units at its end.
-    builder = german_turn().phase("german-air", turn="Turn 3").place("ger-sup-2", "0622")
+    builder = german_turn().phase("german-air", turn="Turn 3").place("ger-sup-2", "3642")
     assert found(builder.phase("german-combat", turn="Turn 3")) == []
     # Turn 1: German units are in general and attack supply throughout (19B).
     first = german_turn(turn="Turn 1").phase("german-air", turn="Turn 1").phase("german-combat", turn="Turn 1")
@@ -291,30 +292,31 @@ def test_supplied_at_the_end_of_the_air_phase_is_supplied_that_turn():
 
 def test_a_line_of_supply_never_crosses_a_hex_of_enemy_units_alone():
     # 11A: not through a hex holding an enemy unit, unless a friendly unit is there too.
-    blocked = german_turn(("brit-1-sg", "0618")).phase("german-air", turn="Turn 3")
-    assert ("note", "0621") in unsupplied(blocked.phase("german-combat", turn="Turn 3"))
-    shared = german_turn(("brit-1-sg", "0618"), ("ger-139-i", "0618")).phase("german-air", turn="Turn 3")
-    assert ("note", "0621") not in unsupplied(shared.phase("german-combat", turn="Turn 3"))
+    blocked = german_turn(("brit-1-sg", "3638")).phase("german-air", turn="Turn 3")
+    assert ("note", "3641") in unsupplied(blocked.phase("german-combat", turn="Turn 3"))
+    shared = german_turn(("brit-1-sg", "3638"), ("ger-139-i", "3638")).phase("german-air", turn="Turn 3")
+    assert ("note", "3641") not in unsupplied(shared.phase("german-combat", turn="Turn 3"))
 
 
 def test_allied_supply_within_ten_mps_of_a_base_and_norwegians_always():
-    # 11B3: ten MPs from a base (Narvik 0407: 0417 is ten hexes down the coast, 0418 eleven); 11B2.
-    builder = game().place("allied-base-1", "0407").place("brit-1-sg", "0417").place("brit-1-ig", "0418")
-    builder.place("nor-i-12", "0625").phase("allied-movement", turn="Turn 4").phase("allied-air", turn="Turn 4")
-    assert unsupplied(builder) == [("note", "0418")]
+    # 11B3: ten MPs from a base (Narvik 3609: 3016 is ten MPs down the coast towards Bodo, 3017 eleven);
+    # 11B2: the Norwegian battalion in 1048, far from any base, is supplied.
+    builder = game().place("allied-base-1", "3609").place("brit-1-sg", "3016").place("brit-1-ig", "3017")
+    builder.place("nor-i-12", "1048").phase("allied-movement", turn="Turn 4").phase("allied-air", turn="Turn 4")
+    assert unsupplied(builder) == [("note", "3017")]
 
 
 def test_one_base_per_port():
     # 11B3: "Only one base per port is allowed"; bases go on ports.
-    builder = game().place("allied-base-1", "0407").phase("allied-movement", turn="Turn 4")
-    builder.place("allied-base-2", "0407").place("allied-base-3", "0607")
-    assert found(builder) == [(rule("11B3"), "0407"), (rule("11B3"), "0607")]
+    builder = game().place("allied-base-1", "3609").phase("allied-movement", turn="Turn 4")
+    builder.place("allied-base-2", "3609").place("allied-base-3", "3611")
+    assert found(builder) == [(rule("11B3"), "3609"), (rule("11B3"), "3611")]
 
 
 def combat(supply: list[str], remove: bool = True, turn: str = "Turn 3") -> RecordBuilder:
-    builder = game().place("ger-sup-1", "0615").place("ger-sup-captured-1", "0620")
-    builder.place("ger-138-i", "0621").place("nor-i-12", "0621").add({"mark": "ger-138-i", "as": "out-of-supply"})
-    builder.phase("german-combat", turn=turn).attack("0621", ["ger-138-i"], supply=supply)
+    builder = game().place("ger-sup-1", "3634").place("ger-sup-captured-1", "3639")
+    builder.place("ger-138-i", "3640").place("nor-i-12", "3640").add({"mark": "ger-138-i", "as": "out-of-supply"})
+    builder.phase("german-combat", turn=turn).attack("3640", ["ger-138-i"], supply=supply)
     if remove:
         for uid in supply:
             builder.remove(uid)
@@ -327,18 +329,18 @@ def test_attack_supply_from_a_listed_counter_spent_at_the_end_of_the_combat_phas
     # A counter the record leaves on the map is expended all the same; using it again is the finding.
     kept = combat(["ger-sup-1"], remove=False)
     assert found(kept) == []
-    kept.phase("german-combat", turn="Turn 4").attack("0621", ["ger-138-i"], supply=["ger-sup-1"])
-    assert found(kept) == [(rule("11B1b"), "0621"), (rule("11B1b"), "0621")]
-    assert found(combat([])) == [(rule("11B1b"), "0621")]
+    kept.phase("german-combat", turn="Turn 4").attack("3640", ["ger-138-i"], supply=["ger-sup-1"])
+    assert found(kept) == [(rule("11B1b"), "3640"), (rule("11B1b"), "3640")]
+    assert found(combat([])) == [(rule("11B1b"), "3640")]
     assert found(combat([], turn="Turn 1")) == []  # 19B
     # 11C: captured supplies never give attack supply.
-    assert found(combat(["ger-sup-captured-1"])) == [(rule("11C"), "0621"), (rule("11B1b"), "0621")]
+    assert found(combat(["ger-sup-captured-1"])) == [(rule("11C"), "3640"), (rule("11B1b"), "3640")]
 
 
 def test_unsupplied_turns_are_counted_with_their_strength_effects():
     # 11A3: the first unsupplied turn has no effect; the second: attack 0, defense and movement halved; then
     # German attack and defense 0 (11A3c). II/138 is seven MPs from the counter (11B1a).
-    builder = game().place("ger-sup-1", "0615").place("ger-138-ii", "0622")
+    builder = game().place("ger-sup-1", "1042").place("ger-138-ii", "1049")
     for turn in ("Turn 3", "Turn 4", "Turn 5"):
         builder.phase("german-movement", turn=turn).phase("german-air", turn=turn)
     findings = audit(builder.to_dict())
@@ -353,7 +355,7 @@ def test_unsupplied_turns_are_counted_with_their_strength_effects():
 # -- 12 and 13 air ---------------------------------------------------------------------------------
 
 def air_phase(turn: str = "Turn 3") -> RecordBuilder:
-    return game().place("airfield-1", "0605").place("brit-glorious", "North Sea").place("brit-cla-1", "0407")
+    return game().place("airfield-1", "3806").place("brit-glorious", "North Sea").place("brit-cla-1", "3609")
 
 
 def test_find_ships_one_die_per_air_unit_four_to_six_finds():
@@ -368,31 +370,31 @@ def test_find_ships_one_die_per_air_unit_four_to_six_finds():
     listed.attack("North Sea", ["ger-ju88-1", "ger-ju88-2"], target=["brit-glorious"])
     assert found(listed) == []
     # A ship in a partial sea hex needs no finding.
-    coast = air_phase().phase("german-air", turn="Turn 3").attack("0407", ["ger-ju88-1"], target=["brit-cla-1"])
+    coast = air_phase().phase("german-air", turn="Turn 3").attack("3609", ["ger-ju88-1"], target=["brit-cla-1"])
     assert found(coast) == []
 
 
 def test_a_wave_is_five_air_units_or_fewer():
     six = [f"ger-ju88-{n}" for n in range(1, 7)]
     builder = air_phase().phase("german-air", turn="Turn 3")
-    builder.attack("0407", six, target=["brit-cla-1"])
+    builder.attack("3609", six, target=["brit-cla-1"])
     assert [(f.rule, f.excess) for f in audit(builder.to_dict())] == [(rule("12C3e"), 1)]
-    kept = air_phase().phase("german-air", turn="Turn 3").attack("0407", six[:5], target=["brit-cla-1"])
+    kept = air_phase().phase("german-air", turn="Turn 3").attack("3609", six[:5], target=["brit-cla-1"])
     assert found(kept) == []
 
 
-def allied_mission(target: str = "0607") -> RecordBuilder:
+def allied_mission(target: str = "2821") -> RecordBuilder:
     return game().phase("allied-air", turn="Turn 3").mission("allied", "base-bombing", ["brit-wellington-1"],
                                                              target=target)
 
 
 def test_interception_is_flown_by_the_non_phasing_players_fighters_only():
-    builder = allied_mission().intercept("german", "0607", air=["ger-bf110-1"])
+    builder = allied_mission().intercept("german", "2821", air=["ger-bf110-1"])
     assert found(builder) == []
-    bombers = allied_mission().intercept("german", "0607", air=["ger-ju88-1"])
-    assert found(bombers) == [(rule("12C1"), "0607")]
-    own = game().phase("german-air", turn="Turn 3").intercept("german", "0607", air=["ger-bf110-1"])
-    assert found(own) == [(rule("12C1"), "0607")]
+    bombers = allied_mission().intercept("german", "2821", air=["ger-ju88-1"])
+    assert found(bombers) == [(rule("12C1"), "2821")]
+    own = game().phase("german-air", turn="Turn 3").intercept("german", "2821", air=["ger-bf110-1"])
+    assert found(own) == [(rule("12C1"), "2821")]
 
 
 def test_airbases_hold_six_lake_airfields_three_or_one_danish_six():
@@ -405,17 +407,17 @@ def test_airbases_hold_six_lake_airfields_three_or_one_danish_six():
         for uid in units:
             builder.place(uid, at)
         return found(builder.phase("german-combat", turn="Turn 3"))
-    assert based("airbase:0605", eight[:6], ("airfield-1", "0605")) == []
-    assert based("airbase:0605", eight[:7], ("airfield-1", "0605")) == [(rule("13A"), "airbase:0605")]
-    assert based("0712", eight[:3], ("lake-airfield-ger", "0712")) == []
-    assert based("0712", eight[:4], ("lake-airfield-ger", "0712")) == [(rule("13D"), "0712")]
-    assert based("0712", ["brit-gladiator-1", "brit-gladiator-2"], ("lake-airfield-allied-1", "0712")) == \
-        [(rule("13D"), "0712")]
+    assert based("airbase:3806", eight[:6], ("airfield-1", "3806")) == []
+    assert based("airbase:3806", eight[:7], ("airfield-1", "3806")) == [(rule("13A"), "airbase:3806")]
+    assert based("0939", eight[:3], ("lake-airfield-ger", "0939")) == []
+    assert based("0939", eight[:4], ("lake-airfield-ger", "0939")) == [(rule("13D"), "0939")]
+    assert based("0939", ["brit-gladiator-1", "brit-gladiator-2"], ("lake-airfield-allied-1", "0939")) == \
+        [(rule("13D"), "0939")]
     assert based("airbase:Danish", eight[:6]) == []
     assert based("airbase:Danish", eight[:7]) == [(rule("13B"), "airbase:Danish")]
     assert based("airbase:Hatston Field", eight[:1]) == [(rule("13B"), "airbase:Hatston Field")]
     assert based("carrier:Glorious", ["ger-ju88-1"]) == [(rule("13C"), "carrier:Glorious")]
-    assert based("0712", ["ger-ju88-1"]) == [(rule("13"), "0712")]  # no airbase in that hex
+    assert based("0939", ["ger-ju88-1"]) == [(rule("13"), "0939")]  # no airbase in that hex
     assert based("airbase:10B:0712", eight[:6]) == []  # the record names the airfield: six
     assert based("airbase:10B:0712", eight[:7]) == [(rule("13A"), "airbase:10B:0712")]
     assert based("airbase:Sylt", ["ger-he115-1"]) == [] and based("airbase:Danish", ["ger-he115-1"]) == \
@@ -430,11 +432,11 @@ def test_the_die_is_a_d6():
 
 
 def test_a_printed_maps_hexes_are_counted_one_mp_each_and_judged_only_where_known():
-    # The sheet's 0915-0921 are rough (12 MPs); map 10B's are not the sheet's: six hexes, six MPs (sample).
+    # The sheet's 1139-1145 are rough (12 MPs); map 10B's are not the sheet's: six hexes, six MPs (sample).
     def german(counter: str, unit: str) -> list[tuple[str, str | None]]:
         builder = game().place("ger-sup-1", counter).place("ger-138-i", unit).phase("german-movement", turn="Turn 3")
         return unsupplied(builder.phase("german-air", turn="Turn 3").phase("german-combat", turn="Turn 3"))
-    assert german("0915", "0921") == [("note", "0921")]
+    assert german("1139", "1145") == [("note", "1145")]
     assert german("10B:0915", "10B:0921") == []
     assert german("10B:0915", "5C:0915") == [("note", "5C:0915")]  # no known path between two maps
     # Whether 10B:1234 is a port the text does not say: a base there is not judged.
@@ -448,18 +450,18 @@ def test_a_printed_maps_hexes_are_counted_one_mp_each_and_judged_only_where_know
 
 def test_retreat_before_combat_escape_and_air_landing_rolls():
     def retreat(uid: str, die: int, *marks: str) -> list[tuple[str, str | None]]:
-        builder = game().place(uid, "0607").place("ger-sup-1", "0607").place("ger-138-i", "0607")
+        builder = game().place(uid, "2821").place("ger-sup-1", "2821").place("ger-138-i", "2821")
         for status in marks:
             builder.add({"mark": uid, "as": status})
         builder.phase("german-combat", turn="Turn 3").roll("retreat-before-combat", die, unit=uid, side="allied")
-        return found(builder.move(uid, "0608"))
+        return found(builder.move(uid, "2822"))
     # 10F: 1 or 2 retreats; a disrupted unit only on a 1; the Guards always.
-    assert retreat("nor-i-15", 2) == [] and retreat("nor-i-15", 3) == [(rule("10F"), "0608")]
-    assert retreat("nor-i-15", 2, "disrupted") == [(rule("10F"), "0608")]
+    assert retreat("nor-i-15", 2) == [] and retreat("nor-i-15", 3) == [(rule("10F"), "2822")]
+    assert retreat("nor-i-15", 2, "disrupted") == [(rule("10F"), "2822")]
     assert retreat("nor-hmkg", 6) == []
     # 13A: on 4-6 the escaping air unit is eliminated, not flown away.
     def escape(die: int) -> list[tuple[str, str | None]]:
-        builder = game().place("brit-gladiator-1", "airbase:0605").phase("german-movement", turn="Turn 3")
+        builder = game().place("brit-gladiator-1", "airbase:3806").phase("german-movement", turn="Turn 3")
         builder.roll("escape", die, unit="brit-gladiator-1", side="allied")
         return found(builder.move("brit-gladiator-1", "airbase:Hatston Field"))
     assert escape(3) == [] and escape(4) == [(rule("13A"), "airbase:Hatston Field")]
@@ -472,12 +474,12 @@ def test_night_bombing_is_intercepted_by_night_fighters_only():
     # 12D3: "Such missions may only be intercepted by night fighters (NF)."
     def night(is_night: bool) -> list[tuple[str, str | None]]:
         builder = game().phase("allied-air", turn="Turn 3")
-        builder.mission("allied", "base-bombing", ["brit-wellington-1"], target="0607", night=is_night)
-        return found(builder.intercept("german", "0607", air=["ger-bf110-1"]))
-    assert night(False) == [] and night(True) == [(rule("12D3"), "0607")]
+        builder.mission("allied", "base-bombing", ["brit-wellington-1"], target="2821", night=is_night)
+        return found(builder.intercept("german", "2821", air=["ger-bf110-1"]))
+    assert night(False) == [] and night(True) == [(rule("12D3"), "2821")]
     builder = game().phase("allied-air", turn="Turn 3")
-    builder.mission("allied", "base-bombing", ["brit-wellington-1"], target="0607", night=True)
-    [finding] = audit(builder.intercept("german", "0607", air=["ger-bf110-1"]).to_dict())
+    builder.mission("allied", "base-bombing", ["brit-wellington-1"], target="2821", night=True)
+    [finding] = audit(builder.intercept("german", "2821", air=["ger-bf110-1"]).to_dict())
     assert finding.message.endswith("may only be intercepted by night fighters (NF)")  # the sentence, whole
     assert finding.message.startswith("Bf-110 intercepts")  # units.csv: ger-bf110-1 is a Bf-110
 
@@ -486,21 +488,21 @@ def test_units_all_disrupted_in_an_enemy_hex_at_the_end_of_combat_are_eliminated
     # 10D3: "If, at the end of each combat phase, all friendly units in an enemy occupied hex are disrupted,
     # these units are automatically eliminated."
     def hold(eliminated: bool) -> list[tuple[str, str | None]]:
-        builder = game().place("ger-sup-1", "0607").place("ger-138-i", "0607").place("nor-i-15", "0607")
-        builder.phase("german-combat", turn="Turn 3").attack("0607", ["ger-138-i"], supply=["ger-sup-1"])
+        builder = game().place("ger-sup-1", "2821").place("ger-138-i", "2821").place("nor-i-15", "2821")
+        builder.phase("german-combat", turn="Turn 3").attack("2821", ["ger-138-i"], supply=["ger-sup-1"])
         builder.add({"mark": "nor-i-15", "as": "disrupted"})
         if eliminated:
             builder.remove("nor-i-15")
         return found(builder.phase("german-exploitation", turn="Turn 3"))
-    assert hold(True) == [] and hold(False) == [(rule("10D3"), "0607")]
+    assert hold(True) == [] and hold(False) == [(rule("10D3"), "2821")]
 
 
 def test_an_inline_air_unit_is_judged_by_its_role_or_its_planes():
     def intercept(**unit) -> list[tuple[str, str | None]]:
         builder = game().unit("x", **{"class": "air", "side": "allied", "nationality": "british", **unit})
-        builder.phase("german-air", turn="Turn 3").mission("german", "ground-bombing", ["ger-ju88-1"], target="0607")
-        return found(builder.intercept("allied", "0607", air=["x"]))
-    assert intercept(type="Blenheim", role="b") == [(rule("12C1"), "0607")]
+        builder.phase("german-air", turn="Turn 3").mission("german", "ground-bombing", ["ger-ju88-1"], target="2821")
+        return found(builder.intercept("allied", "2821", air=["x"]))
+    assert intercept(type="Blenheim", role="b") == [(rule("12C1"), "2821")]
     assert intercept(type="Hurricane", role="F") == []
     assert intercept(type="Gladiator") == []  # a fighter in the data (12C1)
     assert intercept(type="Walrus") == []  # a plane the data does not know, no role: nothing to judge
@@ -508,12 +510,12 @@ def test_an_inline_air_unit_is_judged_by_its_role_or_its_planes():
 
 def test_a_line_is_traced_at_the_rate_of_the_unit_supplied():
     # 11A: a mountain battalion pays 1 MP a mountain hex south of the A weather line; a combat/motorized unit
-    # may not trace through mountains. From 1320 to 1720 the sheet's mountains are 1420, 1520, 1620: four MPs
-    # for the mountain battalion; the tank must go round through rough row 21 (10 MPs); infantry pays 3 a
-    # mountain hex (sample), 10 MPs.
-    builder = game().place("ger-sup-1", "1320")
+    # may not trace through mountains. From 1037 to 1437 the line runs through rough 1138 and the mountains
+    # 1237 and 1338 into mountain 1437: five MPs for the mountain battalion (2 + 1 + 1 + 1); the tank can
+    # reach 1437 by no line at all; infantry pays 3 a mountain hex (sample), 10 MPs.
+    builder = game().place("ger-sup-1", "1037")
     for uid in ("ger-139-i", "ger-40-pz", "ger-inf-regt"):
-        builder.place(uid, "1720")
+        builder.place(uid, "1437")
     builder.phase("german-movement", turn="Turn 3").phase("german-air", turn="Turn 3")
     builder.phase("german-movement", turn="Turn 4").phase("german-air", turn="Turn 4")  # a second turn: findings
     assert [(f.rule, f.units) for f in audit(builder.to_dict())] == [
@@ -524,15 +526,15 @@ def test_supplies_taken_by_the_enemy_supply_no_one_even_before_the_record_remove
     # 11C: a base in a hex of German ground units alone is captured; a German counter among Allied units alone
     # is destroyed: neither supplies its side any more, whether or not the record has taken it off yet (11A:
     # no line leaves a hex of enemy units alone).
-    held = allied().place("brit-1-sg", "0609").phase("allied-movement", turn="Turn 4")
+    held = allied().place("brit-1-sg", "2823").phase("allied-movement", turn="Turn 4")
     assert found(held) == []
-    taken = allied().place("brit-1-sg", "0609").place("ger-138-i", "0407").phase("allied-movement", turn="Turn 4")
-    assert unsupplied(taken) == [("note", "0609")]
-    mine = game().place("ger-sup-1", "0615").place("ger-138-i", "0616").phase("german-movement", turn="Turn 3")
+    taken = allied().place("brit-1-sg", "2823").place("ger-138-i", "3609").phase("allied-movement", turn="Turn 4")
+    assert unsupplied(taken) == [("note", "2823")]
+    mine = game().place("ger-sup-1", "2829").place("ger-138-i", "2830").phase("german-movement", turn="Turn 3")
     assert found(mine.phase("german-air", turn="Turn 3").phase("german-combat", turn="Turn 3")) == []
-    lost = game().place("ger-sup-1", "0615").place("nor-i-12", "0615").place("ger-138-i", "0616")
+    lost = game().place("ger-sup-1", "2829").place("nor-i-12", "2829").place("ger-138-i", "2830")
     lost.phase("german-movement", turn="Turn 3").phase("german-air", turn="Turn 3")
-    assert unsupplied(lost.phase("german-combat", turn="Turn 3")) == [("note", "0616")]
+    assert unsupplied(lost.phase("german-combat", turn="Turn 3")) == [("note", "2830")]
 
 
 # -- issue 24: what the auditors found judged wrongly -------------------------------------------------
@@ -555,8 +557,8 @@ def test_floatplanes_are_judged_wherever_they_are():
     assert based_at_the_end_of_the_air_phase(narvik, "ger-he115-1", held_by="ger-138-i") == []
     assert based_at_the_end_of_the_air_phase("airbase:Hamburg", "ger-he115-1") == []
     # An airfield on the map is a normal airbase; a hex with neither airfield nor port is no base at all.
-    assert based_at_the_end_of_the_air_phase("airbase:0527", "ger-he115-1") == [(rule("13E"), "airbase:0527")]
-    assert based_at_the_end_of_the_air_phase("0607", "ger-he115-1") == [(rule("13E"), "0607")]
+    assert based_at_the_end_of_the_air_phase("airbase:0849", "ger-he115-1") == [(rule("13E"), "airbase:0849")]
+    assert based_at_the_end_of_the_air_phase("2821", "ger-he115-1") == [(rule("13E"), "2821")]
     # A port the Allies hold (7: the last to occupy it with a ground unit) is no friendly port.
     assert based_at_the_end_of_the_air_phase(narvik, "ger-he115-1", held_by="nor-i-15") == [(rule("13E"), narvik)]
     # A hex of a printed map may be a port: not judged.
@@ -566,18 +568,18 @@ def test_floatplanes_are_judged_wherever_they_are():
 def test_air_units_land_at_friendly_airbases_only():
     # 12B: "it may return to any friendly airbase within range"; 7: an airfield "belongs to the last player to
     # occupy its hex with a ground unit".
-    assert based_at_the_end_of_the_air_phase("airbase:0527", "ger-ju88-1", held_by="nor-i-15") == \
-        [(rule("12B"), "airbase:0527")]
-    assert based_at_the_end_of_the_air_phase("airbase:0527", "ger-ju88-1", held_by="ger-138-i") == []
+    assert based_at_the_end_of_the_air_phase("airbase:0849", "ger-ju88-1", held_by="nor-i-15") == \
+        [(rule("12B"), "airbase:0849")]
+    assert based_at_the_end_of_the_air_phase("airbase:0849", "ger-ju88-1", held_by="ger-138-i") == []
     # Both sides in the hex: it stays the last player's whose unit held it alone.
-    builder = game().place("nor-i-15", "0527").place("ger-138-i", "0526")
-    builder.phase("german-movement", turn="Turn 1").move("ger-138-i", "0527")
-    builder.phase("german-air", turn="Turn 1").place("ger-ju88-1", "airbase:0527")
-    builder.phase("german-combat", turn="Turn 1").attack("0527", ["ger-138-i"])
-    assert found(builder) == [(rule("12B"), "airbase:0527")]
+    builder = game().place("nor-i-15", "0849").place("ger-138-i", "0950")
+    builder.phase("german-movement", turn="Turn 1").move("ger-138-i", "0849")
+    builder.phase("german-air", turn="Turn 1").place("ger-ju88-1", "airbase:0849")
+    builder.phase("german-combat", turn="Turn 1").attack("0849", ["ger-138-i"])
+    assert found(builder) == [(rule("12B"), "airbase:0849")]
     # The Norwegians eliminated, the airfield is German: the air unit may stay (the finding is not repeated).
     builder.remove("nor-i-15").phase("german-air", turn="Turn 2")
-    assert found(builder.phase("german-combat", turn="Turn 2")) == [(rule("12B"), "airbase:0527")]
+    assert found(builder.phase("german-combat", turn="Turn 2")) == [(rule("12B"), "airbase:0849")]
 
 
 def test_bases_a_log_moves_on_are_judged_like_placed_ones():
@@ -591,48 +593,48 @@ def test_bases_a_log_moves_on_are_judged_like_placed_ones():
         return found(builder)
     assert brought(("allied-base-1", "Narvik")) == []
     assert brought(("allied-base-1", "Elvegaardsmoen")) == [(rule("11B3"), "Elvegaardsmoen")]
-    assert brought(("allied-base-1", "Narvik"), ("allied-base-2", "Narvik")) == [(rule("11B3"), "0407")]
-    assert brought(("allied-base-1", "Narvik"), ("allied-base-1", "Tromso")) == [(rule("11B3"), "0404")]
+    assert brought(("allied-base-1", "Narvik"), ("allied-base-2", "Narvik")) == [(rule("11B3"), "3609")]
+    assert brought(("allied-base-1", "Narvik"), ("allied-base-1", "Tromso")) == [(rule("11B3"), "3904")]
 
 
 def test_on_turn_1_a_listed_supply_counter_is_not_spent():
     # 19B: German units "neither need nor expend supply counters to conduct operations" on the first turn.
     builder = combat(["ger-sup-1"], remove=False, turn="Turn 1")
-    builder.phase("german-combat", turn="Turn 2").attack("0621", ["ger-138-i"], supply=["ger-sup-1"])
+    builder.phase("german-combat", turn="Turn 2").attack("3640", ["ger-138-i"], supply=["ger-sup-1"])
     assert found(builder) == []
     later = combat(["ger-sup-1"], remove=False, turn="Turn 2")
-    later.phase("german-combat", turn="Turn 3").attack("0621", ["ger-138-i"], supply=["ger-sup-1"])
-    assert (rule("11B1b"), "0621") in found(later)
+    later.phase("german-combat", turn="Turn 3").attack("3640", ["ger-138-i"], supply=["ger-sup-1"])
+    assert (rule("11B1b"), "3640") in found(later)
 
 
 def before_combat(turn: str, die: int, *, retreat: bool, others: tuple[str, ...] = ()) -> list[tuple[str, str | None]]:
-    builder = game().place("nor-i-15", "0607").place("ger-sup-1", "0607").place("ger-138-i", "0607")
+    builder = game().place("nor-i-15", "4304").place("ger-sup-1", "4304").place("ger-138-i", "4304")
     for uid in others:
-        builder.place(uid, "0607")
+        builder.place(uid, "4304")
     builder.phase("german-combat", turn=turn).roll("retreat-before-combat", die, unit="nor-i-15", side="allied")
     if retreat:
-        builder.move("nor-i-15", "0608")
-    return found(builder.attack("0607", ["ger-138-i"], supply=["ger-sup-1"]))
+        builder.move("nor-i-15", "4305")
+    return found(builder.attack("4304", ["ger-138-i"], supply=["ger-sup-1"]))
 
 
 def test_norwegians_retreat_before_combat_only_alone_and_must_once_they_roll_to():
     # 10F: "If Norwegian ground units are the only friendly units in a hex under attack, then they may attempt
     # to retreat before combat." ... "Once a unit rolls to retreat, it must retreat and may not stay in the hex."
     assert before_combat("Turn 3", 2, retreat=True) == []
-    assert before_combat("Turn 3", 2, retreat=True, others=("brit-1-sg",)) == [(rule("10F"), "0608")]
-    assert before_combat("Turn 3", 2, retreat=False) == [(rule("10F"), "0607")]
+    assert before_combat("Turn 3", 2, retreat=True, others=("brit-1-sg",)) == [(rule("10F"), "4305")]
+    assert before_combat("Turn 3", 2, retreat=False) == [(rule("10F"), "4304")]
     assert before_combat("Turn 3", 4, retreat=False) == []  # on 3-6 it may not retreat
     # 19F: in the first player turn "On a roll of 1 or 2, the unit has the option to retreat or stand; on any
     # other roll, the unit must retreat before combat."
     assert before_combat("Turn 1", 1, retreat=False) == [] and before_combat("Turn 1", 5, retreat=True) == []
-    assert before_combat("Turn 1", 5, retreat=False) == [(rule("19F"), "0607")]
+    assert before_combat("Turn 1", 5, retreat=False) == [(rule("19F"), "4304")]
     # 10D2: a unit that cannot retreat (enemy ground units in every hex next to it) stays.
-    builder = game().place("nor-i-15", "0607").place("ger-sup-1", "0607").place("ger-138-i", "0607")
-    for n, near in enumerate(("0606", "0608", "0507", "0508", "0707", "0708")):
+    builder = game().place("nor-i-15", "4304").place("ger-sup-1", "4304").place("ger-138-i", "4304")
+    for n, near in enumerate(("4303", "4305", "4203", "4204", "4403", "4404")):
         builder.unit(f"g{n}", **{"class": "land", "side": "german", "nationality": "german", "type": "infantry",
                                  "defense": 2}).place(f"g{n}", near)
     builder.phase("german-combat", turn="Turn 1").roll("retreat-before-combat", 5, unit="nor-i-15", side="allied")
-    assert (rule("19F"), "0607") not in found(builder.attack("0607", ["ger-138-i"], supply=["ger-sup-1"]))
+    assert (rule("19F"), "4304") not in found(builder.attack("4304", ["ger-138-i"], supply=["ger-sup-1"]))
 
 
 def test_coverage_toml_leaves_no_rule_a_log_can_show_not_yet_judged():

@@ -99,62 +99,62 @@ def into(hex_: str, *units: str) -> list[tuple]:
 
 def test_a_log_that_overstacks_and_one_that_does_not(kit, tmp_path):
     # 8A: two ground units plus one artillery battalion; a third battalion overstacks at the end of movement.
-    # The units come on in the reinforcement phase next to 0621 (one each), then move in: one MP each (7); the
-    # supply counter comes on in 0621 (it does not move by itself, 11B1d).
+    # The units come on in the reinforcement phase next to 3735 (one each), then move in: one MP each (7); the
+    # supply counter comes on in 3735 (it does not move by itself, 11B1d).
     def stack(*units: str) -> list[tuple]:
-        come = [("move", u, near) for u, near in zip(units, ("0620", "0622", "0521", "0522", "0721"))]
-        return [("phase", "german-reinforcement"), *into("0621", "ger-sup-1"), *come, ("phase", "german-movement"),
-                *into("0621", *units), ("phase", "german-air")]
+        come = [("move", u, near) for u, near in zip(units, ("3734", "3736", "3634", "3635", "3834"))]
+        return [("phase", "german-reinforcement"), *into("3735", "ger-sup-1"), *come, ("phase", "german-movement"),
+                *into("3735", *units), ("phase", "german-air")]
     over = stack("ger-138-i", "ger-138-ii", "ger-138-iii")
-    assert audited(kit, tmp_path / "a", over) == [(f"{FILE} 8B", "0621")]
+    assert audited(kit, tmp_path / "a", over) == [(f"{FILE} 8B", "3735")]
     kept = stack("ger-138-i", "ger-138-ii", "ger-112-art")
     assert audited(kit, tmp_path / "b", kept) == []
 
 
 def test_a_log_of_german_general_supply(kit, tmp_path):
-    # 11B1a: 0615 to 0621 is six MPs, to 0622 seven; judged at the start of movement and the end of the air phase.
-    moves = [("phase", "german-reinforcement"), *into("0615", "ger-sup-1"), *into("0621", "ger-138-i"),
-             *into("0622", "ger-138-ii"), ("phase", "german-movement"), ("phase", "german-air"),
+    # 11B1a: 1042 to 1048 is six MPs, to 1049 seven; judged at the start of movement and the end of the air phase.
+    moves = [("phase", "german-reinforcement"), *into("1042", "ger-sup-1"), *into("1048", "ger-138-i"),
+             *into("1049", "ger-138-ii"), ("phase", "german-movement"), ("phase", "german-air"),
              ("phase", "german-combat")]
     # 11A3a: the first unsupplied turn has no effect (a note); the second turn is the finding.
     assert audited(kit, tmp_path / "a", moves) == []
     second = [*moves, ("phase", "german-movement", "Turn 4"), ("phase", "german-air", "Turn 4")]
-    assert audited(kit, tmp_path / "c", second) == [(f"{FILE} 11B1a", "0622")]
-    fixed = [*moves[:-2], *into("0621", "ger-138-ii"), *moves[-2:]]  # moved within reach before the air phase ends
+    assert audited(kit, tmp_path / "c", second) == [(f"{FILE} 11B1a", "1049")]
+    fixed = [*moves[:-2], *into("1048", "ger-138-ii"), *moves[-2:]]  # moved within reach before the air phase ends
     assert audited(kit, tmp_path / "b", fixed) == []
 
 
 def test_a_log_of_attack_supply_spent(kit, tmp_path):
     # 11B1b: the counter that gave attack supply is expended at the end of the combat phase, whether or not
     # the players take it off the map; using it in a later combat phase is the finding.
-    moves = [("phase", "german-reinforcement"), *into("0617", "ger-sup-1"), *into("0621", "ger-138-i"),
-             *into("0621", "nor-ii-16"), ("phase", "german-combat"), ("chat", "attack 0621 with ger-138-i supply ger-sup-1")]
+    moves = [("phase", "german-reinforcement"), *into("1038", "ger-sup-1"), *into("1042", "ger-138-i"),
+             *into("1042", "nor-ii-16"), ("phase", "german-combat"), ("chat", "attack 1042 with ger-138-i supply ger-sup-1")]
     spent = [*moves, ("delete", "ger-sup-1"), ("phase", "german-exploitation")]
     assert audited(kit, tmp_path / "b", spent) == []
     again = [*moves, ("phase", "german-exploitation"), ("phase", "german-combat", "Turn 4"),
-             ("chat", "attack 0621 with ger-138-i supply ger-sup-1")]
-    assert audited(kit, tmp_path / "a", again) == [(f"{FILE} 11B1b", "0621"), (f"{FILE} 11B1b", "0621")]
+             ("chat", "attack 1042 with ger-138-i supply ger-sup-1")]
+    assert audited(kit, tmp_path / "a", again) == [(f"{FILE} 11B1b", "1042"), (f"{FILE} 11B1b", "1042")]
 
 
 def test_a_log_of_finding_ships(kit, tmp_path):
     # 12C3e: one die per air unit in a full sea hex; 4-6 finds.
     def game(die: int) -> list[tuple]:
         # 18: the carrier is placed at sea in an Allied movement phase
-        return [("phase", "allied-movement", "Turn 2"), *into("0210", "brit-glorious"), ("phase", "german-air"),
-                *into("0210", "ger-ju88-1"), ("chat", "roll find-ships in 0210 target ger-ju88-1"),
-                ("roll", "Find Ships", die), ("chat", "attack 0210 with ger-ju88-1"), *into("0527", "ger-ju88-1")]
+        return [("phase", "allied-movement", "Turn 2"), *into("0101", "brit-glorious"), ("phase", "german-air"),
+                *into("0101", "ger-ju88-1"), ("chat", "roll find-ships in 0101 target ger-ju88-1"),
+                ("roll", "Find Ships", die), ("chat", "attack 0101 with ger-ju88-1"), *into("0849", "ger-ju88-1")]
     assert audited(kit, tmp_path / "a", game(5)) == []
-    assert audited(kit, tmp_path / "b", game(2)) == [(f"{FILE} 12C3e", "0210")]
+    assert audited(kit, tmp_path / "b", game(2)) == [(f"{FILE} 12C3e", "0101")]
 
 
 def test_a_log_of_air_units_on_an_airfield(kit, tmp_path):
-    # 13A: six air units on an airfield counter (airfield-3 sets up in 0527, no ground unit with it); air
+    # 13A: six air units on an airfield counter (airfield-3 sets up in 0849, no ground unit with it); air
     # basing is judged at the end of every air phase.
     planes = [*(f"ger-ju88-{n}" for n in range(1, 7)), "ger-ju87-1"]
-    six = [("phase", "german-air"), *into("0527", *planes[:6]), ("phase", "german-combat")]
+    six = [("phase", "german-air"), *into("0849", *planes[:6]), ("phase", "german-combat")]
     assert audited(kit, tmp_path / "a", six) == []
-    seven = [("phase", "german-air"), *into("0527", *planes), ("phase", "german-combat")]
-    assert audited(kit, tmp_path / "b", seven) == [(f"{FILE} 13A", "airbase:0527")]
-    # 12B, 7: airfield-1 sets up in 0605 with II/16: the airfield is the Allies'; German air units may not land.
-    held = [("phase", "german-air"), *into("0605", planes[0]), ("phase", "german-combat")]
-    assert audited(kit, tmp_path / "c", held) == [(f"{FILE} 12B", "airbase:0605")]
+    seven = [("phase", "german-air"), *into("0849", *planes), ("phase", "german-combat")]
+    assert audited(kit, tmp_path / "b", seven) == [(f"{FILE} 13A", "airbase:0849")]
+    # 12B, 7: airfield-1 sets up in 3806 with II/16: the airfield is the Allies'; German air units may not land.
+    held = [("phase", "german-air"), *into("3806", planes[0]), ("phase", "german-combat")]
+    assert audited(kit, tmp_path / "c", held) == [(f"{FILE} 12B", "airbase:3806")]

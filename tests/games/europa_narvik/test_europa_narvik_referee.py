@@ -1,9 +1,10 @@
 """Europa Narvik judged rule by rule (issue 24): each check's record that breaks its rule and one that keeps it,
 written from europa-narvik.txt (the sentence that decides is quoted beside each).
 
-The sample sheet (data/tools/make_europa_sheet.py): full sea west of column 4, partial sea in column 4 (ports
-Alta 0402, Tromso 0404, Narvik 0407), clear columns 5-8 with a road down column 5, rough 9-10, mountain 14-16
-and 20-24. Hexes in one column are a straight line: 0610 to 0614 is four hexes entered.
+The sheet (data/tools/make_europa_sheet.py): the grid of data/geo.toml laid on real geography at 16 miles a
+hex, its water from GSHHG (ports in partial sea hexes: Alta 4601, Tromso 3904, Narvik 3609), the land terrain
+a sample (clear within two hexes of the open sea, rough at three, mountain further in). Hexes in one column
+are a straight line: 3733 to 3737 is four clear hexes entered.
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ def game() -> RecordBuilder:
 
 
 def german_movement(*placed: tuple[str, str], turn: str = "Turn 3", phase: str = "german-movement") -> RecordBuilder:
-    """A supply counter with I/138 (a 4-MP mountain battalion) in 0610, and what else is placed, then the phase."""
-    builder = game().place("ger-sup-1", "0610").place("ger-138-i", "0610")
+    """A supply counter with I/138 (a 4-MP mountain battalion) in 3733, and what else is placed, then the phase."""
+    builder = game().place("ger-sup-1", "3733").place("ger-138-i", "3733")
     for uid, at in placed:
         builder.place(uid, at)
     return builder.phase(phase, turn=turn)
@@ -47,10 +48,10 @@ def german_movement(*placed: tuple[str, str], turn: str = "Turn 3", phase: str =
 def test_a_unit_spends_no_more_mps_than_its_rating():
     # 7: "A unit's movement rating is the number of MPs that unit may spend in a single phase"; "a unit expends
     # one MP for each clear terrain hex entered". I/138 has 4.
-    assert found(german_movement().move("ger-138-i", "0614")) == []
-    assert found(german_movement().move("ger-138-i", "0615")) == [(rule("7"), "0615")]
+    assert found(german_movement().move("ger-138-i", "3737")) == []
+    assert found(german_movement().move("ger-138-i", "3738")) == [(rule("7"), "3738")]
     # Its moves in one phase add up.
-    assert found(german_movement().move("ger-138-i", "0612").move("ger-138-i", "0615")) == [(rule("7"), "0615")]
+    assert found(german_movement().move("ger-138-i", "3735").move("ger-138-i", "3738")) == [(rule("7"), "3738")]
 
 
 def test_a_unit_may_always_move_a_single_hex_and_no_more():
@@ -58,29 +59,29 @@ def test_a_unit_may_always_move_a_single_hex_and_no_more():
     # the only movement it may make in the movement phase".
     slow = {"class": "land", "side": "german", "nationality": "german", "type": "infantry", "movement": 0.5,
             "attack": 1, "defense": 1}
-    builder = game().unit("slow", **slow).place("slow", "0610").place("ger-sup-1", "0610")
-    builder.phase("german-movement", turn="Turn 3").move("slow", "0611")
+    builder = game().unit("slow", **slow).place("slow", "4423").place("ger-sup-1", "4423")
+    builder.phase("german-movement", turn="Turn 3").move("slow", "4424")
     assert found(builder) == []
-    assert found(builder.move("slow", "0612")) == [(rule("7"), "0612")]
+    assert found(builder.move("slow", "4425")) == [(rule("7"), "4425")]
 
 
 def test_units_never_pass_through_enemy_hexes_but_may_enter_one_and_stop():
     # 7: "Units may never pass through a hex containing enemy units, but they may enter such a hex and stop."
-    # 0612 holds I/12; the way round it from 0610 to 0613 is four hexes: I/138 has them, not a fifth.
-    assert found(german_movement(("nor-i-12", "0612")).move("ger-138-i", "0612")) == []
-    assert found(german_movement(("nor-i-12", "0612")).move("ger-138-i", "0613")) == []
-    blocked = german_movement(("nor-i-12", "0612")).move("ger-138-i", "0612").move("ger-138-i", "0613")
-    assert found(blocked) == [(rule("7"), "0613")]
+    # 3735 holds I/12; the way round it from 3733 to 3736 is four hexes: I/138 has them, not a fifth.
+    assert found(german_movement(("nor-i-12", "3735")).move("ger-138-i", "3735")) == []
+    assert found(german_movement(("nor-i-12", "3735")).move("ger-138-i", "3736")) == []
+    blocked = german_movement(("nor-i-12", "3735")).move("ger-138-i", "3735").move("ger-138-i", "3736")
+    assert found(blocked) == [(rule("7"), "3736")]
     # "as long as the unit does not move directly from one enemy-occupied hex to another".
-    hop = german_movement(("nor-i-12", "0610"), ("ger-138-ii", "0610"), ("nor-i-15", "0611"))
-    hop.move("ger-138-i", "0611")
-    assert found(hop) == [(rule("7"), "0611")]
+    hop = german_movement(("nor-i-12", "3733"), ("ger-138-ii", "3733"), ("nor-i-15", "3734"))
+    hop.move("ger-138-i", "3734")
+    assert found(hop) == [(rule("7"), "3734")]
 
 
 def test_no_enemy_movement_in_a_players_movement_and_exploitation_phase():
     # 7: "No enemy movement is allowed during a player's movement and exploitation phase."
-    assert found(german_movement(("nor-i-12", "0620")).move("nor-i-12", "0621")) == [(rule("7"), "0621")]
-    allied = game().place("nor-i-12", "0620").phase("allied-movement", turn="Turn 3").move("nor-i-12", "0621")
+    assert found(german_movement(("nor-i-12", "3743")).move("nor-i-12", "3744")) == [(rule("7"), "3744")]
+    allied = game().place("nor-i-12", "3743").phase("allied-movement", turn="Turn 3").move("nor-i-12", "3744")
     assert found(allied) == []
 
 
@@ -89,30 +90,30 @@ def test_exploitation_is_for_combat_motorized_units_and_not_into_enemy_strength(
     # except that they may not ... enter a hex occupied by an enemy ground unit with a defense strength greater
     # than zero." 21: "Units transported by trucks may move in the exploitation phase."
     def exploit(*moves: tuple[str, str], extra: tuple[tuple[str, str], ...] = ()) -> list[tuple[str, str | None]]:
-        builder = german_movement(("ger-40-pz", "0610"), ("ger-truck-1", "0610"), *extra, phase="german-exploitation")
+        builder = german_movement(("ger-40-pz", "3733"), ("ger-truck-1", "3733"), *extra, phase="german-exploitation")
         for uid, to in moves:
             builder.move(uid, to)
         return found(builder)
-    assert exploit(("ger-40-pz", "0612")) == []
-    assert exploit(("ger-138-i", "0611")) == [(rule("5E"), "0611")]
-    assert exploit(("ger-truck-1", "0611"), ("ger-138-i", "0611")) == []
-    assert exploit(("ger-40-pz", "0612"), extra=(("nor-i-12", "0612"),)) == [(rule("5E"), "0612")]
+    assert exploit(("ger-40-pz", "3735")) == []
+    assert exploit(("ger-138-i", "3734")) == [(rule("5E"), "3734")]
+    assert exploit(("ger-truck-1", "3734"), ("ger-138-i", "3734")) == []
+    assert exploit(("ger-40-pz", "3735"), extra=(("nor-i-12", "3735"),)) == [(rule("5E"), "3735")]
 
 
 def test_after_landing_a_unit_moves_up_to_half_its_rating():
     # 17A: "After landing at a port, a unit may move up to half it movement rating (retain fractions)."
     def landed(to: str) -> list[tuple[str, str | None]]:
-        builder = game().place("ger-138-ii", "Staging Box").place("ger-sup-1", "0407")
+        builder = game().place("ger-138-ii", "Staging Box").place("ger-sup-1", "3609")
         builder.phase("german-movement", turn="Turn 3").move("ger-138-ii", "Narvik").move("ger-138-ii", to)
         return found(builder)
-    assert landed("0509") == []  # 0407 -> 0508 -> 0509: two hexes
-    assert landed("0510") == [(rule("7"), "0510")]
+    assert landed("3611") == []  # 3609 -> 3610 -> 3611: two clear hexes
+    assert landed("3612") == [(rule("7"), "3612")]
 
 
 # -- 10 combat -------------------------------------------------------------------------------------
 
 def combat_phase(*placed: tuple[str, str], turn: str = "Turn 3") -> RecordBuilder:
-    builder = game().place("ger-sup-1", "0610").place("ger-138-i", "0610").place("nor-i-12", "0610")
+    builder = game().place("ger-sup-1", "4423").place("ger-138-i", "4423").place("nor-i-12", "4423")
     for uid, at in placed:
         builder.place(uid, at)
     return builder.phase("german-combat", turn=turn)
@@ -120,28 +121,28 @@ def combat_phase(*placed: tuple[str, str], turn: str = "Turn 3") -> RecordBuilde
 
 def test_units_in_a_hex_with_enemy_units_attack_them_once_in_their_own_hex():
     # 10: "the phasing player's units which occupy the same hex as enemy units must attack those units".
-    assert found(combat_phase().attack("0610", ["ger-138-i"], supply=["ger-sup-1"])) == []
-    assert found(combat_phase().phase("german-exploitation", turn="Turn 3")) == [(rule("10"), "0610")]
+    assert found(combat_phase().attack("4423", ["ger-138-i"], supply=["ger-sup-1"])) == []
+    assert found(combat_phase().phase("german-exploitation", turn="Turn 3")) == [(rule("10"), "4423")]
     # 10B1: "No unit may attack for be attacked more than once in a single combat phase."
-    twice = combat_phase().attack("0610", ["ger-138-i"], supply=["ger-sup-1"])
-    assert found(twice.attack("0610", ["ger-138-i"], supply=["ger-sup-1"])) == \
-        [(rule("10B1"), "0610"), (rule("10B1"), "0610")]
+    twice = combat_phase().attack("4423", ["ger-138-i"], supply=["ger-sup-1"])
+    assert found(twice.attack("4423", ["ger-138-i"], supply=["ger-sup-1"])) == \
+        [(rule("10B1"), "4423"), (rule("10B1"), "4423")]
     # 10B3: "A unit may only attack into the hex it occupies".
-    other = combat_phase(("ger-138-ii", "0611")).attack("0610", ["ger-138-i", "ger-138-ii"], supply=["ger-sup-1"])
-    assert found(other) == [(rule("10B3"), "0610")]
+    other = combat_phase(("ger-138-ii", "4424")).attack("4423", ["ger-138-i", "ger-138-ii"], supply=["ger-sup-1"])
+    assert found(other) == [(rule("10B3"), "4423")]
 
 
 def test_retreats_are_one_hex_never_into_enemy_strength_and_trucks_never_retreat():
     # 10D2: "Units are retreated by the owing player to any adjacent hex or hexes not occupied by an enemy ground
     # unit with a defense strength greater than zero." 21: "trucks never retreat".
     def retreat(uid: str, to: str, *placed: tuple[str, str]) -> list[tuple[str, str | None]]:
-        builder = combat_phase(*placed).attack("0610", ["ger-138-i"], supply=["ger-sup-1"])
+        builder = combat_phase(*placed).attack("4423", ["ger-138-i"], supply=["ger-sup-1"])
         return found(builder.move(uid, to))
-    assert retreat("nor-i-12", "0611") == []
-    assert retreat("nor-i-12", "0612") == [(rule("10D2"), "0612")]
-    # (and II/138 in 0611 shares it with an enemy unit it has not attacked: 10)
-    assert retreat("nor-i-12", "0611", ("ger-138-ii", "0611")) == [(rule("10D2"), "0611"), (rule("10"), "0611")]
-    assert retreat("ger-truck-1", "0609", ("ger-truck-1", "0610")) == [(rule("21"), "0609")]
+    assert retreat("nor-i-12", "4424") == []
+    assert retreat("nor-i-12", "4425") == [(rule("10D2"), "4425")]
+    # (and II/138 in 4424 shares it with an enemy unit it has not attacked: 10)
+    assert retreat("nor-i-12", "4424", ("ger-138-ii", "4424")) == [(rule("10D2"), "4424"), (rule("10"), "4424")]
+    assert retreat("ger-truck-1", "4422", ("ger-truck-1", "4423")) == [(rule("21"), "4422")]
 
 
 def test_zero_defense_units_alone_with_an_enemy_unit_of_strength_are_eliminated():
@@ -150,13 +151,13 @@ def test_zero_defense_units_alone_with_an_enemy_unit_of_strength_are_eliminated(
     # than zero."
     def entered(removed: bool) -> list[tuple[str, str | None]]:
         builder = game().unit("hq0", **{"class": "land", "side": "allied", "nationality": "norwegian", "type": "hq",
-                                        "attack": 0, "defense": 0}).place("hq0", "0612")
-        builder.place("ger-sup-1", "0611").place("ger-138-i", "0611").phase("german-movement", turn="Turn 3")
-        builder.move("ger-138-i", "0612").move("ger-sup-1", "0612")
+                                        "attack": 0, "defense": 0}).place("hq0", "0951")
+        builder.place("ger-sup-1", "0950").place("ger-138-i", "0950").phase("german-movement", turn="Turn 3")
+        builder.move("ger-138-i", "0951").move("ger-sup-1", "0951")
         if removed:
             builder.remove("hq0")
         return found(builder.phase("german-air", turn="Turn 3"))
-    assert entered(True) == [] and entered(False) == [(rule("10G"), "0612")]
+    assert entered(True) == [] and entered(False) == [(rule("10G"), "0951")]
 
 
 # -- 11B1d, 11C supply counters --------------------------------------------------------------------
@@ -164,13 +165,13 @@ def test_zero_defense_units_alone_with_an_enemy_unit_of_strength_are_eliminated(
 def test_supply_counters_move_only_carried_one_a_battalion():
     # 11B1d: "German units may carry cupply counters. Each bttn can carry 1 supply counter."
     def carry(*units: str) -> list[tuple[str, str | None]]:
-        builder = german_movement(("ger-sup-2", "0610"), ("ger-138-ii", "0610"))
+        builder = german_movement(("ger-sup-2", "3733"), ("ger-138-ii", "3733"))
         for uid in units:
-            builder.move(uid, "0611")
+            builder.move(uid, "3734")
         return found(builder)
     assert carry("ger-138-i", "ger-sup-1") == []
-    assert carry("ger-sup-1") == [(rule("11B1d"), "0611")]
-    assert carry("ger-138-i", "ger-sup-1", "ger-sup-2") == [(rule("11B1d"), "0611")]
+    assert carry("ger-sup-1") == [(rule("11B1d"), "3734")]
+    assert carry("ger-138-i", "ger-sup-1", "ger-sup-2") == [(rule("11B1d"), "3734")]
     assert carry("ger-138-i", "ger-138-ii", "ger-sup-1", "ger-sup-2") == []
 
 
@@ -178,12 +179,12 @@ def test_supplies_among_enemy_ground_units_alone_are_destroyed_or_captured():
     # 11C: "If a Norwegian or Allied ground unit is in a hex containing a German supply counter but no German
     # ground unit that supply counter is immediately destroyed and removed from play."
     def overrun(removed: bool) -> list[tuple[str, str | None]]:
-        builder = game().place("ger-sup-2", "0620").place("nor-i-12", "0621").phase("allied-movement", turn="Turn 3")
-        builder.move("nor-i-12", "0620")
+        builder = game().place("ger-sup-2", "0950").place("nor-i-12", "0951").phase("allied-movement", turn="Turn 3")
+        builder.move("nor-i-12", "0950")
         if removed:
             builder.remove("ger-sup-2")
         return found(builder.phase("allied-air", turn="Turn 3"))
-    assert overrun(True) == [] and overrun(False) == [(rule("11C"), "0620")]
+    assert overrun(True) == [] and overrun(False) == [(rule("11C"), "0950")]
     # "On game turn two the German receives a special supply counter in Sweden ... during the German
     # reinforcement phase".
     special = game().phase("german-reinforcement", turn="Turn 2").place("ger-sup-special", "10B:2030")
@@ -201,8 +202,8 @@ def test_air_reinforcements_appear_at_their_airbases():
     assert found(german.place("ger-ju88-1", "airbase:Hamburg")) == []
     assert found(game().phase("german-reinforcement", turn="Turn 3").place("ger-ju88-1", "airbase:Danish")) == \
         [(rule("16"), "airbase:Danish")]
-    assert found(game().phase("allied-reinforcement", turn="Turn 3").place("brit-gladiator-1", "airbase:0605")) \
-        == [(rule("15"), "airbase:0605")]
+    assert found(game().phase("allied-reinforcement", turn="Turn 3").place("brit-gladiator-1", "airbase:3806")) \
+        == [(rule("15"), "airbase:3806")]
     moved = game().place("brit-wellington-1", "airbase:Bomber Command").phase("allied-air", turn="Turn 3")
     assert found(moved.move("brit-wellington-1", "airbase:Hatston Field")) == [(rule("15"), "airbase:Hatston Field")]
 
@@ -211,12 +212,12 @@ def test_norwegian_reinforcements_in_an_enemy_hex_are_eliminated():
     # 15: "On turn 2 and thereafter, Norwegian reinforcements are immediately eliminated if their hex of
     # appearance is occupied by an enemy ground unit."
     def appear(removed: bool) -> list[tuple[str, str | None]]:
-        builder = game().place("ger-sup-1", "0610").place("ger-138-i", "0610")
-        builder.phase("allied-reinforcement", turn="Turn 3").place("nor-i-12", "0610")
+        builder = game().place("ger-sup-1", "2821").place("ger-138-i", "2821")
+        builder.phase("allied-reinforcement", turn="Turn 3").place("nor-i-12", "2821")
         if removed:
             builder.remove("nor-i-12")
         return found(builder.phase("allied-movement", turn="Turn 3"))
-    assert appear(True) == [] and appear(False) == [(rule("15"), "0610")]
+    assert appear(True) == [] and appear(False) == [(rule("15"), "2821")]
 
 
 def test_german_sea_transport_from_the_staging_box_to_a_port_not_interdicted():
@@ -228,18 +229,18 @@ def test_german_sea_transport_from_the_staging_box_to_a_port_not_interdicted():
         for uid, at in placed:
             builder.place(uid, at)
         return found(builder.phase("german-movement", turn="Turn 3").move("ger-138-ii", to))
-    assert land("0407") == []
-    assert land("0610") == [(rule("17A"), "0610")]
-    assert land("0407", "Germany") == [(rule("17A"), "0407")]
-    assert land("0407", "Staging Box", ("brit-interdiction-1", "0307")) == [(rule("18C"), "0407")]
+    assert land("3609") == []
+    assert land("3412") == [(rule("17A"), "3412")]
+    assert land("3609", "Germany") == [(rule("17A"), "3609")]
+    assert land("3609", "Staging Box", ("brit-interdiction-1", "3509")) == [(rule("18C"), "3609")]
 
 
 def test_the_first_turn_waves():
     # 19A: "The assault wave may consist of up to fifteen battalion equivalents, but these may be only infantry,
     # mountain infantry, and/or headquarters units." The follow-up wave lands in the exploitation phase, "may not
     # otherwise move that phase, and may not make opposed landings".
-    ports = ["0402", "0402", "0404", "0404", "0407", "0407", "0414", "0414", "0422", "0422"]
-    def wave(phase: str, units: list[str], to: str = "0407", *placed: tuple[str, str]) -> RecordBuilder:
+    ports = ["4601", "4601", "3904", "3904", "3609", "3609", "2230", "2230", "0842", "0842"]
+    def wave(phase: str, units: list[str], to: str = "3609", *placed: tuple[str, str]) -> RecordBuilder:
         builder = game()
         for n in range(1, 7):
             builder.unit(f"regt-{n}", **{"class": "land", "side": "german", "nationality": "german",
@@ -256,12 +257,12 @@ def test_the_first_turn_waves():
     assault = ["ger-138-i", "ger-138-ii", "ger-138-iii", "ger-139-i", "ger-inf-regt", "ger-3-mtn-hq"]
     assert found(wave("german-movement", assault)) == []  # 4 battalions, a regiment (3, sample), an HQ: 8
     regiments = [f"regt-{n}" for n in range(1, 7)]  # six regiments of three battalions: 18 (sample)
-    assert found(wave("german-movement", regiments)) == [(rule("19A"), "0407")]  # the sixth
+    assert found(wave("german-movement", regiments)) == [(rule("19A"), "3609")]  # the sixth
     assert found(wave("german-exploitation", regiments[:4])) == []  # 12 of the follow-up wave's 14
-    assert found(wave("german-movement", ["ger-112-art"])) == [(rule("19A"), "0407")]
+    assert found(wave("german-movement", ["ger-112-art"])) == [(rule("19A"), "3609")]
     assert found(wave("german-exploitation", ["ger-112-art"])) == []
-    assert found(wave("german-exploitation", ["ger-112-art"], "0407", ("nor-i-15", "0407"))) == [(rule("19A"), "0407")]
-    assert found(wave("german-exploitation", ["ger-40-pz"]).move("ger-40-pz", "0508")) == [(rule("19A"), "0508")]
+    assert found(wave("german-exploitation", ["ger-112-art"], "3609", ("nor-i-15", "3609"))) == [(rule("19A"), "3609")]
+    assert found(wave("german-exploitation", ["ger-40-pz"]).move("ger-40-pz", "3608")) == [(rule("19A"), "3608")]
 
 
 def test_allied_units_land_at_ports_without_germans_and_move_no_more():
@@ -269,23 +270,23 @@ def test_allied_units_land_at_ports_without_germans_and_move_no_more():
     # transported and may make no other movement that phase. The units may only be transported from and to ports
     # that are not occupied by a German ground unit."
     def land(*placed: tuple[str, str]) -> RecordBuilder:
-        builder = game().place("brit-1-sg", "England").place("allied-base-1", "0404")
+        builder = game().place("brit-1-sg", "England").place("allied-base-1", "3904")
         for uid, at in placed:
             builder.place(uid, at)
-        return builder.phase("allied-movement", turn="Turn 4").move("brit-1-sg", "0407")
+        return builder.phase("allied-movement", turn="Turn 4").move("brit-1-sg", "3609")
     assert found(land()) == []
-    assert found(land(("ger-138-i", "0407"), ("ger-sup-1", "0407"))) == [(rule("17C"), "0407")]
-    assert found(land().move("brit-1-sg", "0508")) == [(rule("17C"), "0508")]
+    assert found(land(("ger-138-i", "3609"), ("ger-sup-1", "3609"))) == [(rule("17C"), "3609")]
+    assert found(land().move("brit-1-sg", "3608")) == [(rule("17C"), "3608")]
 
 
 def test_the_naval_regiment_on_turn_2_unmoved_that_turn():
     # 20: "These units appear during the German reinforcement phase of turn 2, but they may not move in that
     # player turn."
-    builder = game().phase("german-reinforcement", turn="Turn 2").place("ger-naval-1", "0407").place("ger-sup-1", "0407")
+    builder = game().phase("german-reinforcement", turn="Turn 2").place("ger-naval-1", "3609").place("ger-sup-1", "3609")
     assert found(builder) == []
-    assert found(builder.phase("german-movement", turn="Turn 2").move("ger-naval-1", "0508")) == [(rule("20"), "0508")]
-    assert found(game().phase("german-reinforcement", turn="Turn 3").place("ger-naval-1", "0407")) == \
-        [(rule("20"), "0407")]
+    assert found(builder.phase("german-movement", turn="Turn 2").move("ger-naval-1", "3608")) == [(rule("20"), "3608")]
+    assert found(game().phase("german-reinforcement", turn="Turn 3").place("ger-naval-1", "3609")) == \
+        [(rule("20"), "3609")]
 
 
 # -- 12C air missions, 19D air landings --------------------------------------------------------------
@@ -295,40 +296,40 @@ def test_who_flies_escort_bombing_and_transport():
     # tactical or strategic bombing strength may fly bombing missions." 12C4: "Transport air units (type T) may
     # transport ground units or supply counters".
     def flown(kind: str, units: list[str]) -> list[tuple[str, str | None]]:
-        return found(game().phase("german-air", turn="Turn 3").mission("german", kind, units, target="0610"))
-    assert flown("escort", ["ger-bf110-1"]) == [] and flown("escort", ["ger-ju88-1"]) == [(rule("12C2"), "0610")]
+        return found(game().phase("german-air", turn="Turn 3").mission("german", kind, units, target="2821"))
+    assert flown("escort", ["ger-bf110-1"]) == [] and flown("escort", ["ger-ju88-1"]) == [(rule("12C2"), "2821")]
     assert flown("ground-bombing", ["ger-ju88-1"]) == []
-    assert flown("ground-bombing", ["ger-ju52-1"]) == [(rule("12C3"), "0610")]
+    assert flown("ground-bombing", ["ger-ju52-1"]) == [(rule("12C3"), "2821")]
     assert flown("air-transport", ["ger-ju52-1"]) == [] and flown("air-transport", ["ger-ju88-1"]) == \
-        [(rule("12C4"), "0610")]
+        [(rule("12C4"), "2821")]
 
 
 def test_interceptors_fly_where_enemy_air_units_are():
     # 12C1: "Fighters on an interception mission fly to a target hex occupied by enemy air units that have ended
     # their air movement in the hex".
     builder = game().phase("german-air", turn="Turn 3").mission("german", "ground-bombing", ["ger-ju88-1"],
-                                                                target="0610")
-    assert found(builder.intercept("allied", "0610", air=["brit-gladiator-1"])) == []
-    assert found(builder.intercept("allied", "0620", air=["brit-gladiator-2"])) == [(rule("12C1"), "0620")]
+                                                                target="5018")
+    assert found(builder.intercept("allied", "5018", air=["brit-gladiator-1"])) == []
+    assert found(builder.intercept("allied", "5028", air=["brit-gladiator-2"])) == [(rule("12C1"), "5028")]
 
 
 def test_bombing_targets_air_transport_cargo_and_parachute_drops():
     # 12C3a: "Any ground unit (excluding headquarters and supply counters may be bombed."
-    hq = game().place("nor-6-bde-hq", "0610").phase("german-air", turn="Turn 3")
-    assert found(hq.attack("0610", ["ger-ju88-1"], target=["nor-6-bde-hq"])) == [(rule("12C3a"), "0610")]
+    hq = game().place("nor-6-bde-hq", "2821").phase("german-air", turn="Turn 3")
+    assert found(hq.attack("2821", ["ger-ju88-1"], target=["nor-6-bde-hq"])) == [(rule("12C3a"), "2821")]
     # 12C4: "No combat/motorized units of any type ... may be transported by air."
     def flown_in(uid: str, to: str, *placed: tuple[str, str]) -> list[tuple[str, str | None]]:
         builder = game().place(uid, "Germany")
         for other, at in placed:
             builder.place(other, at)
         return found(builder.phase("german-air", turn="Turn 3").move(uid, to))
-    assert flown_in("ger-138-i", "0605") == []
-    assert flown_in("ger-40-pz", "0605") == [(rule("12C4"), "0605")]
+    assert flown_in("ger-138-i", "3806") == []
+    assert flown_in("ger-40-pz", "3806") == [(rule("12C4"), "3806")]
     # 12C5: "Parachute units may only be dropped in a clear or rough terrain hexes" and "may not drop into a hex
     # containing an enemy ground unit with a defense strength greater than zero".
-    assert flown_in("ger-para-1", "0610") == []
-    assert flown_in("ger-para-1", "1420") == [(rule("12C5"), "1420")]
-    assert flown_in("ger-para-1", "0610", ("nor-i-12", "0610")) == [(rule("12C5"), "0610")]
+    assert flown_in("ger-para-1", "2821") == []
+    assert flown_in("ger-para-1", "3631") == [(rule("12C5"), "3631")]
+    assert flown_in("ger-para-1", "2821", ("nor-i-12", "2821")) == [(rule("12C5"), "2821")]
 
 
 def test_air_landings_one_attempt_per_airbase_with_no_enemy_ground_units():
@@ -336,20 +337,20 @@ def test_air_landings_one_attempt_per_airbase_with_no_enemy_ground_units():
     # landing attempt may be made on a enemy airbase"; on 1-3 "the airbase is now German controlled", on 4-6 "the
     # air unit attempting to land is destroyed ... other German air units in the hex must return".
     def landing(die: int, *placed: tuple[str, str], again: bool = False) -> list[tuple[str, str | None]]:
-        builder = game().place("nor-i-12", "0527")
+        builder = game().place("nor-i-12", "0849")
         for uid, at in placed:
             builder.place(uid, at)
-        builder.phase("allied-movement", turn="Turn 1").move("nor-i-12", "0528")
-        builder.phase("german-air", turn="Turn 1").place("ger-ju52-1", "airbase:0527")
-        builder.roll("air-landing", die, unit="ger-ju52-1", zone="0527", side="german")
+        builder.phase("allied-movement", turn="Turn 1").move("nor-i-12", "0950")
+        builder.phase("german-air", turn="Turn 1").place("ger-ju52-1", "airbase:0849")
+        builder.roll("air-landing", die, unit="ger-ju52-1", zone="0849", side="german")
         if again:
-            builder.roll("air-landing", 1, unit="ger-ju52-2", zone="0527", side="german")
+            builder.roll("air-landing", 1, unit="ger-ju52-2", zone="0849", side="german")
         return found(builder.phase("german-combat", turn="Turn 1"))
     assert landing(2) == []  # the airbase is German now (7, 12B: no finding for landing there)
     # (the Ju-52 left at the airbase the Allies hold is at an enemy airbase too: 12B)
-    assert landing(5) == [(rule("12B"), "airbase:0527"), (rule("19D"), "0527")]
-    assert landing(2, ("nor-i-15", "0527")) == [(rule("19D"), "0527")]
-    assert landing(2, again=True) == [(rule("19D"), "0527")]
+    assert landing(5) == [(rule("12B"), "airbase:0849"), (rule("19D"), "0849")]
+    assert landing(2, ("nor-i-15", "0849")) == [(rule("19D"), "0849")]
+    assert landing(2, again=True) == [(rule("19D"), "0849")]
 
 
 def test_every_rule_judged_has_its_sentence_quoted_verbatim_in_explain_toml():
@@ -371,19 +372,19 @@ def test_every_rule_judged_has_its_sentence_quoted_verbatim_in_explain_toml():
 def test_combat_in_the_combat_phase_and_air_activity_in_the_air_phase():
     # 5D / 5: "No activity conducted outside of this sequence is allowed."; 12A: "All air activity must be
     # conducted within this sequence."
-    moving = german_movement(("nor-i-12", "0610")).attack("0610", ["ger-138-i"], supply=["ger-sup-1"])
-    assert (rule("5D"), "0610") in found(moving)
-    flown = german_movement().mission("german", "ground-bombing", ["ger-ju88-1"], target="0620")
-    assert found(flown) == [(rule("12A"), "0620")]
+    moving = german_movement(("nor-i-12", "3733")).attack("3733", ["ger-138-i"], supply=["ger-sup-1"])
+    assert (rule("5D"), "3733") in found(moving)
+    flown = german_movement().mission("german", "ground-bombing", ["ger-ju88-1"], target="3743")
+    assert found(flown) == [(rule("12A"), "3743")]
 
 
 def test_one_mission_per_air_unit_and_no_attack_on_off_map_airbases():
     # 12C: "During the air phase an air unit may fly one of the following missions"; 13B: "Off-map airbases may
     # not be attacked by enemy air units."
     builder = game().phase("german-air", turn="Turn 3").mission("german", "ground-bombing", ["ger-ju88-1"],
-                                                                target="0610")
+                                                                target="3412")
     assert found(builder) == []
-    assert found(builder.mission("german", "port-bombing", ["ger-ju88-1"], target="0407")) == [(rule("12C"), "0407")]
+    assert found(builder.mission("german", "port-bombing", ["ger-ju88-1"], target="3609")) == [(rule("12C"), "3609")]
     raid = game().phase("german-air", turn="Turn 3").mission("german", "airfield-bombing", ["ger-ju88-2"],
                                                              target="airbase:Hatston Field")
     assert found(raid) == [(rule("13B"), "airbase:Hatston Field")]
@@ -393,60 +394,60 @@ def test_no_take_off_or_landing_at_a_neutralized_airbase():
     # 12C3f: "An airbase is "neutralized" when it receives two or more hits. Air units may not take-off or land
     # from neutralized airbases."
     def hit(n: int) -> list[tuple[str, str | None]]:
-        builder = game().place("airfield-3", "0527").add({"hits": "0527", "to": n})
-        builder.phase("german-air", turn="Turn 3").move("ger-ju88-1", "airbase:0527")
+        builder = game().place("airfield-3", "0849").add({"hits": "0849", "to": n})
+        builder.phase("german-air", turn="Turn 3").move("ger-ju88-1", "airbase:0849")
         return found(builder.phase("german-combat", turn="Turn 3"))
-    assert hit(1) == [] and hit(2) == [(rule("12C3f"), "airbase:0527")]
+    assert hit(1) == [] and hit(2) == [(rule("12C3f"), "airbase:0849")]
 
 
 def test_air_transported_units_stay_where_they_land():
     # 12C4: "Units transported by air may disembark from transports, but must remain in the hex where they
     # diembark. No other movement is allowed." 19E: on the first turn they "may move one hex during the air phase".
     def flown(turn: str, *steps: str) -> list[tuple[str, str | None]]:
-        builder = game().place("ger-138-i", "Germany").place("ger-sup-1", "0605")
-        builder.phase("german-air", turn=turn).move("ger-138-i", "0605")
+        builder = game().place("ger-138-i", "Germany").place("ger-sup-1", "3806")
+        builder.phase("german-air", turn=turn).move("ger-138-i", "3806")
         for to in steps:
             builder.move("ger-138-i", to)
         return found(builder)
-    assert flown("Turn 3") == [] and flown("Turn 3", "0606") == [(rule("12C4"), "0606")]
-    assert flown("Turn 1", "0606") == [] and flown("Turn 1", "0606", "0607") == [(rule("19E"), "0607")]
+    assert flown("Turn 3") == [] and flown("Turn 3", "3807") == [(rule("12C4"), "3807")]
+    assert flown("Turn 1", "3807") == [] and flown("Turn 1", "3807", "3808") == [(rule("19E"), "3808")]
 
 
 def test_no_retreat_into_the_sea():
-    # 10B5: "Units may not retreat across prohibited hexes or across prohibited hexsides." (0310 is full sea on
+    # 10B5: "Units may not retreat across prohibited hexes or across prohibited hexsides." (2523 is full sea on
     # the sheet: sample)
-    builder = game().place("ger-sup-1", "0410").place("ger-138-i", "0410").place("nor-i-12", "0410")
-    builder.phase("german-combat", turn="Turn 3").attack("0410", ["ger-138-i"], supply=["ger-sup-1"])
-    assert found(builder.move("nor-i-12", "0310")) == [(rule("10B5"), "0310")]
+    builder = game().place("ger-sup-1", "2623").place("ger-138-i", "2623").place("nor-i-12", "2623")
+    builder.phase("german-combat", turn="Turn 3").attack("2623", ["ger-138-i"], supply=["ger-sup-1"])
+    assert found(builder.move("nor-i-12", "2523")) == [(rule("10B5"), "2523")]
 
 
 def test_a_base_with_three_hits_is_destroyed():
     # 12C3c: "When three hits are recorded on a Allied supply base, it is destroyed and removed from play."
     def bombed(n: int, removed: bool = False) -> list[tuple[str, str | None]]:
-        builder = game().place("allied-base-1", "0404").phase("german-air", turn="Turn 3")
-        builder.add({"hits": "0404", "to": n})
+        builder = game().place("allied-base-1", "3904").phase("german-air", turn="Turn 3")
+        builder.add({"hits": "3904", "to": n})
         if removed:
             builder.remove("allied-base-1")
         return found(builder.phase("german-combat", turn="Turn 3"))
-    assert bombed(2) == [] and bombed(3, removed=True) == [] and bombed(3) == [(rule("12C3c"), "0404")]
+    assert bombed(2) == [] and bombed(3, removed=True) == [] and bombed(3) == [(rule("12C3c"), "3904")]
 
 
 def test_naval_units_come_and_go_in_the_allied_movement_phase_at_sea():
     # 18: "Naval units are placed during the movement phase of their turn of appearance in any full or partial
     # sea hex of the North Sea ... Each Allied movement phase, these units may be moved".
-    assert found(game().phase("allied-movement", turn="Turn 3").place("brit-cla-1", "0307")) == []
-    assert found(game().phase("allied-air", turn="Turn 3").place("brit-cla-1", "0307")) == [(rule("18"), "0307")]
-    assert found(game().phase("allied-movement", turn="Turn 3").place("brit-cla-1", "0610")) == [(rule("18"), "0610")]
+    assert found(game().phase("allied-movement", turn="Turn 3").place("brit-cla-1", "2518")) == []
+    assert found(game().phase("allied-air", turn="Turn 3").place("brit-cla-1", "2518")) == [(rule("18"), "2518")]
+    assert found(game().phase("allied-movement", turn="Turn 3").place("brit-cla-1", "2821")) == [(rule("18"), "2821")]
 
 
 def test_breakdowns_in_a_reinforcement_or_movement_phase_only():
     # 23: "A unit may break down or be reassembled only during a friendly reinforcement or movement phase".
     def broken(phase: str) -> list[tuple[str, str | None]]:
-        builder = game().place("ger-sup-1", "0610").place("ger-138-iii", "0610").place("ger-3-mtn-hq", "0611")
-        builder.place("ger-sup-2", "0611").phase(phase, turn="Turn 3").remove("ger-138-iii")
-        builder.place("ger-138-i", "0610").place("ger-138-ii", "0610")
+        builder = game().place("ger-sup-1", "4423").place("ger-138-iii", "4423").place("ger-3-mtn-hq", "4424")
+        builder.place("ger-sup-2", "4424").phase(phase, turn="Turn 3").remove("ger-138-iii")
+        builder.place("ger-138-i", "4423").place("ger-138-ii", "4423")
         return found(builder)
-    assert broken("german-movement") == [] and broken("german-air") == [(rule("23"), "0610")]
+    assert broken("german-movement") == [] and broken("german-air") == [(rule("23"), "4423")]
 
 
 def test_lake_airfields_by_a_lake_or_the_coast_and_never_moved():
@@ -454,9 +455,9 @@ def test_lake_airfields_by_a_lake_or_the_coast_and_never_moved():
     # placed, it may not be moved." (lakes and coast: the sheet's, sample)
     def placed(at: str) -> list[tuple[str, str | None]]:
         return found(game().phase("german-movement", turn="Turn 3").place("lake-airfield-ger", at))
-    assert placed("1012") == [] and placed("0610") == [] and placed("1820") == [(rule("13D"), "1820")]
-    moved = game().place("lake-airfield-ger", "1012").phase("german-movement", turn="Turn 3")
-    assert found(moved.move("lake-airfield-ger", "1112")) == [(rule("13D"), "1112")]
+    assert placed("1643") == [] and placed("2920") == [] and placed("1346") == [(rule("13D"), "1346")]
+    moved = game().place("lake-airfield-ger", "1643").phase("german-movement", turn="Turn 3")
+    assert found(moved.move("lake-airfield-ger", "1743")) == [(rule("13D"), "1743")]
 
 
 def test_air_units_on_an_airfield_the_enemy_takes_escape_or_are_eliminated():
@@ -464,14 +465,14 @@ def test_air_units_on_an_airfield_the_enemy_takes_escape_or_are_eliminated():
     # present, the units may attempt to escape"; "If all friendly ground units are eliminated or retreated from the
     # hex, the air units are automatically eliminated."
     def taken(escaped: bool) -> list[tuple[str, str | None]]:
-        builder = game().place("airfield-3", "0527").place("brit-gladiator-1", "airbase:0527")
-        builder.place("ger-138-i", "0526").place("ger-sup-1", "0526").phase("german-movement", turn="Turn 3")
-        builder.move("ger-138-i", "0527").move("ger-sup-1", "0527")
+        builder = game().place("airfield-3", "0849").place("brit-gladiator-1", "airbase:0849")
+        builder.place("ger-138-i", "0950").place("ger-sup-1", "0950").phase("german-movement", turn="Turn 3")
+        builder.move("ger-138-i", "0849").move("ger-sup-1", "0849")
         if escaped:
             builder.roll("escape", 2, unit="brit-gladiator-1", side="allied")
             builder.move("brit-gladiator-1", "airbase:Hatston Field")
         return found(builder.phase("german-combat", turn="Turn 3"))
-    assert taken(True) == [] and taken(False) == [(rule("13A"), "airbase:0527")]
+    assert taken(True) == [] and taken(False) == [(rule("13A"), "airbase:0849")]
 
 
 def test_opposed_landings():
@@ -479,13 +480,13 @@ def test_opposed_landings():
     # "if any enemy unit remains in the hex after results are implemented, all surviving German units must be
     # returned to the reinforcement chart (not the staging box)."
     def landing(*units: str, holds: bool = False, back: bool = False) -> list[tuple[str, str | None]]:
-        builder = game().place("nor-i-15", "0407").place("ger-sup-1", "0508")
+        builder = game().place("nor-i-15", "3609").place("ger-sup-1", "3608")
         for uid in units:
             builder.place(uid, "Staging Box")
         builder.phase("german-movement", turn="Turn 3")
         for uid in units:
-            builder.move(uid, "0407")
-        builder.phase("german-combat", turn="Turn 3").attack("0407", list(units), supply=["ger-sup-1"])
+            builder.move(uid, "3609")
+        builder.phase("german-combat", turn="Turn 3").attack("3609", list(units), supply=["ger-sup-1"])
         if not holds:
             builder.remove("nor-i-15")
         if back:
@@ -493,6 +494,6 @@ def test_opposed_landings():
                 builder.move(uid, "Germany")
         return found(builder.phase("german-exploitation", turn="Turn 3"))
     assert landing("ger-138-i", "ger-112-art") == []
-    assert landing("ger-112-art") == [(rule("17A"), "0407")]
-    assert landing("ger-138-i", holds=True) == [(rule("17A"), "0407")]
+    assert landing("ger-112-art") == [(rule("17A"), "3609")]
+    assert landing("ger-138-i", holds=True) == [(rule("17A"), "3609")]
     assert landing("ger-138-i", holds=True, back=True) == []
