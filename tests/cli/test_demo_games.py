@@ -39,11 +39,11 @@ BREAKS = {
     ],
     "europa-narvik": [
         # 8A, 8B: three battalions in Narvik, none disrupted, judged at the end of the movement phase.
-        ("europa-narvik.txt 8B", "0407", ("phase", "german-air", "Turn 1")),
+        ("europa-narvik.txt 8B", "3609", ("phase", "german-air", "Turn 1")),
         # 12C3e: a find-ships roll of 2 (1-3 does not find), and the Ju-88 attacks the CLA at sea.
-        ("europa-narvik.txt 12C3e", "0305", ("said", "attack 0305 with ger-ju88-1 target brit-cla-1", 0)),
+        ("europa-narvik.txt 12C3e", "3406", ("said", "attack 3406 with ger-ju88-1 target brit-cla-1", 0)),
         # 10F: after Turn 1 a Norwegian unit retreats before combat on 1-2 only; I/15 on a 4.
-        ("europa-narvik.txt 10F", "0409", ("move", "nor-i-15", "0409")),
+        ("europa-narvik.txt 10F", "3711", ("move", "nor-i-15", "3711")),
     ],
     "kampen-om-norge": [
         # 4.1 "All battalions may move one space each turn": Bergen to Hallingdal is two.

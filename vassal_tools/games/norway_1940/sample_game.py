@@ -73,6 +73,9 @@ def pre_turn(table: Table) -> None:
     table.roll(GER, "shock table", 5)
     table.say(GER, "Terror Spreads: my free action.")
     action(table, GER, "action german free with ger-2-1-airborne-company", [("ger-2-1-airborne-company", "Oslo")])
+    # A second landing among Allied units is a trigger again ("Each time ..."): 2-3, no free action.
+    table.say(GER, "roll shock")
+    table.roll(GER, "shock table", 3)
 
 
 def turn_one(table: Table) -> None:
