@@ -19,6 +19,7 @@ import os
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from shapely.geometry import box
 
 from ..art.areamap import draw_area_map, draw_piece, piece_size
 from ..errors import BadInput
@@ -94,7 +95,8 @@ def area_game(game_dir: str | os.PathLike) -> AreaMap | None:
 def board_plan(area_map: AreaMap, image: str) -> BoardPlan:
     """The board and its ZonedGrid: a Zone per area (areas do not overlap: VASSAL's first-match
     rule, 6.6, only settles points on a shared edge)."""
-    plan = BoardPlan(area_map.board, image, area_map.size)
+    plan = BoardPlan(area_map.board, image, area_map.size,
+                     geography=area_map.real.geography if area_map.real is not None else None)
     plan.zones = [ZoneDef(shape.name, shape.points) for shape in area_map.shapes]
     return plan
 
@@ -123,7 +125,7 @@ def piece_definition(piece: AreaPiece, image: Path, back: Path | None = None) ->
 def assemble_areas(area_map: AreaMap, cache: Path, dice: GameDice) -> AreaAssembly:
     """The module of an area map; ``dice``: the game's die and rolls (its game.toml's), a button each."""
     cache.mkdir(parents=True, exist_ok=True)
-    png, _ = draw_area_map(area_map)
+    png, labels = draw_area_map(area_map)
     image = f"{area_map.game}-board-{hashlib.sha1(png).hexdigest()[:10]}.png"
     images = {image: _cached(cache, image, png)}
     plans = [MapPlan(area_map.board, [board_plan(area_map, image)])]
@@ -172,9 +174,30 @@ def assemble_areas(area_map: AreaMap, cache: Path, dice: GameDice) -> AreaAssemb
     moduledata = write_metadata("module", version=bf.version, extra1="", extra2="", vassal_version=VASSAL_VERSION,
                                 date_saved=source_date_ms(), description=bf.description, name=bf.name)
     locator = Locator(plans)
-    stacks = [StartStack(locator.spot(area), list(units)) for area, units in area_map.setup]
+    stacks = opening_stacks(area_map, locator, [box(*label.box) for label in labels])
     return AreaAssembly(area_map, bf, moduledata, images, plans, locator, definitions, gpids, stacks, piece_images,
                         piece_backs)
+
+
+def anchor_reach(pieces: int) -> float:
+    """Half the size of a stack's box on the board: a counter, grown by VASSAL's offset of each
+    piece on the stack (a few pixels each) and a margin."""
+    width, height = piece_size()
+    return max(width, height) / 2 + 2 * (pieces - 1) + 3
+
+
+def opening_stacks(area_map: AreaMap, locator: Locator, labels: list) -> list[StartStack]:
+    """The opening set-up's stacks, each at a point of its area whose stack box keeps clear of
+    every label (names and their symbols) and of the stacks placed before it, where there is room."""
+    keep_clear = list(labels)
+    stacks = []
+    for area, units in area_map.setup:
+        reach = anchor_reach(len(units))
+        spot = locator.spot(area, clear_of=keep_clear, reach=reach)
+        keep_clear.append(box(spot.local[0] - reach, spot.local[1] - reach, spot.local[0] + reach,
+                              spot.local[1] + reach))
+        stacks.append(StartStack(spot, list(units)))
+    return stacks
 
 
 def area_setup_stream(assembly: AreaAssembly) -> str:

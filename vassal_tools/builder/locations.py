@@ -10,10 +10,11 @@ a zone or box lies well inside it, clear of every zone tested before it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from shapely.geometry import Polygon
+from shapely.geometry import Polygon, box
+from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel, unary_union
 
 from ..errors import BadInput
@@ -49,14 +50,18 @@ class Locator:
         self._maps = {plan.name: plan.geometry() for plan in self.plans}
         self._spots: dict[str, Spot] = {}
 
-    def spot(self, at: str, source=None, where: str = "") -> Spot:
-        """Where ``at`` is; BadInput naming ``source`` and ``where`` if no map shows it."""
-        found = self._spots.get(at)
+    def spot(self, at: str, source=None, where: str = "", clear_of: Sequence[BaseGeometry] = (),
+             reach: float = 0.0) -> Spot:
+        """Where ``at`` is; BadInput naming ``source`` and ``where`` if no map shows it.
+        ``clear_of``: shapes in board pixels (labels, symbols, other stacks) that a zone's point,
+        grown by ``reach`` each way (a piece's half size), should not touch where room allows."""
+        found = None if clear_of else self._spots.get(at)
         if found is None:
-            found = self._find(at)
+            found = self._find(at, tuple(clear_of), reach)
             if found is None:
                 raise BadInput(source, f"no map of the module shows location {at!r}", where)
-            self._spots[at] = found
+            if not clear_of:
+                self._spots[at] = found
         return found
 
     def point(self, at: str) -> tuple[str, int, int]:
@@ -69,7 +74,7 @@ class Locator:
             for board in plan.boards:
                 yield plan, board
 
-    def _find(self, at: str) -> Spot | None:
+    def _find(self, at: str, clear_of: tuple[BaseGeometry, ...] = (), reach: float = 0.0) -> Spot | None:
         for plan, board in self._boards():
             if board.hexes is not None:
                 spot = self._hex(plan, board, at)
@@ -83,7 +88,7 @@ class Locator:
                 for plan, board in self._boards():
                     zone = next((z for z in board.zones if not z.holds_hexes and match(z.name, name)), None)
                     if zone is not None:
-                        return self._zone(plan, board, zone.name)
+                        return self._zone(plan, board, zone.name, clear_of, reach)
         return None
 
     def _hex(self, plan: MapPlan, board: BoardPlan, at: str) -> Spot | None:
@@ -101,7 +106,8 @@ class Locator:
             return None  # the numbering can name this hex, but it is not on the board
         return Spot(plan.name, board.name, at, at, x, y, (lx, ly))
 
-    def _zone(self, plan: MapPlan, board: BoardPlan, name: str) -> Spot:
+    def _zone(self, plan: MapPlan, board: BoardPlan, name: str, clear_of: tuple[BaseGeometry, ...] = (),
+              reach: float = 0.0) -> Spot:
         geo = self._maps[plan.name]
         placed = geo.board(board.name)
         assert placed is not None  # the geometry is made from the plans
@@ -109,7 +115,7 @@ class Locator:
         shape = Polygon(board.zones[index].points)
         earlier = [Polygon(z.points) for z in board.zones[:index]]
         free = shape.difference(unary_union(earlier)) if earlier else shape
-        for lx, ly in _candidates(free):
+        for lx, ly in _clear_first(list(_candidates(free)), clear_of, reach):
             x, y = placed.to_map(lx, ly)
             on = geo.find_board(x, y)
             grid = placed.board.grid if on is placed else None
@@ -118,6 +124,19 @@ class Locator:
                 return Spot(plan.name, board.name, name, geo.location_name(x, y), x, y, (lx, ly))
         raise BadInput(None, f"zone or box {name!r} has no point on the board that is not inside a zone "
                        "tested before it", f"board {board.name!r}")
+
+
+def _clear_first(points: list[tuple[int, int]], clear_of: tuple[BaseGeometry, ...],
+                 reach: float) -> list[tuple[int, int]]:
+    """The points whose box of half size ``reach`` touches none of ``clear_of``, nearest the first
+    (the pole) first; then every point as before, for an area with no such room."""
+    if not clear_of or not points:
+        return points
+    pole = points[0]
+    near = sorted(points, key=lambda p: ((p[0] - pole[0]) ** 2 + (p[1] - pole[1]) ** 2, p))
+    clear = [p for p in near
+             if not any(s.intersects(box(p[0] - reach, p[1] - reach, p[0] + reach, p[1] + reach)) for s in clear_of)]
+    return clear + points
 
 
 def box_aliases(boxes: Iterable, weather: dict[str, str]) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
