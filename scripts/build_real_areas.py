@@ -135,6 +135,8 @@ class Geography:
             if kind not in by_kind:
                 continue
             geometry = frame.to_pixels(shape(feature["geometry"]))
+            if kind != "border" and not geometry.is_valid:  # simplification can leave a ring touching itself
+                geometry = geometry.buffer(0)
             if feature["properties"].get("level") == 3:
                 islands_in_lakes.append(geometry)
             else:
@@ -177,6 +179,16 @@ def snapped_together(rings: dict[str, list[list[int]]]) -> dict[str, list[list[i
     return found
 
 
+def island(geo: Geography, frame: Frame, centre: Point, radius: float, board: Polygon) -> Polygon:
+    """An island group's zone: the hull of the land within ``radius`` of its centre, grown 24 px (room for its name);
+    by the board's edge it reaches the edge (so the sea zone round it has no hole)."""
+    hull = unary_union([p for p in parts(geo.land) if p.distance(centre) < radius]).convex_hull.buffer(24)
+    x0, y0, x1, y1 = hull.bounds
+    if x0 < 40:
+        hull = unary_union([hull, box(0, y0 + 10, x0 + 1, y1 - 10)]).convex_hull
+    return Polygon(max(parts(hull.intersection(board)), key=lambda p: p.area).exterior)
+
+
 def adopt(zones: dict[str, Polygon], leftovers: list[Polygon]) -> None:
     """A piece of a cell cut off from its seed's part joins the zone it shares most outline with
     (else it stays out: an island at sea falls in its sea zone)."""
@@ -217,6 +229,9 @@ def build(folder: Path, check: bool) -> int:
         land_zones[name] = Polygon(piece.exterior)
         leftovers += [p for p in parts(cell.intersection(closed).difference(piece))]
     adopt(land_zones, leftovers)
+    for name, (lat, lon, radius) in doc.get("islands", {}).items():
+        land_zones[name] = island(geo, frame, Point(frame.pixel(lat, lon)), radius / frame.kpp, board)
+        seeds[name], named[name] = [Point(frame.pixel(lat, lon))], name
     boxes = {name: box(*map(float, rect)) for name, rect in doc.get("boxes", {}).items()}
     impassable = [Polygon(p.exterior) for p in sorted(parts(geo.foreign.intersection(board)),
                                                       key=lambda p: -p.area) if p.area > 4000]
@@ -272,7 +287,9 @@ def build(folder: Path, check: bool) -> int:
     # Areas whose every neighbour the text gives: a drawn neighbour beyond them is a ridge (no border).
     whole = set(doc.get("text", {}).get("every_neighbour", []))
     ridges = {pair for pair in touching if pair & whole and pair <= set(land_zones)}
-    adjacency, held = adjacency_text(folder / "adjacency.csv", touching, set(land_zones), ridges)
+    # The borders drawn: between land areas, or (scope "all") between any two areas and sea zones.
+    scope = set(land_zones) | (set(sea_zones) if doc["frame"].get("scope") == "all" else set())
+    adjacency, held = adjacency_text(folder / "adjacency.csv", touching, scope, ridges)
     report += held + sea_report(folder / "areas.csv", touching, set(sea_zones))
     inside = sum(line.startswith("inside") for line in report)
     holds = sum(line.startswith("holds") for line in held)
