@@ -20,6 +20,7 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from shapely.geometry import box
+from shapely.geometry.base import BaseGeometry
 
 from ..art.areamap import draw_area_map, draw_piece, piece_size
 from ..errors import BadInput
@@ -179,23 +180,22 @@ def assemble_areas(area_map: AreaMap, cache: Path, dice: GameDice) -> AreaAssemb
                         piece_backs)
 
 
-def anchor_reach(pieces: int) -> float:
-    """Half the size of a stack's box on the board: a counter, grown by VASSAL's offset of each
-    piece on the stack (a few pixels each) and a margin."""
+def stack_box(x: float, y: float, pieces: int) -> BaseGeometry:
+    """The board pixels a stack at (x, y) covers: a counter, then each piece above it drawn
+    UNEXPANDED_SEPARATION right of and above the one under it (VASSAL's StackMetrics), and a margin."""
     width, height = piece_size()
-    return max(width, height) / 2 + 2 * (pieces - 1) + 3
+    rise = standard.UNEXPANDED_SEPARATION * (pieces - 1)
+    return box(x - width / 2 - 3, y - height / 2 - rise - 3, x + width / 2 + rise + 3, y + height / 2 + 3)
 
 
 def opening_stacks(area_map: AreaMap, locator: Locator, labels: list) -> list[StartStack]:
-    """The opening set-up's stacks, each at a point of its area whose stack box keeps clear of
-    every label (names and their symbols) and of the stacks placed before it, where there is room."""
+    """The opening set-up's stacks, each at a point of its area whose stack keeps clear of every
+    label (names and their symbols) and of the stacks placed before it, where there is room."""
     keep_clear = list(labels)
     stacks = []
     for area, units in area_map.setup:
-        reach = anchor_reach(len(units))
-        spot = locator.spot(area, clear_of=keep_clear, reach=reach)
-        keep_clear.append(box(spot.local[0] - reach, spot.local[1] - reach, spot.local[0] + reach,
-                              spot.local[1] + reach))
+        spot = locator.spot(area, clear_of=keep_clear, cover=lambda x, y, n=len(units): stack_box(x, y, n))
+        keep_clear.append(stack_box(*spot.local, len(units)))
         stacks.append(StartStack(spot, list(units)))
     return stacks
 

@@ -10,10 +10,10 @@ a zone or box lies well inside it, clear of every zone tested before it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from shapely.geometry import Polygon, box
+from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel, unary_union
 
@@ -21,6 +21,8 @@ from ..errors import BadInput
 from ..geometry.zonedgrid import ZonedGrid
 from .boards import HEX_ZONE, BoardPlan, MapPlan
 
+#: What a point of a zone covers on the board (a stack of pieces put there), in board pixels.
+Cover = Callable[[int, int], BaseGeometry]
 _WORD = re.compile(r"[a-z0-9#]+")
 # How close to the pole of inaccessibility a placement point is searched for, in pixels.
 _LABEL_TOLERANCE = 1.0
@@ -51,13 +53,13 @@ class Locator:
         self._spots: dict[str, Spot] = {}
 
     def spot(self, at: str, source=None, where: str = "", clear_of: Sequence[BaseGeometry] = (),
-             reach: float = 0.0) -> Spot:
+             cover: Cover | None = None) -> Spot:
         """Where ``at`` is; BadInput naming ``source`` and ``where`` if no map shows it.
-        ``clear_of``: shapes in board pixels (labels, symbols, other stacks) that a zone's point,
-        grown by ``reach`` each way (a piece's half size), should not touch where room allows."""
+        ``clear_of``: shapes in board pixels (labels, symbols, other stacks) that what ``cover``
+        says a zone's point covers (a stack of pieces there) should not touch where room allows."""
         found = None if clear_of else self._spots.get(at)
         if found is None:
-            found = self._find(at, tuple(clear_of), reach)
+            found = self._find(at, tuple(clear_of), cover)
             if found is None:
                 raise BadInput(source, f"no map of the module shows location {at!r}", where)
             if not clear_of:
@@ -74,7 +76,7 @@ class Locator:
             for board in plan.boards:
                 yield plan, board
 
-    def _find(self, at: str, clear_of: tuple[BaseGeometry, ...] = (), reach: float = 0.0) -> Spot | None:
+    def _find(self, at: str, clear_of: tuple[BaseGeometry, ...] = (), cover: Cover | None = None) -> Spot | None:
         for plan, board in self._boards():
             if board.hexes is not None:
                 spot = self._hex(plan, board, at)
@@ -88,7 +90,7 @@ class Locator:
                 for plan, board in self._boards():
                     zone = next((z for z in board.zones if not z.holds_hexes and match(z.name, name)), None)
                     if zone is not None:
-                        return self._zone(plan, board, zone.name, clear_of, reach)
+                        return self._zone(plan, board, zone.name, clear_of, cover)
         return None
 
     def _hex(self, plan: MapPlan, board: BoardPlan, at: str) -> Spot | None:
@@ -107,7 +109,7 @@ class Locator:
         return Spot(plan.name, board.name, at, at, x, y, (lx, ly))
 
     def _zone(self, plan: MapPlan, board: BoardPlan, name: str, clear_of: tuple[BaseGeometry, ...] = (),
-              reach: float = 0.0) -> Spot:
+              cover: Cover | None = None) -> Spot:
         geo = self._maps[plan.name]
         placed = geo.board(board.name)
         assert placed is not None  # the geometry is made from the plans
@@ -115,7 +117,7 @@ class Locator:
         shape = Polygon(board.zones[index].points)
         earlier = [Polygon(z.points) for z in board.zones[:index]]
         free = shape.difference(unary_union(earlier)) if earlier else shape
-        for lx, ly in _clear_first(list(_candidates(free)), clear_of, reach):
+        for lx, ly in _clear_first(list(_candidates(free)), clear_of, cover):
             x, y = placed.to_map(lx, ly)
             on = geo.find_board(x, y)
             grid = placed.board.grid if on is placed else None
@@ -127,15 +129,14 @@ class Locator:
 
 
 def _clear_first(points: list[tuple[int, int]], clear_of: tuple[BaseGeometry, ...],
-                 reach: float) -> list[tuple[int, int]]:
-    """The points whose box of half size ``reach`` touches none of ``clear_of``, nearest the first
-    (the pole) first; then every point as before, for an area with no such room."""
-    if not clear_of or not points:
+                 cover: Cover | None) -> list[tuple[int, int]]:
+    """The points whose cover touches none of ``clear_of``, nearest the first (the pole) first;
+    then every point as before, for an area with no such room."""
+    if not clear_of or cover is None or not points:
         return points
     pole = points[0]
     near = sorted(points, key=lambda p: ((p[0] - pole[0]) ** 2 + (p[1] - pole[1]) ** 2, p))
-    clear = [p for p in near
-             if not any(s.intersects(box(p[0] - reach, p[1] - reach, p[0] + reach, p[1] + reach)) for s in clear_of)]
+    clear = [p for p in near if not any(shape.intersects(cover(*p)) for shape in clear_of)]
     return clear + points
 
 

@@ -85,6 +85,10 @@ def board_picker() -> Component:
     })
 
 
+#: Pixels each piece of a stack (not expanded) is drawn right of and above the one under it.
+UNEXPANDED_SEPARATION = 4
+
+
 def map_helpers(zoom_levels: str = "0.25,0.333,0.4,0.5,0.625,0.75,1.0,1.25,1.6", zoom_start: int = 7) -> list[Component]:
     """The helpers a map needs to show, stack, move and zoom pieces, in VASSAL's order.
 
@@ -93,7 +97,8 @@ def map_helpers(zoom_levels: str = "0.25,0.333,0.4,0.5,0.625,0.75,1.0,1.25,1.6",
     return [
         component(MAP + "StackMetrics", {
             "bottom": "40,0", "disabled": "false", "down": "37,0", "exSepX": "30", "exSepY": "30",
-            "top": "38,0", "unexSepX": "4", "unexSepY": "4", "up": "39,0",
+            "top": "38,0", "unexSepX": str(UNEXPANDED_SEPARATION), "unexSepY": str(UNEXPANDED_SEPARATION),
+            "up": "39,0",
         }),
         component(MAP + "ForwardToKeyBuffer"),
         component(MAP + "Scroller"),
