@@ -180,10 +180,11 @@ def assemble_areas(area_map: AreaMap, cache: Path, dice: GameDice) -> AreaAssemb
                         piece_backs)
 
 
-def stack_box(x: float, y: float, pieces: int) -> BaseGeometry:
-    """The board pixels a stack at (x, y) covers: a counter, then each piece above it drawn
-    UNEXPANDED_SEPARATION right of and above the one under it (VASSAL's StackMetrics), and a margin."""
-    width, height = piece_size()
+def stack_box(x: float, y: float, pieces: int, size: tuple[int, int] | None = None) -> BaseGeometry:
+    """The board pixels a stack at (x, y) covers: a counter (``size``, else the template's), then
+    each piece above it drawn UNEXPANDED_SEPARATION right of and above the one under it (VASSAL's
+    StackMetrics), and a margin."""
+    width, height = size or piece_size()
     rise = standard.UNEXPANDED_SEPARATION * (pieces - 1)
     return box(x - width / 2 - 3, y - height / 2 - rise - 3, x + width / 2 + rise + 3, y + height / 2 + 3)
 
@@ -193,8 +194,9 @@ def opening_stacks(area_map: AreaMap, locator: Locator, labels: list) -> list[St
     label (names and their symbols) and of the stacks placed before it, where there is room."""
     keep_clear = list(labels)
     stacks = []
+    size = piece_size()
     for area, units in area_map.setup:
-        spot = locator.spot(area, clear_of=keep_clear, cover=lambda x, y, n=len(units): stack_box(x, y, n))
+        spot = locator.spot(area, clear_of=keep_clear, cover=lambda x, y, n=len(units): stack_box(x, y, n, size))
         keep_clear.append(stack_box(*spot.local, len(units)))
         stacks.append(StartStack(spot, list(units)))
     return stacks

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
+from shapely import prepare
 from shapely.ops import polylabel, unary_union
 
 from ..errors import BadInput
@@ -129,15 +130,16 @@ class Locator:
 
 
 def _clear_first(points: list[tuple[int, int]], clear_of: tuple[BaseGeometry, ...],
-                 cover: Cover | None) -> list[tuple[int, int]]:
+                 cover: Cover | None) -> Iterable[tuple[int, int]]:
     """The points whose cover touches none of ``clear_of``, nearest the first (the pole) first;
     then every point as before, for an area with no such room."""
-    if not clear_of or cover is None or not points:
-        return points
-    pole = points[0]
-    near = sorted(points, key=lambda p: ((p[0] - pole[0]) ** 2 + (p[1] - pole[1]) ** 2, p))
-    clear = [p for p in near if not any(shape.intersects(cover(*p)) for shape in clear_of)]
-    return clear + points
+    if clear_of and cover is not None and points:
+        blocked = unary_union(clear_of)
+        prepare(blocked)
+        pole = points[0]
+        near = sorted(points, key=lambda p: ((p[0] - pole[0]) ** 2 + (p[1] - pole[1]) ** 2, p))
+        yield from (p for p in near if not blocked.intersects(cover(*p)))
+    yield from points
 
 
 def box_aliases(boxes: Iterable, weather: dict[str, str]) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
