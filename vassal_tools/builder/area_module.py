@@ -19,6 +19,7 @@ import os
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
+
 from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
@@ -196,8 +197,9 @@ def opening_stacks(area_map: AreaMap, locator: Locator, labels: list) -> list[St
     stacks = []
     size = piece_size()
     for area, units in area_map.setup:
-        spot = locator.spot(area, clear_of=keep_clear, cover=lambda x, y, n=len(units): stack_box(x, y, n, size))
-        keep_clear.append(stack_box(*spot.local, len(units)))
+        count = len(units)
+        spot = locator.spot(area, clear_of=keep_clear, cover=lambda x, y, n=count: stack_box(x, y, n, size))
+        keep_clear.append(stack_box(*spot.local, count, size))
         stacks.append(StartStack(spot, list(units)))
     return stacks
 

@@ -13,9 +13,9 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from shapely import prepare
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
-from shapely import prepare
 from shapely.ops import polylabel, unary_union
 
 from ..errors import BadInput
