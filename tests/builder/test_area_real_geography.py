@@ -80,3 +80,16 @@ def test_no_opening_stack_on_the_map_sits_on_a_label_or_symbol(game, tmp_path):
     assert not covered
     on_top = [(a, b) for i, (a, one) in enumerate(stacks) for b, other in stacks[i + 1:] if one.intersects(other)]
     assert not on_top  # nor on another stack
+
+
+def test_locate_names_the_area_at_a_real_position_in_the_built_module(tmp_path):
+    from click.testing import CliRunner
+
+    from vassal_tools.builder.area_module import build_area_module
+    from vassal_tools.cli import main
+
+    module = build_area_module(GAMES["kampen-om-norge"], tmp_path / "out", cache=tmp_path / "cache")
+    done = CliRunner().invoke(main, ["locate", str(module), "--map", "Kampen om Norge",
+                                     "--lonlat", "68.438,17.427", "--lonlat", "60.393,5.324"])
+    assert done.exit_code == 0, done.output
+    assert [line.split("\t")[2] for line in done.output.splitlines()] == ["Narvik", "Bergen"]

@@ -15,6 +15,7 @@ The build is deterministic (fixed zip times, fixed order, no clock unless SOURCE
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import zipfile
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ from ..formats.obfuscation import DEFAULT_FORM, Form
 from ..formats.pieces import Piece, prototype_pieces
 from ..formats.traits import BasicPiece, Marker
 from ..gamedata.areas import AreaMap, AreaPiece
+from ..geometry.projection import ENTRY as GEOGRAPHY_ENTRY
 from ..gamedata.gametoml import TomlDoc, read_dice
 from ..gamedata.records import GameDice, Phase, Segment
 from ..games.folders import area_pack_at
@@ -73,6 +75,9 @@ def area_archive(assembly: AreaAssembly) -> Archive:
     archive = Archive(None)
     archive.put("buildFile.xml", assembly.buildfile.to_bytes())
     archive.put("moduledata", assembly.moduledata)
+    geography = {board.name: board.geography for plan in assembly.plans for board in plan.boards if board.geography}
+    if geography:  # a board cut from real geography: for `locate --lonlat`; VASSAL does not read it
+        archive.put(GEOGRAPHY_ENTRY, (json.dumps({"boards": geography}, sort_keys=True, indent=1) + "\n").encode())
     for name in sorted(assembly.images):  # PNGs are compressed already: stored
         archive.put("images/" + name, assembly.images[name].read_bytes(), zipfile.ZIP_STORED)
     return archive
