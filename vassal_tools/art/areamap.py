@@ -259,8 +259,8 @@ def _legend(pen: ImageDraw.ImageDraw, area_map: AreaMap) -> None:
         pen.line((left + 10, y + 6, left + 24, y + 6), fill=NATIONAL_BORDER, width=3)
         pen.text((left + 30, y - 1), "National border", font=font, fill="#000000")
         y += 22
-        lines = ("Real coast, lakes (GSHHG) and border (WDBII);", "area bounds sample: the rulebook has",
-                 "no printed map.")
+        lines: tuple[str, ...] = ("Coast and lakes: GSHHG; border: WDBII.", "Where areas end is sample: the",
+                                  "rulebook has no printed map.")
     else:
         lines = ("Sample geometry drawn by vassal_tools:", "the rulebook has no printed map.")
     for i, line in enumerate(lines):

@@ -19,6 +19,7 @@ import json
 import os
 import zipfile
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from shapely.geometry import box
@@ -33,10 +34,10 @@ from ..formats.obfuscation import DEFAULT_FORM, Form
 from ..formats.pieces import Piece, prototype_pieces
 from ..formats.traits import BasicPiece, Marker
 from ..gamedata.areas import AreaMap, AreaPiece
-from ..geometry.projection import ENTRY as GEOGRAPHY_ENTRY
 from ..gamedata.gametoml import TomlDoc, read_dice
 from ..gamedata.records import GameDice, Phase, Segment
 from ..games.folders import area_pack_at
+from ..geometry.projection import ENTRY as GEOGRAPHY_ENTRY
 from . import dice_buttons, palette, standard, turns
 from .area_decks import deck_component, mask, piece_back
 from .art import CounterImages
@@ -203,7 +204,7 @@ def opening_stacks(area_map: AreaMap, locator: Locator, labels: list) -> list[St
     size = piece_size()
     for area, units in area_map.setup:
         count = len(units)
-        spot = locator.spot(area, clear_of=keep_clear, cover=lambda x, y, n=count: stack_box(x, y, n, size))
+        spot = locator.spot(area, clear_of=keep_clear, cover=partial(stack_box, pieces=count, size=size))
         keep_clear.append(stack_box(*spot.local, count, size))
         stacks.append(StartStack(spot, list(units)))
     return stacks
