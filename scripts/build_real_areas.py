@@ -179,6 +179,22 @@ def snapped_together(rings: dict[str, list[list[int]]]) -> dict[str, list[list[i
     return found
 
 
+def coast_seeds(path: Path, land_zones: dict[str, Polygon], sea: BaseGeometry) -> dict[str, list[Point]]:
+    """Points every 4 px along the coast of each land area that borders one sea zone (areas.csv's
+    sea_zones), as that zone's seeds: the zones then meet the coast where the areas do."""
+    with open(path, encoding="utf-8", newline="") as handle:
+        listed = {row["name"]: [z for z in row["sea_zones"].split(";") if z] for row in csv.DictReader(handle)}
+    found: dict[str, list[Point]] = {}
+    for name, zone in land_zones.items():
+        if len(listed.get(name, [])) != 1:
+            continue
+        for line in lines(shapely.line_merge(zone.exterior.intersection(sea.buffer(1.0)))):
+            steps = max(1, int(line.length // 4))
+            found.setdefault(listed[name][0], []).extend(
+                line.interpolate(i / steps, normalized=True) for i in range(steps + 1))
+    return found
+
+
 def island(geo: Geography, frame: Frame, centre: Point, radius: float, board: Polygon) -> Polygon:
     """An island group's zone: the hull of the land within ``radius`` of its centre, grown 24 px (room for its name);
     by the board's edge it reaches the edge (so the sea zone round it has no hole)."""
@@ -242,6 +258,9 @@ def build(folder: Path, check: bool) -> int:
         sea = sea.intersection(box(0, 0, width, float(doc["frame"]["sea_bottom_px"])))
     sea_seeds = {name: [seed_point(frame, towns, s, f"[sea] {name!r}") for s in listed]
                  for name, listed in doc["sea"].items()}
+    if doc["frame"].get("sea_by_coast"):  # areas.csv's sea_zones: each area's coast seeds its one zone
+        for name, zone in coast_seeds(folder / "areas.csv", land_zones, sea).items():
+            sea_seeds[name] += zone
     sea_zones: dict[str, Polygon] = {}
     leftovers = []
     for name, cell in cells(sea_seeds, board).items():
