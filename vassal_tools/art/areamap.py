@@ -50,6 +50,9 @@ SEA_SIZES = tuple(int(n) for n in _STYLE["sea_label_sizes"])
 SYMBOL = int(_STYLE["symbol"])  # px: one symbol's width
 VICTORY_CITY = str(_STYLE["victory_city"])
 MOBILIZATION_POINT = str(_STYLE["mobilization_point"])
+REAL_LAND = str(_STYLE["real_land"])
+COAST = str(_STYLE["coast"])
+NATIONAL_BORDER = str(_STYLE["national_border"])
 
 
 @dataclass(frozen=True)
@@ -67,21 +70,58 @@ def draw_area_map(area_map: AreaMap) -> tuple[bytes, list[LabelPlacement]]:
     image = Image.new("RGB", area_map.size, SEA)
     pen = ImageDraw.Draw(image)
     polygons = {s.name: Polygon(s.points) for s in area_map.shapes}
-    for points in area_map.impassable:
-        pen.polygon(list(points), fill=IMPASSABLE, outline=IMPASSABLE_BORDER)
     fills = _colours(area_map, polygons)
+    if area_map.real is not None:
+        _real_ground(image, area_map, fills)
+    else:
+        for points in area_map.impassable:
+            pen.polygon(list(points), fill=IMPASSABLE, outline=IMPASSABLE_BORDER)
+        for shape in area_map.shapes:
+            if shape.kind == "sea":
+                pen.polygon(list(shape.points), fill=SEA, outline=SEA_BORDER, width=3)
+        for shape in area_map.shapes:
+            if shape.kind == "land":
+                pen.polygon(list(shape.points), fill=fills[shape.name], outline="#000000", width=2)
     for shape in area_map.shapes:
-        if shape.kind == "sea":
-            pen.polygon(list(shape.points), fill=SEA, outline=SEA_BORDER, width=3)
-    for shape in area_map.shapes:
-        if shape.kind == "land":
-            pen.polygon(list(shape.points), fill=fills[shape.name], outline="#000000", width=2)
-        elif shape.kind == "box":
+        if shape.kind == "box":
             pen.rectangle(_bounds(polygons[shape.name]), fill=BOX_FILL, outline="#000000", width=3)
     _borders(pen, area_map, polygons)
     labels = _labels(pen, area_map, polygons)
     _legend(pen, area_map)
     return png_bytes(image), labels
+
+
+def _real_ground(image: Image.Image, area_map: AreaMap, fills: dict[str, str]) -> None:
+    """The areas' fills on the real land only: fjords, sounds and lakes stay water, and the
+    coast, lake shores and national border are drawn as the geodata gives them. An area's zone
+    also holds the fjords it encloses: its outline runs across them as a thin line."""
+    real = area_map.real
+    assert real is not None
+    pen = ImageDraw.Draw(image)
+    for shape in area_map.shapes:
+        if shape.kind == "sea":
+            pen.polygon(list(shape.points), outline=SEA_BORDER, width=3)
+    ground = Image.new("RGB", area_map.size, REAL_LAND)
+    on_ground = ImageDraw.Draw(ground)
+    for points in area_map.impassable:
+        on_ground.polygon(list(points), fill=IMPASSABLE)
+    for shape in area_map.shapes:
+        if shape.kind == "land":
+            on_ground.polygon(list(shape.points), fill=fills[shape.name], outline="#000000", width=2)
+    mask = Image.new("L", area_map.size, 0)
+    on_mask = ImageDraw.Draw(mask)
+    for ring in real.land:
+        on_mask.polygon(list(ring), fill=255)
+    for ring in real.lakes:
+        on_mask.polygon(list(ring), fill=0)
+    image.paste(ground, mask=mask)
+    for shape in area_map.shapes:
+        if shape.kind == "land":
+            pen.line(list(shape.points) + [shape.points[0]], fill="#6b6b6b", width=1)
+    for ring in real.land + real.lakes:
+        pen.line(list(ring) + [ring[0]], fill=COAST, width=1)
+    for line in real.border:
+        pen.line(list(line), fill=NATIONAL_BORDER, width=3)
 
 
 def _colours(area_map: AreaMap, polygons: dict[str, Polygon]) -> dict[str, str]:
@@ -206,7 +246,7 @@ def _symbol(pen: ImageDraw.ImageDraw, symbol: str, x: int, y: int) -> None:
 def _legend(pen: ImageDraw.ImageDraw, area_map: AreaMap) -> None:
     width, height = area_map.size
     font = face("regular", 13).font
-    left, top = width - 330, height - 170
+    left, top = width - 330, height - (220 if area_map.real is not None else 170)
     pen.rectangle((left, top, width - 20, height - 20), fill="#ffffff", outline="#000000")
     used = {symbol for shape in area_map.shapes for symbol in shape.symbols}
     rows = [("victory-city", "Victory city"), ("mobilization-point", "Mobilization point"),
@@ -227,8 +267,16 @@ def _legend(pen: ImageDraw.ImageDraw, area_map: AreaMap) -> None:
         pen.line((left + 10, y + 6, left + 24, y + 6), fill=MOUNTAIN, width=7)
         pen.text((left + 30, y - 1), "Impassable: no border", font=font, fill="#000000")
         y += 24
-    pen.text((left + 10, y), "Sample geometry drawn by vassal_tools:", font=font, fill="#000000")
-    pen.text((left + 10, y + 16), "the rulebook has no printed map.", font=font, fill="#000000")
+    if area_map.real is not None:
+        pen.line((left + 10, y + 6, left + 24, y + 6), fill=NATIONAL_BORDER, width=3)
+        pen.text((left + 30, y - 1), "National border", font=font, fill="#000000")
+        y += 22
+        lines: tuple[str, ...] = ("Coast and lakes: GSHHG; border: WDBII.", "Where areas end is sample: the",
+                                  "rulebook has no printed map.")
+    else:
+        lines = ("Sample geometry drawn by vassal_tools:", "the rulebook has no printed map.")
+    for i, line in enumerate(lines):
+        pen.text((left + 10, y + 16 * i), line, font=font, fill="#000000")
 
 
 def _bounds(polygon: Polygon) -> tuple[int, int, int, int]:

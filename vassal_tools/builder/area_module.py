@@ -15,10 +15,15 @@ The build is deterministic (fixed zip times, fixed order, no clock unless SOURCE
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import zipfile
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+
+from shapely.geometry import box
+from shapely.geometry.base import BaseGeometry
 
 from ..art.areamap import draw_area_map, draw_piece, piece_size
 from ..errors import BadInput
@@ -32,6 +37,7 @@ from ..gamedata.areas import AreaMap, AreaPiece
 from ..gamedata.gametoml import TomlDoc, read_dice
 from ..gamedata.records import GameDice, Phase, Segment
 from ..games.folders import area_pack_at
+from ..geometry.projection import ENTRY as GEOGRAPHY_ENTRY
 from . import dice_buttons, palette, standard, turns
 from .area_decks import deck_component, mask, piece_back
 from .art import CounterImages
@@ -70,6 +76,9 @@ def area_archive(assembly: AreaAssembly) -> Archive:
     archive = Archive(None)
     archive.put("buildFile.xml", assembly.buildfile.to_bytes())
     archive.put("moduledata", assembly.moduledata)
+    geography = {board.name: board.geography for plan in assembly.plans for board in plan.boards if board.geography}
+    if geography:  # a board cut from real geography: for `locate --lonlat`; VASSAL does not read it
+        archive.put(GEOGRAPHY_ENTRY, (json.dumps({"boards": geography}, sort_keys=True, indent=1) + "\n").encode())
     for name in sorted(assembly.images):  # PNGs are compressed already: stored
         archive.put("images/" + name, assembly.images[name].read_bytes(), zipfile.ZIP_STORED)
     return archive
@@ -94,7 +103,8 @@ def area_game(game_dir: str | os.PathLike) -> AreaMap | None:
 def board_plan(area_map: AreaMap, image: str) -> BoardPlan:
     """The board and its ZonedGrid: a Zone per area (areas do not overlap: VASSAL's first-match
     rule, 6.6, only settles points on a shared edge)."""
-    plan = BoardPlan(area_map.board, image, area_map.size)
+    plan = BoardPlan(area_map.board, image, area_map.size,
+                     geography=area_map.real.geography if area_map.real is not None else None)
     plan.zones = [ZoneDef(shape.name, shape.points) for shape in area_map.shapes]
     return plan
 
@@ -123,7 +133,7 @@ def piece_definition(piece: AreaPiece, image: Path, back: Path | None = None) ->
 def assemble_areas(area_map: AreaMap, cache: Path, dice: GameDice) -> AreaAssembly:
     """The module of an area map; ``dice``: the game's die and rolls (its game.toml's), a button each."""
     cache.mkdir(parents=True, exist_ok=True)
-    png, _ = draw_area_map(area_map)
+    png, labels = draw_area_map(area_map)
     image = f"{area_map.game}-board-{hashlib.sha1(png).hexdigest()[:10]}.png"
     images = {image: _cached(cache, image, png)}
     plans = [MapPlan(area_map.board, [board_plan(area_map, image)])]
@@ -172,9 +182,32 @@ def assemble_areas(area_map: AreaMap, cache: Path, dice: GameDice) -> AreaAssemb
     moduledata = write_metadata("module", version=bf.version, extra1="", extra2="", vassal_version=VASSAL_VERSION,
                                 date_saved=source_date_ms(), description=bf.description, name=bf.name)
     locator = Locator(plans)
-    stacks = [StartStack(locator.spot(area), list(units)) for area, units in area_map.setup]
+    stacks = opening_stacks(area_map, locator, [box(*label.box) for label in labels])
     return AreaAssembly(area_map, bf, moduledata, images, plans, locator, definitions, gpids, stacks, piece_images,
                         piece_backs)
+
+
+def stack_box(x: float, y: float, pieces: int, size: tuple[int, int] | None = None) -> BaseGeometry:
+    """The board pixels a stack at (x, y) covers: a counter (``size``, else the template's), then
+    each piece above it drawn UNEXPANDED_SEPARATION right of and above the one under it (VASSAL's
+    StackMetrics), and a margin."""
+    width, height = size or piece_size()
+    right, up = (step * (pieces - 1) for step in standard.UNEXPANDED_SEPARATION)
+    return box(x - width / 2 - 3, y - height / 2 - up - 3, x + width / 2 + right + 3, y + height / 2 + 3)
+
+
+def opening_stacks(area_map: AreaMap, locator: Locator, labels: list) -> list[StartStack]:
+    """The opening set-up's stacks, each at a point of its area whose stack keeps clear of every
+    label (names and their symbols) and of the stacks placed before it, where there is room."""
+    keep_clear = list(labels)
+    stacks = []
+    size = piece_size()
+    for area, units in area_map.setup:
+        count = len(units)
+        spot = locator.spot(area, clear_of=keep_clear, cover=partial(stack_box, pieces=count, size=size))
+        keep_clear.append(stack_box(*spot.local, count, size))
+        stacks.append(StartStack(spot, list(units)))
+    return stacks
 
 
 def area_setup_stream(assembly: AreaAssembly) -> str:

@@ -10,17 +10,21 @@ a zone or box lies well inside it, clear of every zone tested before it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from shapely import prepare
 from shapely.geometry import Polygon
 from shapely.geometry import box as rectangle
+from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel, unary_union
 
 from ..errors import BadInput
 from ..geometry.zonedgrid import ZonedGrid
 from .boards import HEX_ZONE, BoardPlan, MapPlan
 
+#: What a point of a zone covers on the board (a stack of pieces put there), in board pixels.
+Cover = Callable[[int, int], BaseGeometry]
 _WORD = re.compile(r"[a-z0-9#]+")
 # How close to the pole of inaccessibility a placement point is searched for, in pixels.
 _LABEL_TOLERANCE = 1.0
@@ -52,14 +56,18 @@ class Locator:
         self._spots: dict[str, Spot] = {}
         self._taken: dict[str, list] = {}  # board -> the footprints of stacks spread so far
 
-    def spot(self, at: str, source=None, where: str = "") -> Spot:
-        """Where ``at`` is; BadInput naming ``source`` and ``where`` if no map shows it."""
-        found = self._spots.get(at)
+    def spot(self, at: str, source=None, where: str = "", clear_of: Sequence[BaseGeometry] = (),
+             cover: Cover | None = None) -> Spot:
+        """Where ``at`` is; BadInput naming ``source`` and ``where`` if no map shows it.
+        ``clear_of``: shapes in board pixels (labels, symbols, other stacks) that what ``cover``
+        says a zone's point covers (a stack of pieces there) should not touch where room allows."""
+        found = None if clear_of else self._spots.get(at)
         if found is None:
-            found = self._find(at)
+            found = self._find(at, tuple(clear_of), cover)
             if found is None:
                 raise BadInput(source, f"no map of the module shows location {at!r}", where)
-            self._spots[at] = found
+            if not clear_of:
+                self._spots[at] = found
         return found
 
     def point(self, at: str) -> tuple[str, int, int]:
@@ -108,7 +116,7 @@ class Locator:
             for board in plan.boards:
                 yield plan, board
 
-    def _find(self, at: str) -> Spot | None:
+    def _find(self, at: str, clear_of: tuple[BaseGeometry, ...] = (), cover: Cover | None = None) -> Spot | None:
         for plan, board in self._boards():
             if board.hexes is not None:
                 spot = self._hex(plan, board, at)
@@ -122,7 +130,7 @@ class Locator:
                 for plan, board in self._boards():
                     zone = next((z for z in board.zones if not z.holds_hexes and match(z.name, name)), None)
                     if zone is not None:
-                        return self._zone(plan, board, zone.name)
+                        return self._zone(plan, board, zone.name, clear_of, cover)
         return None
 
     def _hex(self, plan: MapPlan, board: BoardPlan, at: str) -> Spot | None:
@@ -140,7 +148,8 @@ class Locator:
             return None  # the numbering can name this hex, but it is not on the board
         return Spot(plan.name, board.name, at, at, x, y, (lx, ly))
 
-    def _zone(self, plan: MapPlan, board: BoardPlan, name: str) -> Spot:
+    def _zone(self, plan: MapPlan, board: BoardPlan, name: str, clear_of: tuple[BaseGeometry, ...] = (),
+              cover: Cover | None = None) -> Spot:
         geo = self._maps[plan.name]
         placed = geo.board(board.name)
         assert placed is not None  # the geometry is made from the plans
@@ -148,7 +157,7 @@ class Locator:
         shape = Polygon(board.zones[index].points)
         earlier = [Polygon(z.points) for z in board.zones[:index]]
         free = shape.difference(unary_union(earlier)) if earlier else shape
-        for lx, ly in _candidates(free):
+        for lx, ly in _clear_first(list(_candidates(free)), clear_of, cover):
             x, y = placed.to_map(lx, ly)
             on = geo.find_board(x, y)
             grid = placed.board.grid if on is placed else None
@@ -157,6 +166,19 @@ class Locator:
                 return Spot(plan.name, board.name, name, geo.location_name(x, y), x, y, (lx, ly))
         raise BadInput(None, f"zone or box {name!r} has no point on the board that is not inside a zone "
                        "tested before it", f"board {board.name!r}")
+
+
+def _clear_first(points: list[tuple[int, int]], clear_of: tuple[BaseGeometry, ...],
+                 cover: Cover | None) -> Iterable[tuple[int, int]]:
+    """The points whose cover touches none of ``clear_of``, nearest the first (the pole) first;
+    then every point as before, for an area with no such room."""
+    if clear_of and cover is not None and points:
+        blocked = unary_union(clear_of)
+        prepare(blocked)
+        pole = points[0]
+        near = sorted(points, key=lambda p: ((p[0] - pole[0]) ** 2 + (p[1] - pole[1]) ** 2, p))
+        yield from (p for p in near if not blocked.intersects(cover(*p)))
+    yield from points
 
 
 def box_aliases(boxes: Iterable, weather: dict[str, str]) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BadInput
+from .areas import RealGround
 
 Points = tuple[tuple[int, int], ...]
 GROUPS = ("areas", "sea_zones", "boxes")  # map.json's polygons, by kind
@@ -51,6 +52,7 @@ class DrawnBoard:
     impassable: tuple[Points, ...]
     source: str
     doc: Mapping[str, Any]  # the whole file, for what a game adds (Kampen's outline)
+    real: RealGround | None = None  # the real land, lakes and border, where map.json carries them
 
 
 def polygon(path: Path, value: Any, where: str) -> Points:
@@ -78,4 +80,21 @@ def read_board(path: Path, names: Iterable[str]) -> DrawnBoard:
     board = doc["board"]
     return DrawnBoard(board["name"], (int(board["width"]), int(board["height"])), polygons,
                       tuple(polygon(path, p, f"impassable[{i}]") for i, p in enumerate(doc.get("impassable", []))),
-                      doc.get("source", ""), doc)
+                      doc.get("source", ""), doc, real_ground(path, doc))
+
+
+def real_ground(path: Path, doc: Mapping[str, Any]) -> RealGround | None:
+    """map.json's real geography (scripts/build_real_areas.py writes it); None for a drawn board."""
+    if "land" not in doc:
+        return None
+    def rings(key: str, least: int) -> tuple[Points, ...]:
+        found = []
+        for i, value in enumerate(doc.get(key, [])):
+            if not isinstance(value, list) or len(value) < least:
+                raise BadInput(path, f"needs {least} or more [x, y] points", f"{key}[{i}]")
+            found.append(tuple((int(x), int(y)) for x, y in value))
+        return tuple(found)
+    geography = doc.get("geography")
+    if geography is not None and not isinstance(geography, dict):
+        raise BadInput(path, "geography is not an object", "geography")
+    return RealGround(rings("land", 3), rings("lakes", 3), rings("border", 2), geography)

@@ -61,6 +61,17 @@ def flag_of(table: Mapping[str, Any], source: str | os.PathLike | None, where: s
 
 
 @dataclass(frozen=True)
+class RealGround:
+    """The real geography under an area board, in its pixels: land and lakes (outer rings), the
+    national border (lines), and where real positions fall (geometry/projection.py's JSON)."""
+
+    land: tuple[Points, ...]
+    lakes: tuple[Points, ...]
+    border: tuple[Points, ...]
+    geography: dict | None = None
+
+
+@dataclass(frozen=True)
 class AreaShape:
     """One area: its name (the Zone's), kind (land, sea or box), polygon in board pixels, symbols."""
 
@@ -137,6 +148,7 @@ class AreaMap:
     first_phase: str = ""  # the phase the opening save's turn tracker shows; "" for the first of phases
     symbol_labels: tuple[tuple[str, str], ...] = ()  # the legend's words for a symbol, where not the default
     decks: tuple[AreaDeck, ...] = ()
+    real: RealGround | None = None  # drawn under the areas where the board is cut from real geography
 
     def shape(self, name: str) -> AreaShape:
         return next(s for s in self.shapes if s.name == name)

@@ -169,7 +169,8 @@ def area_map(data: KampenData) -> AreaMap:
     return AreaMap(ID, data.toml["title"], data.board.name, data.board.size, tuple(shapes), borders,
                    data.board.impassable, tuple(s["name"] for s in data.toml["sides"]),
                    str(data.toml.get("version", "0.1")), data.board.source, pieces(data), basic_setup(data),
-                   words.turns, words.phases, data.toml["first_turn"], first_phase=words.phases[5], decks=decks(data))
+                   words.turns, words.phases, data.toml["first_turn"], first_phase=words.phases[5], decks=decks(data),
+                   real=data.board.real)
 
 
 def pieces(data: KampenData) -> tuple[AreaPiece, ...]:

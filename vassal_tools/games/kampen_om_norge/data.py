@@ -22,6 +22,7 @@ from typing import Any
 
 from ...errors import BadInput
 from ...gamedata.areadata import Points, csv_rows, polygon, read_board
+from ...gamedata.areas import RealGround
 from ...gamedata.gametoml import read_toml
 from ...gamedata.sources import citations
 
@@ -123,6 +124,7 @@ class Board:
     outline: Points
     impassable: tuple[Points, ...]
     source: str
+    real: RealGround | None = None
 
 
 @dataclass(frozen=True)
@@ -290,4 +292,4 @@ def _cards(path: Path, toml: Mapping[str, Any]) -> Iterable[Card]:
 def _board(path: Path, areas: Mapping[str, Area]) -> Board:
     drawn = read_board(path, areas)
     return Board(drawn.name, drawn.size, drawn.polygons, polygon(path, drawn.doc["outline"], "outline"),
-                 drawn.impassable, drawn.source)
+                 drawn.impassable, drawn.source, drawn.real)

@@ -173,7 +173,7 @@ def area_map(data: NorwayData) -> AreaMap:
                    data.board.impassable, tuple(s["name"] for s in toml["sides"]), str(toml.get("version", "0.1")),
                    data.board.source, pieces(data), setup(data), words.turns, words.phases, toml["first_turn"],
                    first_phase=toml["sequence"]["first_phase"],
-                   symbol_labels=((SCORED, "Control scores victory points"),))
+                   symbol_labels=((SCORED, "Control scores victory points"),), real=data.board.real)
 
 
 def short(name: str, unit_class: str, unit_type: str) -> str:

@@ -1,0 +1,95 @@
+"""The area games' boards cut from real geography (issue 22): every town an area is named after
+lies inside its polygon at its real (GeoNames, or hand-given `approximate`) position, a real
+position is named by the area there (`locate --lonlat`'s projection), and no counter of the
+opening set-up sits on an area's name or its victory-city, mobilization-point or airfield symbol."""
+
+from __future__ import annotations
+
+import csv
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+from shapely.geometry import Point, Polygon, box
+
+from conftest import ROOT
+from vassal_tools.art.areamap import draw_area_map
+from vassal_tools.builder.area_module import area_assembly, stack_box
+from vassal_tools.geometry.projection import BoardGeography
+
+GAMES = {"kampen-om-norge": ROOT / "vassal_tools" / "games" / "kampen_om_norge" / "data",
+         "norway-1940": ROOT / "vassal_tools" / "games" / "norway_1940" / "data"}
+
+
+def towns(folder: Path) -> dict[str, tuple[float, float]]:
+    """Name -> (lat, lon), Norway's town first where a name is also another country's (Alta)."""
+    with open(folder / "geo" / "towns.csv", encoding="utf-8", newline="") as handle:
+        rows = sorted(csv.DictReader(handle), key=lambda row: row["country"] != "NO")
+    found: dict[str, tuple[float, float]] = {}
+    for row in rows:
+        found.setdefault(row["name"], (float(row["lat"]), float(row["lon"])))
+    return found
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_town_an_area_is_drawn_around_lies_inside_it(game):
+    folder = GAMES[game]
+    board = json.loads((folder / "map.json").read_text(encoding="utf-8"))
+    geography = BoardGeography.from_json(board["geography"])
+    seeds = tomllib.loads((folder / "geo.toml").read_text(encoding="utf-8"))["areas"]
+    places = towns(folder)
+    assert set(seeds) <= set(board["areas"])
+    outside = []
+    for area, listed in seeds.items():
+        town = listed[0]
+        x, y = geography.pixel(*places[town])
+        if not Polygon(board["areas"][area]).contains(Point(x, y)):
+            outside.append((area, town))
+    assert not outside
+
+
+@pytest.mark.parametrize(("game", "lat", "lon", "area"), [
+    ("kampen-om-norge", 68.438, 17.427, "Narvik"),  # GeoNames' Narvik
+    ("kampen-om-norge", 59.913, 10.746, "Oslo"),
+    ("kampen-om-norge", 62.075, 9.128, "Dombås"),
+    ("kampen-om-norge", 66.0, 4.0, "Sea Zone VIII"),  # the open Norwegian Sea
+    ("norway-1940", 60.155, -1.149, "Shetland Islands"),  # Lerwick
+    ("norway-1940", 62.010, -6.772, "Faroe Islands"),  # Tórshavn
+    ("norway-1940", 63.430, 10.395, "Trondheim"),
+])
+def test_a_real_position_falls_in_the_area_there(game, lat, lon, area):
+    board = json.loads((GAMES[game] / "map.json").read_text(encoding="utf-8"))
+    x, y = BoardGeography.from_json(board["geography"]).pixel(lat, lon)
+    polygons = {name: Polygon(points) for group in ("areas", "sea_zones") for name, points in board[group].items()}
+    assert [name for name, polygon in polygons.items() if polygon.contains(Point(x, y))] == [area]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_no_opening_stack_on_the_map_sits_on_a_label_or_symbol(game, tmp_path):
+    # On the map (land areas and sea zones); a pool's box holds stacks of up to 48 pieces, taller
+    # than the box, over its own name.
+    assembly = area_assembly(GAMES[game], cache=tmp_path)
+    _, labels = draw_area_map(assembly.area_map)
+    kinds = {shape.name: shape.kind for shape in assembly.area_map.shapes}
+    names = [(label.area, box(*label.box)) for label in labels]
+    stacks = [(stack.spot.name, stack_box(*stack.spot.local, len(stack.units))) for stack in assembly.stacks
+              if kinds[stack.spot.name] in ("land", "sea")]
+    assert len(stacks) > 6
+    covered = [(at, area) for at, counters in stacks for area, label in names if counters.intersects(label)]
+    assert not covered
+    on_top = [(a, b) for i, (a, one) in enumerate(stacks) for b, other in stacks[i + 1:] if one.intersects(other)]
+    assert not on_top  # nor on another stack
+
+
+def test_locate_names_the_area_at_a_real_position_in_the_built_module(tmp_path):
+    from click.testing import CliRunner
+
+    from vassal_tools.builder.area_module import build_area_module
+    from vassal_tools.cli import main
+
+    module = build_area_module(GAMES["kampen-om-norge"], tmp_path / "out", cache=tmp_path / "cache")
+    done = CliRunner().invoke(main, ["locate", str(module), "--map", "Kampen om Norge",
+                                     "--lonlat", "68.438,17.427", "--lonlat", "60.393,5.324"])
+    assert done.exit_code == 0, done.output
+    assert [line.split("\t")[2] for line in done.output.splitlines()] == ["Narvik", "Bergen"]
