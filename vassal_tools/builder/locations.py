@@ -157,7 +157,7 @@ class Locator:
         shape = Polygon(board.zones[index].points)
         earlier = [Polygon(z.points) for z in board.zones[:index]]
         free = shape.difference(unary_union(earlier)) if earlier else shape
-        for lx, ly in _clear_first(list(_candidates(free)), clear_of, cover):
+        for lx, ly in _clear_first(list(candidates(free)), clear_of, cover):
             x, y = placed.to_map(lx, ly)
             on = geo.find_board(x, y)
             grid = placed.board.grid if on is placed else None
@@ -233,7 +233,7 @@ def _hex_grid_of(grid):
     return next(z.own_grid for z in zones if z.name == HEX_ZONE)
 
 
-def _candidates(area) -> Iterable[tuple[int, int]]:
+def candidates(area) -> Iterable[tuple[int, int]]:
     """Points to try, best first: the middle of each part (largest first), then a scan of the area.
 
     A part's middle is its centroid when that lies as deep inside as its pole of inaccessibility
