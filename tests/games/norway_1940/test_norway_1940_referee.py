@@ -160,3 +160,14 @@ def test_event_checks_only_after_doubles():
     assert findings(doubles + [roll("random-event", 6, side="german")]) == []
     no_doubles = doubles[:2] + [roll("action-roll", 4, side="allied"), roll("random-event", 6, side="german")]
     assert findings(no_doubles) == [("Actions", None)]
+
+
+def test_norwegian_zones_and_the_islands_begin_allied():
+    # 27.2 1) Control: "All Norwegian land zones. The Faroe and Shetland Island begin as Allied controlled."
+    for place in ("Oslo", "Narvik", "Faroe Islands", "Shetland Islands"):
+        set_up = [{"control": place, "side": "german"}, {"turn": "Pre-turn", "phase": "pre-turn-activation"}]
+        assert findings(set_up) == [("27.2 1", place)], place
+    # Allied at the start keeps it; German control taken in play is the game's, not the set-up's.
+    kept = [{"control": "Oslo", "side": "allied"}, {"turn": "Pre-turn", "phase": "pre-turn-activation"},
+            {"control": "Oslo", "side": "german"}]
+    assert findings(kept) == []

@@ -35,7 +35,7 @@ def test_a_clean_audit_counts_its_checks(tmp_path):
     path.write_text(json.dumps(record([{"remove": "bb"}, {"vp": {"side": "german", "add": 3, "for": ["bb"]}}])))
     result = CliRunner().invoke(main, ["audit", str(path)])
     assert result.exit_code == 0
-    # The fourteen checks of the sheet each judge the three entries that are no phase entry (place, remove,
+    # The fifteen checks of the sheet each judge the three entries that are no phase entry (place, remove,
     # vp), and the two that judge at a phase's end (victory points, for awards the set-up defers; a shock roll
-    # still due) the two phase ends (the set-up's and Turn 3's actions): 14 * 3 + 2 * 2.
-    assert "4 entries, 14 rules families, 46 checks" in result.output
+    # still due) the two phase ends (the set-up's and Turn 3's actions): 15 * 3 + 2 * 2.
+    assert "4 entries, 15 rules families, 49 checks" in result.output

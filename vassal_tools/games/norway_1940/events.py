@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...record import Action, Attack, Entry, Move, Place, Remove, Roll, Steps
+from ...record import Action, Attack, Control, Entry, Move, Place, Remove, Roll, Steps
 from ...record.entries import Unit
 from ...rules.engine import Audit
 from ...rules.position import UnitState
@@ -287,7 +287,20 @@ def fighter(unit: Unit) -> bool:
     return str(unit.get("role") or "").upper() == "F"
 
 
-REFEREE: tuple[type[NorwayCheck], ...] = (Doubles, FallGelb, ShockTriggers, SpecialArrivals, AirToAir)
+class InitialControl(NorwayCheck):
+    """27.2 1) Control: "All Norwegian land zones. The Faroe and Shetland Island begin as Allied controlled."
+    A record's set-up (its entries before the first phase: the position play begins from) may not give
+    any of them to the Germans; control that changes in play is the game's."""
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        if not isinstance(entry, Control) or audit.position.phase is not None or entry.side != "german":
+            return
+        if entry.hex in (*self.data.norwegian_land(), "Faroe Islands", "Shetland Islands"):
+            audit.report(rule("27.2 1"), f"the set-up gives {entry.hex} to the German side: all Norwegian land "
+                         "zones, the Faroe and Shetland Islands begin as Allied controlled", where=entry.hex)
+
+
+REFEREE: tuple[type[NorwayCheck], ...] = (Doubles, FallGelb, ShockTriggers, SpecialArrivals, AirToAir, InitialControl)
 # (check, rules it cites, what it judges), as checks.CHECKS
 REFEREE_CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("doubles", ("Actions",), "doubles on the action roll make a mid-turn (and only doubles do); its event checks "
@@ -301,4 +314,6 @@ REFEREE_CHECKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
      "eliminated, two at most"),
     ("air-to-air", ("Air-Air Combat",), "only fighters start air-to-air combat: a non-fighter fires at a fighter "
      "only when that fighter attacked it"),
+    ("initial-control", ("27.2 1",), "a record's set-up gives no Norwegian land zone, nor the Faroe or Shetland "
+     "Islands, to the Germans: they begin as Allied controlled"),
 )
