@@ -94,23 +94,23 @@ class CombatMoves(Check):
         u = audit.units[entry.unit]
         rule = self.rules.rule(c["retreat_rule"])
         if u.unit_class == "supply" or self.kinds.is_truck(u):
-            self.report_case(audit, "cannot", rule, f"{entry.unit} moves from {start} to {entry.to} in a Land Combat "
-                             f"Phase; trucks, SPs and ASPs cannot retreat", where=entry.to, units=[entry.unit])
+            audit.report(rule, f"{entry.unit} moves from {start} to {entry.to} in a Land Combat "
+                         f"Phase; trucks, SPs and ASPs cannot retreat", where=entry.to, units=[entry.unit], case="cannot")
             return
         enemies = self.fought.get(entry.unit)
         if enemies is None or u.side is None:
             return  # not in a combat of this phase
         sit = self.rules.situation
         if sit.enemy_defended_at(u.side, entry.to):
-            self.report_case(audit, "enemy", rule, f"{entry.unit} moves into {entry.to}, a hex an enemy unit with a "
-                             f"Defense Factor holds, after its combat", where=entry.to, units=[entry.unit])
+            audit.report(rule, f"{entry.unit} moves into {entry.to}, a hex an enemy unit with a "
+                         f"Defense Factor holds, after its combat", where=entry.to, units=[entry.unit], case="enemy")
         elif entry.to in enemies:
             return  # advancing (12.3): enemy ZOCs are ignored
         elif entry.to in sit.zoc(enemy(u.side)) and not any(
                 o != entry.unit and self.kinds.has_defense(audit.units[o]) for o in sit.land_units(u.side).get(entry.to, ())):
-            self.report_case(audit, "zoc", rule, f"{entry.unit} retreats into {entry.to}, in an enemy ZOC, where no "
-                             f"friendly land unit with a Defense Factor stands", where=entry.to, units=[entry.unit],
-                             samples=self.cfg["land_movement"]["zoc_sample"])
+            audit.report(rule, f"{entry.unit} retreats into {entry.to}, in an enemy ZOC, where no "
+                         f"friendly land unit with a Defense Factor stands", where=entry.to, units=[entry.unit],
+                         samples=self.cfg["land_movement"]["zoc_sample"], case="zoc")
 
     def declared(self, audit: Audit, entry: Attack) -> None:
         """Who fought whom: the attackers face the attacked hex, its defenders the attackers' hexes."""

@@ -162,10 +162,11 @@ class MovementAllowance(Check):
         self.skipped.add(entry.unit)
         least = self.rules.move_cost(start, entry.to, move_class, float("inf"), audit.position.turn)
         shown = "no path of land hexes" if least is None else f"at least {least:g} MPs"
-        self.report_case(audit, "allowance", self.rules.rule(m["enemy_hex_rule"]), f"{entry.unit} ({move_class}, Movement Allowance "
+        audit.report(self.rules.rule(m["enemy_hex_rule"]), f"{entry.unit} ({move_class}, Movement Allowance "
                      f"{allowance:g}) moves from {start} to {entry.to}: {shown}, with {spent:g} spent before in "
                      f"the phase", where=entry.to, units=[entry.unit],
-                     excess=None if least is None else spent + least - allowance, samples=self.rules.terrain.samples)
+                     excess=None if least is None else spent + least - allowance, samples=self.rules.terrain.samples,
+                     case="allowance")
 
     def by_rail(self, start: str, goal: str) -> bool:
         """Are the hexes joined by railroad hexsides (a move that may be Railroad Movement)?"""

@@ -9,7 +9,6 @@ its own module, named for the rules it enforces.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...record import Control, Entry, Move, PhaseStart, Place, Unit
@@ -36,11 +35,6 @@ class Check(engine.Check):
         self.cfg = rules.cfg
         self.kinds = rules.kinds
         self.game = rules.game
-
-    def report_case(self, audit: Audit, case: str, rule: str, message: str, **where: Any) -> None:
-        """A finding of one case of its rule (Finding.case): explain.toml quotes that case's sentence."""
-        finding = audit.report(rule, message, **where)
-        audit.findings[audit.findings.index(finding)] = replace(finding, case=case)
 
 
 class InvasionNorwayRules(Checks):

@@ -9,7 +9,6 @@ engine's composite of the checks (:class:`~vassal_tools.rules.engine.Checks`) wi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...gamedata.vocabulary import word_key
@@ -47,11 +46,7 @@ class Check(engine.Check):
     def report(self, audit: Audit, number: str, message: str, *, case: str = "", **more: Any) -> Finding:
         """A finding on rule ``number``; ``case`` says which case of the rule it is (explain.toml quotes the
         sentence that decides it)."""
-        finding = audit.report(self.rule(number), message, **more)
-        if case:
-            finding = replace(finding, case=case)
-            audit.findings[-1] = finding
-        return finding
+        return audit.report(self.rule(number), message, case=case, **more)
 
     def start(self, audit: Audit) -> None:
         """The audit begins (the set-up)."""
