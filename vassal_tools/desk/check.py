@@ -216,11 +216,12 @@ def check_log(log: str | os.PathLike, module: str | os.PathLike | None = None,
     log = Path(log)
     module_path = Path(module) if module is not None else find_module(log, module_folders(folders))
     opened = open_module(module_path)
-    chain, replays = _chain(log, opened)
-    paths = [c.path for c in chain.logs]
     if not allow_mismatch:
         require_match(open_game(log), opened)
-    audit = audit_file(log, opened, allow_mismatch=allow_mismatch) if _pack(opened) is not None else None
+    game = _pack(opened)
+    chain, replays = _chain(log, opened, game)
+    paths = [c.path for c in chain.logs]
+    audit = audit_file(log, opened, allow_mismatch=allow_mismatch) if game is not None else None
     buttons = button_dice(opened)
     result = CheckResult(log, module_path, paths, chain, audit,
                          dice_report(rolls_of_logs([log]), [str(log)], None, buttons),
@@ -230,7 +231,7 @@ def check_log(log: str | os.PathLike, module: str | os.PathLike | None = None,
     return result
 
 
-def _chain(log: Path, module: Module) -> tuple[Chain, list[ChainLog]]:
+def _chain(log: Path, module: Module, game: GamePack | None) -> tuple[Chain, list[ChainLog]]:
     """The chain of ``log``'s game, from the logs beside it, and the earlier logs it replays (that
     start where it starts)."""
     types = PieceTypes()
@@ -243,7 +244,7 @@ def _chain(log: Path, module: Module) -> tuple[Chain, list[ChainLog]]:
             except BadInput:
                 continue  # a damaged or foreign file beside the log is no log of this game
     replays = [o for o in others if o.steps and _before(o, this) and o.opening.key() == this.opening.key()]
-    return link_logs(game_logs(this, others), words_for(module, _pack(module))), replays
+    return link_logs(game_logs(this, others), words_for(module, game)), replays
 
 
 def _pack(module: Module) -> GamePack | None:
