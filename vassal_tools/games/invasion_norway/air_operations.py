@@ -59,7 +59,13 @@ class MissionKinds(Check):
     """Who flies which mission, when and where: 7.2.1 (air transport and assaults are the German
     player's only), 7.4.2 (no naval bombing in the Scotland, England and Germany zones), 2.0
     (missions in a friendly Air Mission Phase; in the Naval Segment, as interceptions and the
-    air support of amphibious assaults, 6.2.1 and 7.6.1)."""
+    air support of amphibious assaults, 6.2.1 and 7.6.1), 7.6.1 (air support only in an Air
+    Mission Phase or a Naval Movement Phase), 7.5 (installation bombing only against a hex with an
+    enemy airbase, railroad, port, coast artillery battery or supply stack)."""
+
+    def __init__(self, rules: InvasionNorwayRules) -> None:
+        super().__init__(rules)
+        self.rail: frozenset[str] | None = None  # hexes a railroad runs through, read on first use
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         if not isinstance(entry, Mission):
@@ -82,6 +88,40 @@ class MissionKinds(Check):
                          f"phase; air missions are flown in a friendly Air Mission Phase (or, as interceptions "
                          f"and air support of amphibious assaults, in the Naval Segment)", where=entry.target,
                          units=air)
+        if entry.kind in k["air_support_kinds"] and phase is not None and phase not in k["air_support_phases"]:
+            audit.report(self.rules.rule(k["air_support_rule"]), f"an air support mission in the {phase} phase; "
+                         f"air support is flown in an Air Mission Phase (land combats, parachute and air transport "
+                         f"assaults) or a Naval Movement Phase (amphibious assaults)", where=entry.target, units=air)
+        if entry.kind in k["installation_kinds"] and entry.target is not None:
+            self.installation(audit, entry, air)
+
+    def installation(self, audit: Audit, entry: Mission, air: list[str]) -> None:
+        """7.5: "The target of an Installation Bombing mission is a hex containing an enemy airbase,
+        railroad, port, coast artillery battery, or a stack of SP and/or ASP markers." Judged on the
+        Operational Map (a Strategic Map zone's installations are its flag's)."""
+        k, target = self.cfg["mission_kinds"], entry.target or ""
+        hex_ = self.game.hex_of(target)
+        if hex_ is None:
+            return
+        enemy_hex = not self.rules.controls(entry.side, hex_)
+        base = self.game.airbase(target) if target.startswith("airbase:") else self.game.airbase_in(hex_)
+        if enemy_hex and (base is not None or hex_ in self.game.ports or hex_ in self.rail_hexes()):
+            return
+        for uid in audit.position.at(hex_):
+            u = audit.units[uid]
+            if u.side != entry.side and (u.unit_class == "supply" or self.kinds.type_in(u, k["battery_types"])):
+                return
+        audit.report(self.rules.rule(k["installation_rule"]), f"an installation bombing mission against {target}, "
+                     f"which holds no enemy airbase, railroad, port, coast artillery battery or SP/ASP stack",
+                     where=target, units=air)
+
+    def rail_hexes(self) -> frozenset[str]:
+        """Hexes a railroad runs through (hexsides.csv: the railroad hexsides' two hexes)."""
+        if self.rail is None:
+            rail = self.cfg["mission_kinds"]["railroad_features"]
+            self.rail = frozenset(h for side in self.game.data.hexsides if side.feature in rail
+                                  for h in (side.a, side.b))
+        return self.rail
 
 
 class AirCargo(Check):
@@ -201,35 +241,45 @@ class AirRanges(Check):
                          excess=cost - most, samples=r["sample"])
 
     def omp(self, base: str, target: str) -> float | None:
-        """7.1.4: OMPs from a base to an Operational Map hex; None where the data cannot say."""
-        grid = self.game.data.grid
-        base_hex = self.game.hex_of(base)
-        if base_hex is not None:
-            return grid.distance(base_hex, target)
-        zone = self.rules.zone_root(self.game.zone_of(base))
-        edges = [p for p in self.game.data.places if p.kind == "map_edge_group" and p.name == zone]
-        costs = [float(p.extra["omp"]) + grid.distance(h, target) for p in edges if p.extra.get("omp") is not None
-                 for h in p.hexes if h in self.game.hexes]
-        return min(costs) if costs else None
+        return omp_cost(self.rules, base, target)
 
     def smp(self, base: str, target: str) -> float | None:
-        """7.1.3: Strategic Map zones entered from the base's zone to the target's."""
-        start, goal = self.game.zone_of(base), self.game.zone_of(target)
-        borders = self.game.zone_borders
-        if start is None or goal is None:
-            return None
-        start = start if borders.get(start) else self.rules.zone_root(start)
-        goal = goal if borders.get(goal) else self.rules.zone_root(goal)
-        seen, queue = {start: 0}, deque([start])
-        while queue:
-            zone = queue.popleft()
-            if zone == goal:
-                return seen[zone]
-            for nxt in borders.get(zone or "", ()):
-                if nxt not in seen:
-                    seen[nxt] = seen[zone] + 1
-                    queue.append(nxt)
+        return smp_cost(self.rules, base, target)
+
+
+def omp_cost(rules: InvasionNorwayRules, base: str, target: str) -> float | None:
+    """7.1.4: OMPs from a base to an Operational Map hex; None where the data cannot say."""
+    game = rules.game
+    grid = game.data.grid
+    base_hex = game.hex_of(base)
+    if base_hex is not None:
+        return grid.distance(base_hex, target)
+    zone = rules.zone_root(game.zone_of(base))
+    edges = [p for p in game.data.places if p.kind == "map_edge_group" and p.name == zone]
+    costs = [float(p.extra["omp"]) + grid.distance(h, target) for p in edges if p.extra.get("omp") is not None
+             for h in p.hexes if h in game.hexes]
+    return min(costs) if costs else None
+
+
+def smp_cost(rules: InvasionNorwayRules, base: str, target: str) -> int | None:
+    """7.1.3: Strategic Map zones entered from the base's zone to the target's."""
+    game = rules.game
+    start, goal = game.zone_of(base), game.zone_of(target)
+    borders = game.zone_borders
+    if start is None or goal is None:
         return None
+    start = start if borders.get(start) else rules.zone_root(start)
+    goal = goal if borders.get(goal) else rules.zone_root(goal)
+    seen, queue = {start: 0}, deque([start])
+    while queue:
+        zone = queue.popleft()
+        if zone == goal:
+            return seen[zone]
+        for nxt in borders.get(zone or "", ()):
+            if nxt not in seen:
+                seen[nxt] = seen[zone] + 1
+                queue.append(nxt)
+    return None
 
 
 class Consolidation(Check):

@@ -1,6 +1,7 @@
 """Air and naval basing (5.1-5.2, 8.7.1), judged whenever a phase ends.
 
-Air units: the Airbase Capacity less hits; friendly-controlled bases only;
+Air units: the Airbase Capacity less hits; friendly-controlled bases only; seaplanes at
+friendly-controlled ports (5.1.1);
 Bardufoss before its upgrade (5.1.3); frozen lake airbases (5.1.4); Whitley,
 Wellington and Hampden only in England and Scotland, at most two points in
 Scotland (5.1); carriers: capacity and carrier-capable types (8.7.1).
@@ -29,7 +30,7 @@ CASES = {"5.1-scotland": "scotland"}
 
 
 class Basing(Check):
-    """5.1, 5.1.3, 5.1.4, 5.2.1, 5.2.3, 8.7.1."""
+    """5.1, 5.1.1, 5.1.3, 5.1.4, 5.2.1, 5.2.3, 8.7.1."""
 
     # -- Bardufoss upgrade and frozen lake markers, as they happen
 
@@ -110,6 +111,7 @@ class Basing(Check):
         for loc, air_ids in air.items():
             self.airbase(audit, loc, sorted(air_ids), found)
         self.scotland_bombers(audit, air, found)
+        self.seaplanes(audit, air, found)
         self.thawed_lakes(audit, found)
         for loc, naval_ids in naval.items():
             self.port(audit, loc, sorted(naval_ids), found)
@@ -117,6 +119,28 @@ class Basing(Check):
             rule, message, where, units, excess = found[key]
             audit.report(self.rules.rule(rule), message, where=where, units=units, excess=excess,
                          case=CASES.get(key[0], ""))
+
+    def seaplanes(self, audit: Audit, air: dict[str, list[str]], found: dict) -> None:
+        """5.1.1: seaplanes "are based at friendly-controlled port hexes instead of airbases", any
+        number of them. Judged on the Operational Map (a Strategic Map zone is its flag's)."""
+        for loc, ids in air.items():
+            hex_ = self.game.hex_of(loc)
+            planes = sorted(uid for uid in ids if self.kinds.is_seaplane(audit.units[uid]))
+            if hex_ is None or loc.startswith("carrier:") or not planes:
+                continue
+            for side in ("german", "allied"):
+                mine = [uid for uid in planes if audit.units[uid].side == side]
+                if not mine:
+                    continue
+                if hex_ not in self.game.ports:
+                    why = f"{loc} is no port"
+                elif not self.rules.controls(side, hex_):
+                    why = f"the port in {hex_} is not {side.capitalize()}-controlled"
+                else:
+                    continue
+                found[("5.1.1", loc, side)] = (
+                    self.cfg["airbase"]["seaplane_rule"], f"seaplanes are based at {loc}: {why}; seaplanes are "
+                    f"based at friendly-controlled port hexes instead of airbases", loc, mine, None)
 
     def points(self, audit: Audit, ids) -> int:
         return sum(audit.position.strength(uid) for uid in ids)

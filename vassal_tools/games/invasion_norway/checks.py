@@ -8,6 +8,7 @@ entered it.
 
 from ...pack import ListedCheck
 from .air import AirMissions, AirSupply
+from .air_landing import AirCombat, AirLanding
 from .air_operations import AirCargo, AirOperations, AirRanges, Consolidation, MissionKinds
 from .basing import Basing
 from .control import ControlChanges
@@ -23,6 +24,7 @@ from .repair import Repairs
 from .replacements import AirReplacements
 from .rolls import EmergencyTransfer, Submarines
 from .rules import Check
+from .strategic_map import ScotlandSubZones
 from .surrender import Surrender
 from .weather import FixedWeather
 
@@ -31,8 +33,9 @@ LISTED: dict[type[Check], ListedCheck] = {
                                 "Factor above 0 enters it free of enemy units, for the lines of supply that need it"),
     LandStacking: ListedCheck("stacking", ("11.1.1", "11.1.2"), "land units per hex by size and nationality "
                               "(11.1.1), counted at the end of each movement, combat and motorized phase"),
-    Basing: ListedCheck("basing", ("5.1", "5.1.3", "5.1.4", "5.2.1", "5.2.3", "8.7.1"), "air units per airbase and "
-                        "its capacity, Bardufoss's upgrade, frozen lake airbases, carriers; ships based in a friendly "
+    Basing: ListedCheck("basing", ("5.1", "5.1.1", "5.1.3", "5.1.4", "5.2.1", "5.2.3", "8.7.1"), "air units per airbase "
+                        "and its capacity, seaplanes at friendly ports (5.1.1), Bardufoss's upgrade, frozen lake "
+                        "airbases, carriers; ships based in a friendly "
                         "port up to its limit of six, British capital ships only where 5.2.3 lets them"),
     NavalStacks: ListedCheck("naval", ("8.1.1",), "no more than six naval units move in one stack, the cargo "
                              "carried within the ships' capacity"),
@@ -48,11 +51,13 @@ LISTED: dict[type[Check], ListedCheck] = {
                             "attacks and defence, unsupplied effects"),
     Surrender: ListedCheck("surrender", ("13.4", "13.4.1"), "Norwegian surrender (13.4): when it happens and what "
                            "it removes"),
-    Interception: ListedCheck("detection", ("6.1.1", "6.1.3", "6.3.1", "6.3.2", "6.2", "6.2.1", "6.2.2", "6.2.3", "6.2.4", "6.3",
+    Interception: ListedCheck("detection", ("6.1.1", "6.1.2", "6.1.3", "6.3.1", "6.3.2", "6.2", "6.2.1", "6.2.2", "6.2.3", "6.2.4", "6.3",
                                             "6.4.1", "6.4.2", "1.4.6", "7.2.2", "7.5.2"),
-                              "naval and air detection rolls against the zone's value and modifiers, and the "
+                              "naval and air detection rolls against the zone's value and modifiers, naval ones in "
+                              "the Naval Segment against stacks at sea or in the zones they entered (6.1.2), and the "
                               "interceptions only a detection allows"),
-    FixedWeather: ListedCheck("weather", ("3.1.1",), "the pre-determined weather of April #2 and #3"),
+    FixedWeather: ListedCheck("weather", ("3.0", "3.1.1"), "weather changed in the Weather Segment only (3.0); the "
+                              "pre-determined weather of April #2 and #3 (3.1.1)"),
     AirOperations: ListedCheck("air-operations", ("7.0", "7.1.6"), "no air operations in Storm weather at a "
                                "mission's base or target (7.0); one mission per air unit per turn (7.1.6)"),
     AirCargo: ListedCheck("air-cargo", ("7.7", "7.7.1", "7.7.3", "7.8", "7.8.3", "7.8.4", "7.9"), "what air "
@@ -63,13 +68,22 @@ LISTED: dict[type[Check], ListedCheck] = {
     AirRanges: ListedCheck("air-range", ("7.1.2", "7.1.3", "7.1.4"), "air missions within range: the SMA in "
                            "Strategic Map zones entered (7.1.3), twice the OMA in hexes and edge-group OMPs on the "
                            "Operational Map (7.1.4; double range, 7.2.4)"),
+    AirLanding: ListedCheck("air-landing", ("7.1", "7.2.4", "6.4.3", "6.4.5"), "air units land after a mission "
+                            "at an airbase within range of its target (7.1), in the target's hex after a Double-Range "
+                            "Mission (7.2.4); interceptors within their SMA or OMA (6.4.3), landing within range, and "
+                            "flying no more that turn (6.4.5)"),
+    AirCombat: ListedCheck("air-combat", ("7.3",), "Air Combat rolls only where an air mission was intercepted"),
     Consolidation: ListedCheck("consolidation", ("1.5",), "air points of one type and nationality consolidated "
                                "into the fewest counters before combat"),
-    MissionKinds: ListedCheck("missions", ("2.0", "7.2.1", "7.4.2"), "air missions in a friendly Air Mission "
-                              "Phase or the Naval Segment (2.0); air transport and assaults German only (7.2.1); no "
-                              "naval bombing in the Scotland, England and Germany zones (7.4.2)"),
+    MissionKinds: ListedCheck("missions", ("2.0", "7.2.1", "7.4.2", "7.5", "7.6.1"), "air missions in a friendly Air "
+                              "Mission Phase or the Naval Segment (2.0); air transport and assaults German only "
+                              "(7.2.1); no naval bombing in the Scotland, England and Germany zones (7.4.2); "
+                              "installation bombing of enemy installations and supply (7.5); air support in an Air "
+                              "Mission or Naval Movement Phase (7.6.1)"),
     NavalPhases: ListedCheck("naval-phases", ("8.1",), "naval units move only in the Naval Segment, each side in "
                              "its own Naval Movement Phase, but to intercept or retreat"),
+    ScotlandSubZones: ListedCheck("scotland", ("1.3",), "a naval unit leaves a Scotland sub-zone by the sea zone "
+                                  "its sub-zone borders"),
     FrozenFjord: ListedCheck("frozen-fjord", ("3.3.2",), "no naval unit in the frozen part of Trondheim Fjord "
                              "before it thaws (April #8)"),
     SwedishBorder: ListedCheck("sweden", ("11.2.3",), "no land, naval or air unit enters a hex of Sweden"),
@@ -86,8 +100,9 @@ LISTED: dict[type[Check], ListedCheck] = {
                           "adjacent space a phase there"),
     CombatDeclarations: ListedCheck("combat", ("12.0",), "attacks on adjacent hexes; no unit attacks, and no hex is "
                                     "attacked, more than once a Land Combat Phase"),
-    Reinforcements: ListedCheck("reinforcements", ("4.1",), "reinforcements placed in their side's Strategic Map "
-                                "zones (Denmark from April #5)"),
+    Reinforcements: ListedCheck("reinforcements", ("4.0", "4.1"), "reinforcements and replacements received "
+                                "before withdrawals (4.0); reinforcements placed in their side's Strategic Map zones "
+                                "(Denmark from April #5) (4.1)"),
     Mobilization: ListedCheck("mobilization", ("14.1.2", "14.2.1"), "one battalion of each Norwegian regiment a "
                               "Mobilization Phase, at its center, in order (14.2.1); none once a German unit has "
                               "entered its center (14.1.2)"),
@@ -99,9 +114,10 @@ LISTED: dict[type[Check], ListedCheck] = {
     CombatMoves: ListedCheck("retreat", ("12.2.3",), "no truck, SP or ASP retreats; a unit that fought and does not "
                              "advance into a hex its enemies held (12.3) retreats neither into an enemy hex nor into "
                              "an enemy ZOC no friendly unit with a Defense Factor holds"),
-    AirReplacements: ListedCheck("air-replacements", ("4.2.1", "4.2.2"), "eliminated air units back only by an "
-                                 "air replacement: one a side on each replacement turn, in its segment, not Ju-90, "
-                                 "Fw-200, He-59 or Do-26, on the one-point side where air reinforcements are placed"),
+    AirReplacements: ListedCheck("air-replacements", ("4.2.1", "4.2.2", "4.2.3"), "eliminated air units back only "
+                                 "by an air replacement: one a side on each replacement turn, in its segment, not "
+                                 "Ju-90, Fw-200, He-59 or Do-26, on the one-point side where air reinforcements are "
+                                 "placed; no air unit above its printed points (4.2.3)"),
     Repairs: ListedCheck("repair", ("10.2.1", "10.2.3"), "one hit removed from each installation a Repair Segment "
                          "(10.2.1); damaged ships repaired in the Repair Segment on a roll of zero at a friendly "
                          "naval base (10.2.3)"),

@@ -67,6 +67,7 @@ class Interception(Check):
         self.attempted: dict[str, set[str]] = {"german": set(), "allied": set()}
         self.missions: list[Mission] = []
         self.air_interceptors: set[str] = set()
+        self.entered: dict[str, set[str]] = {}  # naval unit -> the zones it entered in this phase (6.1.2)
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         if isinstance(entry, Roll):
@@ -88,6 +89,9 @@ class Interception(Check):
         u = audit.units[entry.unit]
         if not self.kinds.is_naval(u) or pos.phase not in NAVAL_SEGMENT:
             return
+        zone = self.game.zone_of(entry.to)
+        if zone is not None:
+            self.entered.setdefault(entry.unit, set()).add(zone)
         if NAVAL_MOVEMENT.get(pos.phase) == u.side:
             self.moved.add(entry.unit)
         phase = self.intercepted.get(entry.unit)
@@ -119,6 +123,7 @@ class Interception(Check):
         if loc is None:
             return
         if kind == "naval":
+            self.naval_when(audit, entry, loc)
             self.once_per_phase(audit, entry)
         else:
             self.air_roll_target(audit, entry, loc)
@@ -130,6 +135,27 @@ class Interception(Check):
                          f"the roll is declared {said}, but {detection.describe()} is "
                          f"{'' if detection.detected else 'not '}a detection",
                          where=loc, units=entry.target, samples=detection.samples())
+
+    def naval_when(self, audit: Audit, entry: Roll, loc: str) -> None:
+        """6.1.2: a Naval Detection is attempted against stacks at sea in the Naval Detection Phase,
+        or, in the Naval Movement Phase or during Interception movement, against a moving stack "in
+        each zone it enters"; naval units in ports are detected without a roll. A roll outside the
+        Naval Segment, or in a Naval Movement Phase against a stack that entered no LOC of the
+        roll's zone in that phase, is a finding."""
+        phase, zone = audit.position.phase, self.game.zone_of(loc)
+        if phase is None or not entry.target:
+            return
+        case = ""
+        if phase not in NAVAL_SEGMENT:
+            why, case = f"in the {phase} phase, outside the Naval Segment", "segment"
+        elif phase in NAVAL_MOVEMENT and not any(zone in self.entered.get(uid, ()) for uid in
+                                                  self.stack_of(audit, entry.target)):
+            why = f"against naval units that entered no LOC of {zone or loc} in this Naval Movement Phase"
+        else:
+            return
+        audit.report(self.rule("when_rule"), f"a naval detection roll {why}; a moving stack may be detected in "
+                     f"each zone it enters, stacks at sea in the Naval Detection Phase", where=loc,
+                     units=entry.target, case=case)
 
     def target_loc(self, audit: Audit, entry: Roll) -> str | None:
         for uid in entry.target:

@@ -9,7 +9,10 @@ placed" (4.1). An air unit the record eliminated that comes back into play is ju
 a two-point unit split into two, 1.5): in the
 Reinforcement and Replacement Segment (4.0) of a replacement turn, at most one a side a turn, not
 one of those types, on its one-point side, where its side's air reinforcements are placed. A
-one-point unit flipped to two points is not judged: consolidation (1.5) does that too.
+one-point unit flipped to two points is not judged: consolidation (1.5) does that too. 4.2.3:
+"Air Replacements may only be used to rebuild eliminated air points; they cannot be used to bring
+new air points into play": an air unit given more points than its counter prints (units.csv
+``points``) is a finding.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from .rules import Check, InvasionNorwayRules
 
 
 class AirReplacements(Check):
-    """4.2.1 and 4.2.2: eliminated air units brought back."""
+    """4.2.1 and 4.2.2: eliminated air units brought back; 4.2.3: no new air points."""
 
     def __init__(self, rules: InvasionNorwayRules) -> None:
         super().__init__(rules)
@@ -47,6 +50,8 @@ class AirReplacements(Check):
                              f"side's air reinforcements are placed ({', '.join(zones)})", where=loc, units=[uid])
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        if isinstance(entry, Steps):
+            self.new_points(audit, entry)
         if isinstance(entry, (Remove, Steps)) and audit.units[entry.unit].unit_class == "air":
             state = audit.position.state.get(entry.unit)
             if state is None or state.removed or audit.position.strength(entry.unit) <= 0:
@@ -64,6 +69,17 @@ class AirReplacements(Check):
             self.split[self.kind(audit, entry.unit)] -= 1  # 1.5: "two-point units can be split up"
             return
         self.judge(audit, entry.unit, loc)
+
+    def new_points(self, audit: Audit, entry: Steps) -> None:
+        """4.2.3: no air unit above the points its counter prints."""
+        u = audit.units[entry.unit]
+        full = u.points
+        if u.unit_class != "air" or not full or entry.to <= full:
+            return
+        audit.report(self.rules.rule(self.cfg["air_replacements"]["restriction_rule"]),
+                     f"{entry.unit} ({u.type}) is given {entry.to} air points; its counter has {full} at full "
+                     f"strength, and air replacements rebuild eliminated points only", where=audit.position.loc(entry.unit),
+                     units=[entry.unit], excess=entry.to - full)
 
     def kind(self, audit: Audit, uid: str) -> tuple[str, str]:
         u = audit.units[uid]
