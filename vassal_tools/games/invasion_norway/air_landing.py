@@ -9,7 +9,9 @@ conduct an Air Mission for the rest of the turn". 7.2.4: a Double-Range Mission 
 twice its printed Operational Movement Allowance. However, it may not move a second time ... the
 air unit must land at an airbase in the hex where it conducted its mission". 6.4.3: interceptors
 "can move up to their full Strategic or Operational Movement Allowance", the SMA against a target
-in a Strategic Map zone, the OMA against one in a hex.
+in a Strategic Map zone, the OMA against one in a hex. An interception is an Air Interception
+(6.4) where an air mission of the phase has its target in that zone; air points that intercept
+ships (6.2.1) fly an air mission and land as after one.
 
 Where an air unit lands is where it stands at the end of the phase of its mission, if the record
 moved it after the mission (a record that does not move it does not show the flight back); that
@@ -55,12 +57,13 @@ class AirLanding(Check):
         self.flights: dict[str, Flight] = {}
         self.intercepted: set[str] = set()  # air units that intercepted this turn
         self.based: dict[str, str | None] = {}  # where each air unit stood when the phase began
+        self.targets: set[str | None] = set()  # the zones of this phase's air missions' targets
 
     def start_phase(self, audit: Audit) -> None:
         pos = audit.position
         if pos.turn != self.turn:
             self.turn, self.intercepted = pos.turn, set()
-        self.flights = {}
+        self.flights, self.targets = {}, set()
         self.based = {uid: pos.loc(uid) for uid, u in audit.units.items() if u.unit_class == "air"}
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
@@ -88,6 +91,7 @@ class AirLanding(Check):
                          f"for the rest of the turn", where=entry.target, units=again, case="again")
         if entry.target is None:
             return
+        self.targets.add(self.game.zone_of(entry.target))
         target_hex = self.game.hex_of(entry.target)
         for uid in air:
             at = entry.origin or self.based.get(uid) or pos.loc(uid)
@@ -101,6 +105,12 @@ class AirLanding(Check):
     def intercept(self, audit: Audit, entry: Intercept) -> None:
         c, pos = self.cfg["air_landing"], audit.position
         air = self.air(audit, entry.air)
+        zone = self.game.zone_of(entry.zone)
+        if entry.naval or zone not in self.targets:
+            # Air points intercepting ships fly an air mission (6.2.1): they land as after one (7.1).
+            for uid in air:
+                self.flights[uid] = Flight(entry.side, entry.zone, c["mission_rule"])
+            return
         again = sorted(uid for uid in air if uid in self.intercepted)
         if again:
             audit.report(self.rules.rule(c["intercept_rule"]), f"{', '.join(again)} intercepted already in "

@@ -14,10 +14,12 @@ judged.
 
 4.0: "Reinforcements and replacements are received before withdrawals." A unit that arrives, or
 an air unit given points back, in the segment after an air or naval unit was removed from play
-in it (a withdrawal, 4.3.1) is a finding.
+in it (a withdrawal, 4.3.1) is a finding; an air unit split in two or two combined (1.5) is none.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from ...record import Entry, Move, Place, Remove, Steps
 from ...rules.engine import Audit
@@ -31,9 +33,14 @@ class Reinforcements(Check):
     def __init__(self, rules: InvasionNorwayRules) -> None:
         super().__init__(rules)
         self.withdrawn: list[str] = []  # air and naval units removed in this segment
+        self.split: Counter[tuple[str, str]] = Counter()  # (nationality, type) -> air points split off
 
     def start_phase(self, audit: Audit) -> None:
-        self.withdrawn = []
+        self.withdrawn, self.split = [], Counter()
+
+    def kind(self, audit: Audit, uid: str) -> tuple[str, str]:
+        u = audit.units[uid]
+        return (u.nationality or "", u.type or "")
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         r = self.cfg["reinforcements"]
@@ -43,9 +50,16 @@ class Reinforcements(Check):
         if isinstance(entry, Remove) and u is not None and u.unit_class in r["withdrawn_classes"]:
             self.withdrawn.append(entry.unit)
             return
-        if isinstance(entry, Steps) and u is not None and u.unit_class == "air" and self.withdrawn \
-                and previous is not None and entry.to > self.strength(previous):
-            self.after_withdrawal(audit, entry.unit, audit.position.loc(entry.unit), "is given points back")
+        if isinstance(entry, Steps) and u is not None and u.unit_class == "air" and previous is not None:
+            before = self.strength(previous)
+            if entry.to < before:
+                self.split[self.kind(audit, entry.unit)] += 1
+            elif entry.to > before and self.withdrawn:
+                merged = next((w for w in self.withdrawn if self.kind(audit, w) == self.kind(audit, entry.unit)), None)
+                if merged is not None:  # 1.5: two one-point units combined, one counter taken off
+                    self.withdrawn.remove(merged)
+                else:
+                    self.after_withdrawal(audit, entry.unit, audit.position.loc(entry.unit), "is given points back")
             return
         if not isinstance(entry, (Place, Move)):
             return
@@ -54,7 +68,9 @@ class Reinforcements(Check):
         u = audit.units[entry.unit]
         if loc is None or not arriving or self.game.off_map(loc) or u.unit_class not in ("land", "naval", "air"):
             return
-        if self.withdrawn:
+        if u.unit_class == "air" and self.split[self.kind(audit, entry.unit)] > 0:
+            self.split[self.kind(audit, entry.unit)] -= 1  # 1.5: a two-point unit split in two
+        elif self.withdrawn:
             self.after_withdrawal(audit, entry.unit, loc, "arrives")
         if u.side not in r["zones"] or self.kinds.is_norwegian(u):
             return
