@@ -12,7 +12,8 @@ one of those types, on its one-point side, where its side's air reinforcements a
 one-point unit flipped to two points is not judged: consolidation (1.5) does that too. 4.2.3:
 "Air Replacements may only be used to rebuild eliminated air points; they cannot be used to bring
 new air points into play": an air unit given more points than its counter prints (units.csv
-``points``) is a finding.
+``points``), or an air unit brought into play in the segment before its Reinforcement Schedule turn
+(units.csv, sample: it was never in play, so never eliminated), is a finding.
 """
 
 from __future__ import annotations
@@ -59,7 +60,10 @@ class AirReplacements(Check):
             elif previous is not None and isinstance(entry, Steps) and (previous.points or 0) > entry.to:
                 self.split[self.kind(audit, entry.unit)] += 1  # a point split off (1.5), or lost
             return
-        if not isinstance(entry, (Place, Move)) or entry.unit not in self.eliminated:
+        if not isinstance(entry, (Place, Move)):
+            return
+        if entry.unit not in self.eliminated:
+            self.early(audit, entry, previous)
             return
         loc = self.rules.arrived(entry, previous)
         if loc is None or self.game.off_map(loc):
@@ -80,6 +84,21 @@ class AirReplacements(Check):
                      f"{entry.unit} ({u.type}) is given {entry.to} air points; its counter has {full} at full "
                      f"strength, and air replacements rebuild eliminated points only", where=audit.position.loc(entry.unit),
                      units=[entry.unit], excess=entry.to - full)
+
+    def early(self, audit: Audit, entry: Place | Move, previous: UnitState | None) -> None:
+        """4.2.3: an air unit that comes into play in the segment before its Reinforcement Schedule
+        turn (units.csv, sample) was never in play, so never eliminated: new air points."""
+        r, pos, u = self.cfg["air_replacements"], audit.position, audit.units[entry.unit]
+        loc = self.rules.arrived(entry, previous)
+        arriving = previous is None or previous.removed or previous.loc is None or self.game.off_map(previous.loc)
+        schedule = self.game.data.units.get(u.ref or "")  # the game data's unit the record's refers to
+        due = schedule.reinforcement if schedule is not None else ""
+        if u.unit_class != "air" or pos.phase != r["phase"] or loc is None or not arriving or self.game.off_map(loc) \
+                or not due or self.rules.turn_at_least(pos.turn, due):
+            return
+        audit.report(self.rules.rule(r["restriction_rule"]), f"{entry.unit} ({u.type}) comes into play on {pos.turn}; "
+                     f"it is a reinforcement of {due}, never eliminated, and air replacements rebuild eliminated "
+                     f"points only", where=loc, units=[entry.unit], samples=r["sample"])
 
     def kind(self, audit: Audit, uid: str) -> tuple[str, str]:
         u = audit.units[uid]

@@ -25,6 +25,11 @@ class FixedWeather(Check):
     def __init__(self, rules: InvasionNorwayRules) -> None:
         super().__init__(rules)
         self.shown: dict[str, str] = {}  # each section's weather before the entry at hand
+        self.segment_turn: str | None = None  # the last turn whose Weather Segment the record showed
+
+    def start_phase(self, audit: Audit) -> None:
+        if audit.position.phase == self.cfg["weather"]["phase"]:
+            self.segment_turn = audit.position.turn
 
     def before(self, audit: Audit, entry: Entry) -> None:
         if isinstance(entry, Weather):
@@ -46,7 +51,7 @@ class FixedWeather(Check):
 
     def segment(self, audit: Audit, entry: Weather) -> None:
         w, phase = self.cfg["weather"], audit.position.phase
-        if phase is None or phase == w["phase"]:
+        if phase is None or phase == w["phase"] or audit.position.turn != self.segment_turn:
             return
         changed = {s: v for s, v in entry.sections.items() if self.shown.get(s) not in (None, v)}
         if changed:
