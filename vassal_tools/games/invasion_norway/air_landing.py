@@ -159,6 +159,7 @@ class AirLanding(Check):
                              units=[uid], samples=c["sample"])
             return
         u = audit.units[uid]
+        cost: float | None
         if target_hex is not None and hex_ is not None:
             cost, most, what = float(self.game.data.grid.distance(target_hex, hex_)), float(u.get("oma") or 0), "OMA"
         elif target_hex is None:
