@@ -185,6 +185,11 @@ def _open(browser, page_file: Path, fragment: str = ""):
     return tab, errors
 
 
+# The map's sheet on screen (what the viewport scrolls): its left and top, and screen pixels per map pixel.
+SHEET = """(() => { const s = document.getElementById('sheet'), r = s.getBoundingClientRect();
+  return [r.left, r.top, r.width / Number(s.dataset.w)]; })()"""
+
+
 def _page_places(tab, locations, fan: tuple[int, int]) -> dict[str, str]:
     """unit -> LOC of every unit the page draws, named by the module's own grids.
 
@@ -248,11 +253,10 @@ def test_pieces_are_on_screen_where_the_replay_puts_them(browser, page, demo):
     tab, _ = _open(browser, page, "#step=14")
     tab.select_option("#zoom", "1")
     tab.evaluate("replay.showMap('Operational Map')")
-    tab.evaluate("replay.whenDrawn()")
     tab.evaluate(f"(() => {{ const v = document.getElementById('viewport'); v.scrollLeft = {x} - 300; "
                  f"v.scrollTop = {y} - 300; }})()")
-    box = tab.evaluate("(() => { const r = document.getElementById('board').getBoundingClientRect(); "
-                       "return [r.left, r.top, r.width / document.getElementById('board').width]; })()")
+    tab.evaluate("replay.whenDrawn()")  # the page draws what the view shows: after scrolling
+    box = tab.evaluate(SHEET)
     assert box[2] == pytest.approx(1.0)
     tab.mouse.move(box[0] + x, box[1] + y)
     title = tab.evaluate("document.getElementById('board').title")
@@ -322,8 +326,8 @@ def test_a_module_no_rule_pack_knows_gets_a_page_without_findings():
 # -- a finding's step opens where the finding is (issue 23 §4) --------------------------------
 
 SEEN = """(outline) => {
-  const c = document.getElementById('board'), v = document.getElementById('viewport');
-  const r = c.getBoundingClientRect(), k = r.width / c.width, vr = v.getBoundingClientRect();
+  const c = document.getElementById('sheet'), v = document.getElementById('viewport');
+  const r = c.getBoundingClientRect(), k = r.width / Number(c.dataset.w), vr = v.getBoundingClientRect();
   const xs = outline.map((p) => p[0]), ys = outline.map((p) => p[1]);
   const x = r.left + (Math.min(...xs) + Math.max(...xs)) / 2 * k, y = r.top + (Math.min(...ys) + Math.max(...ys)) / 2 * k;
   return x >= vr.left && x <= vr.right && y >= vr.top && y <= vr.bottom;
@@ -367,8 +371,7 @@ def test_fit_width_draws_a_hex_map_readable(browser, page, demo):
     tab, _ = _open(browser, page)
     tab.evaluate("replay.showMap('Operational Map')")
     assert tab.input_value("#zoom") == "fit"
-    drawn = tab.evaluate("(() => { const c = document.getElementById('board'); "
-                         "return c.getBoundingClientRect().width / c.width; })()")
+    drawn = tab.evaluate(SHEET)[2]
     # A counter's values are printed about a fifth of its hex high: at 48 screen pixels a hex, 9-pixel digits.
     assert grid.dy * drawn >= 48
     tab.close()
