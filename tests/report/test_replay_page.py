@@ -11,6 +11,8 @@ and skip when either is missing.
 
 from __future__ import annotations
 
+import base64
+import gzip
 import io
 import json
 import re
@@ -43,7 +45,7 @@ from vassal_tools.replay.replayer import Replayer
 from vassal_tools.report.audit import audit_file
 from vassal_tools.report.board import BoardPainter
 from vassal_tools.report.render import geometry_of
-from vassal_tools.report.replay_page import page_data, write_replay_page
+from vassal_tools.report.replay_page import packed_svg, page_data, write_replay_page
 
 CHROMIUM = "/usr/bin/chromium"
 BERGEN_UNITS = ["ger-138-gj-1", "ger-138-gj-2", "ger-138-gj-3", "ger-139-gj-1", "ger-139-gj-2"]
@@ -69,10 +71,14 @@ def data(demo):
 def test_page_is_one_offline_file_with_each_image_once(page):
     html = page.read_text(encoding="utf-8")
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:|//)""", html)
-    uris = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>', html, re.S)
-                      .group(1))["images"]
-    assert uris and all(u.startswith("data:image/") for u in uris)
-    assert len(set(uris)) == len(uris)
+    shown = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>', html, re.S).group(1))
+    # SVG images are slices [start, end] of the page's one gzip of them all; the others data URIs.
+    pack = gzip.decompress(base64.b64decode(shown["svg"])) if shown["svg"] else b""
+    images = [pack[u[0]:u[1]] if isinstance(u, list) else u for u in shown["images"]]
+    assert images and all(isinstance(i, bytes) and i.lstrip().startswith((b"<svg", b"<?xml")) or
+                          isinstance(i, str) and i.startswith("data:image/") for i in images)
+    assert len(set(images)) == len(images)
+    assert sum(u[1] - u[0] for u in shown["images"] if isinstance(u, list)) == len(pack)  # nothing else packed
 
 
 def test_demo_writes_the_replay_page(demo):
@@ -434,5 +440,49 @@ def test_an_area_games_phases_are_named_in_the_lists_and_selectors(browser, kamp
     assert "German Combat Phase" in shown and "german-combat" not in shown and "german-movement" not in shown
     assert tab.evaluate("replay.map") == "Kampen om Norge"
     assert tab.evaluate(SEEN, finding["outline"]) and tab.evaluate(UNCOVERED, 0)
+    assert errors == []
+    tab.close()
+
+
+# -- a module drawn in SVG (The Longest Day, corpus) --------------------------------------------
+
+
+def test_packed_svg_gives_back_each_image():
+    svg, other = b'<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>', "data:image/png;base64,iVBORw0KGgo="
+    uris = ["data:image/svg+xml;base64," + base64.b64encode(s).decode() for s in (svg, b"<?xml?><svg/>")] + [other]
+    images, pack = packed_svg(uris)
+    text = gzip.decompress(base64.b64decode(pack))
+    assert [text[i[0]:i[1]] if isinstance(i, list) else i for i in images] == [svg, b"<?xml?><svg/>", other]
+    assert packed_svg([other]) == ([other], "")
+
+
+def test_an_svg_modules_counters_are_drawn_on_their_map(browser, tmp_path):
+    """The Longest Day's counters are SVG (50 x 50): at step 0 the page draws one over its map where the
+    replay puts it (the map's own picture differs there), from the page's packed SVG."""
+    log, module = CORPUS / "logs" / "tld__0606-1.vlog", CORPUS / "modules" / "tld__TheLongestDay_tmp.vmod"
+    if not log.exists() or not module.exists():
+        pytest.skip("../shared/corpus absent")
+    page_file = write_replay_page(log, module, tmp_path / "tld.html")
+    shown = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>',
+                                 page_file.read_text(encoding="utf-8"), re.S).group(1))
+    normandy = shown["maps"][0]
+    [board] = normandy["boards"]
+    picture = Image.open(io.BytesIO(base64.b64decode(shown["images"][board["image"]].split(",", 1)[1]))).convert("RGB")
+    drawn = _drawn_after(type("Data", (), {"changes": shown["changes"]}), 0)
+    counters = [c for c in drawn.values() if c[1] == 0 and shown["looks"][c[4]][0]
+                and isinstance(shown["images"][shown["looks"][c[4]][0][0][0]], list)]
+    x, y = max(counters, key=lambda c: c[5])[2:4]  # the topmost: nothing drawn over it
+    tab, errors = _open(browser, page_file)
+    tab.select_option("#zoom", "1")
+    tab.evaluate(f"(() => {{ const v = document.getElementById('viewport'); v.scrollLeft = {x} - 300; "
+                 f"v.scrollTop = {y} - 300; }})()")
+    tab.evaluate("replay.whenDrawn()")
+    left, top, scale = tab.evaluate(SHEET)
+    assert scale == pytest.approx(1.0)
+    seen = Image.open(io.BytesIO(tab.screenshot(clip={"x": left + x - 25, "y": top + y - 25, "width": 50, "height": 50})))
+    under = picture.crop((x - board["x"] - 25, y - board["y"] - 25, x - board["x"] + 25, y - board["y"] + 25))
+    differing = sum(ImageChops.difference(seen.convert("RGB").resize(under.size), under).convert("L").histogram()[41:])
+    # Its printed values, at least (its body, a symbol of the module's symbols.svg, an image cannot fetch).
+    assert differing > 0.03 * 50 * 50, "a counter is drawn over the map"
     assert errors == []
     tab.close()
