@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import os
 import statistics
 import tempfile
@@ -125,6 +126,28 @@ def time_to_interactive(page: Path, repeat: int = 3) -> list[tuple[float, float,
             tab.close()
         browser.close()
     return runs
+
+
+def main_thread_cpu(page: Path) -> float:
+    """CPU seconds the page's renderer main thread spends from navigation to interactive (one run,
+    traced: Chromium's thread times), a figure other work on the machine barely changes."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        tab = browser.new_page(viewport={"width": 1400, "height": 900})
+        trace = Path(folder) / "trace.json"
+        browser.start_tracing(page=tab, path=str(trace), categories=["toplevel", "disabled-by-default-devtools.timeline"])
+        tab.goto(page.resolve().as_uri(), wait_until="commit")
+        tab.wait_for_selector("html[data-ready=true]", timeout=120_000)
+        tab.click("#next")
+        tab.evaluate(NEXT_DRAWN)
+        browser.stop_tracing()
+        browser.close()
+        events = json.loads(trace.read_text())["traceEvents"]
+    threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
+    return sum(e.get("tdur", 0) for e in events if e.get("ph") == "X" and e.get("name") == "RunTask"
+               and threads.get((e["pid"], e["tid"])) == "CrRendererMain") / 1e6
 
 
 def median_runs(runs: list[tuple[float, float, float]]) -> tuple[float, float, float]:
