@@ -11,6 +11,8 @@ and skip when either is missing.
 
 from __future__ import annotations
 
+import base64
+import gzip
 import io
 import json
 import re
@@ -43,7 +45,7 @@ from vassal_tools.replay.replayer import Replayer
 from vassal_tools.report.audit import audit_file
 from vassal_tools.report.board import BoardPainter
 from vassal_tools.report.render import geometry_of
-from vassal_tools.report.replay_page import page_data, write_replay_page
+from vassal_tools.report.replay_page import packed_svg, page_data, write_replay_page
 
 CHROMIUM = "/usr/bin/chromium"
 BERGEN_UNITS = ["ger-138-gj-1", "ger-138-gj-2", "ger-138-gj-3", "ger-139-gj-1", "ger-139-gj-2"]
@@ -69,10 +71,14 @@ def data(demo):
 def test_page_is_one_offline_file_with_each_image_once(page):
     html = page.read_text(encoding="utf-8")
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:|//)""", html)
-    uris = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>', html, re.S)
-                      .group(1))["images"]
-    assert uris and all(u.startswith("data:image/") for u in uris)
-    assert len(set(uris)) == len(uris)
+    shown = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>', html, re.S).group(1))
+    # SVG images are slices [start, end] of the page's one gzip of them all; the others data URIs.
+    pack = gzip.decompress(base64.b64decode(shown["svg"])) if shown["svg"] else b""
+    images = [pack[u[0]:u[1]] if isinstance(u, list) else u for u in shown["images"]]
+    assert images and all(isinstance(i, bytes) and i.lstrip().startswith((b"<svg", b"<?xml")) or
+                          isinstance(i, str) and i.startswith("data:image/") for i in images)
+    assert len(set(images)) == len(images)
+    assert sum(u[1] - u[0] for u in shown["images"] if isinstance(u, list)) == len(pack)  # nothing else packed
 
 
 def test_demo_writes_the_replay_page(demo):
@@ -185,6 +191,11 @@ def _open(browser, page_file: Path, fragment: str = ""):
     return tab, errors
 
 
+# The map's sheet on screen (what the viewport scrolls): its left and top, and screen pixels per map pixel.
+SHEET = """(() => { const s = document.getElementById('sheet'), r = s.getBoundingClientRect();
+  return [r.left, r.top, r.width / Number(s.dataset.w)]; })()"""
+
+
 def _page_places(tab, locations, fan: tuple[int, int]) -> dict[str, str]:
     """unit -> LOC of every unit the page draws, named by the module's own grids.
 
@@ -248,11 +259,10 @@ def test_pieces_are_on_screen_where_the_replay_puts_them(browser, page, demo):
     tab, _ = _open(browser, page, "#step=14")
     tab.select_option("#zoom", "1")
     tab.evaluate("replay.showMap('Operational Map')")
-    tab.evaluate("replay.whenDrawn()")
     tab.evaluate(f"(() => {{ const v = document.getElementById('viewport'); v.scrollLeft = {x} - 300; "
                  f"v.scrollTop = {y} - 300; }})()")
-    box = tab.evaluate("(() => { const r = document.getElementById('board').getBoundingClientRect(); "
-                       "return [r.left, r.top, r.width / document.getElementById('board').width]; })()")
+    tab.evaluate("replay.whenDrawn()")  # the page draws what the view shows: after scrolling
+    box = tab.evaluate(SHEET)
     assert box[2] == pytest.approx(1.0)
     tab.mouse.move(box[0] + x, box[1] + y)
     title = tab.evaluate("document.getElementById('board').title")
@@ -322,8 +332,8 @@ def test_a_module_no_rule_pack_knows_gets_a_page_without_findings():
 # -- a finding's step opens where the finding is (issue 23 §4) --------------------------------
 
 SEEN = """(outline) => {
-  const c = document.getElementById('board'), v = document.getElementById('viewport');
-  const r = c.getBoundingClientRect(), k = r.width / c.width, vr = v.getBoundingClientRect();
+  const c = document.getElementById('sheet'), v = document.getElementById('viewport');
+  const r = c.getBoundingClientRect(), k = r.width / Number(c.dataset.w), vr = v.getBoundingClientRect();
   const xs = outline.map((p) => p[0]), ys = outline.map((p) => p[1]);
   const x = r.left + (Math.min(...xs) + Math.max(...xs)) / 2 * k, y = r.top + (Math.min(...ys) + Math.max(...ys)) / 2 * k;
   return x >= vr.left && x <= vr.right && y >= vr.top && y <= vr.bottom;
@@ -367,8 +377,7 @@ def test_fit_width_draws_a_hex_map_readable(browser, page, demo):
     tab, _ = _open(browser, page)
     tab.evaluate("replay.showMap('Operational Map')")
     assert tab.input_value("#zoom") == "fit"
-    drawn = tab.evaluate("(() => { const c = document.getElementById('board'); "
-                         "return c.getBoundingClientRect().width / c.width; })()")
+    drawn = tab.evaluate(SHEET)[2]
     # A counter's values are printed about a fifth of its hex high: at 48 screen pixels a hex, 9-pixel digits.
     assert grid.dy * drawn >= 48
     tab.close()
@@ -431,5 +440,49 @@ def test_an_area_games_phases_are_named_in_the_lists_and_selectors(browser, kamp
     assert "German Combat Phase" in shown and "german-combat" not in shown and "german-movement" not in shown
     assert tab.evaluate("replay.map") == "Kampen om Norge"
     assert tab.evaluate(SEEN, finding["outline"]) and tab.evaluate(UNCOVERED, 0)
+    assert errors == []
+    tab.close()
+
+
+# -- a module drawn in SVG (The Longest Day, corpus) --------------------------------------------
+
+
+def test_packed_svg_gives_back_each_image():
+    svg, other = b'<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>', "data:image/png;base64,iVBORw0KGgo="
+    uris = ["data:image/svg+xml;base64," + base64.b64encode(s).decode() for s in (svg, b"<?xml?><svg/>")] + [other]
+    images, pack = packed_svg(uris)
+    text = gzip.decompress(base64.b64decode(pack))
+    assert [text[i[0]:i[1]] if isinstance(i, list) else i for i in images] == [svg, b"<?xml?><svg/>", other]
+    assert packed_svg([other]) == ([other], "")
+
+
+def test_an_svg_modules_counters_are_drawn_on_their_map(browser, tmp_path):
+    """The Longest Day's counters are SVG (50 x 50): at step 0 the page draws one over its map where the
+    replay puts it (the map's own picture differs there), from the page's packed SVG."""
+    log, module = CORPUS / "logs" / "tld__0606-1.vlog", CORPUS / "modules" / "tld__TheLongestDay_tmp.vmod"
+    if not log.exists() or not module.exists():
+        pytest.skip("../shared/corpus absent")
+    page_file = write_replay_page(log, module, tmp_path / "tld.html")
+    shown = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>',
+                                 page_file.read_text(encoding="utf-8"), re.S).group(1))
+    normandy = shown["maps"][0]
+    [board] = normandy["boards"]
+    picture = Image.open(io.BytesIO(base64.b64decode(shown["images"][board["image"]].split(",", 1)[1]))).convert("RGB")
+    drawn = _drawn_after(type("Data", (), {"changes": shown["changes"]}), 0)
+    counters = [c for c in drawn.values() if c[1] == 0 and shown["looks"][c[4]][0]
+                and isinstance(shown["images"][shown["looks"][c[4]][0][0][0]], list)]
+    x, y = max(counters, key=lambda c: c[5])[2:4]  # the topmost: nothing drawn over it
+    tab, errors = _open(browser, page_file)
+    tab.select_option("#zoom", "1")
+    tab.evaluate(f"(() => {{ const v = document.getElementById('viewport'); v.scrollLeft = {x} - 300; "
+                 f"v.scrollTop = {y} - 300; }})()")
+    tab.evaluate("replay.whenDrawn()")
+    left, top, scale = tab.evaluate(SHEET)
+    assert scale == pytest.approx(1.0)
+    seen = Image.open(io.BytesIO(tab.screenshot(clip={"x": left + x - 25, "y": top + y - 25, "width": 50, "height": 50})))
+    under = picture.crop((x - board["x"] - 25, y - board["y"] - 25, x - board["x"] + 25, y - board["y"] + 25))
+    differing = sum(ImageChops.difference(seen.convert("RGB").resize(under.size), under).convert("L").histogram()[41:])
+    # Its printed values, at least (its body, a symbol of the module's symbols.svg, an image cannot fetch).
+    assert differing > 0.01 * 50 * 50, "a counter is drawn over the map"
     assert errors == []
     tab.close()
