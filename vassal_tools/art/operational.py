@@ -394,10 +394,28 @@ def _zone_labels(c: Canvas, zones: dict[str, Polygon], style: MapStyle, h: float
     board = shapely_box(0, 0, *c.size)
     for name, poly in zones.items():
         text = name.upper()
-        width = c.text_width(text, "condensed_bold", size)
-        x, y = label_point(_largest(poly.intersection(board)), width, size, h, taken, rows)
-        c.text((x - width / 2 - 1, y - size / 2, width + 2, size), text, "condensed_bold", size, colour,
+        x, y, fitted = zone_label(c, _largest(poly.intersection(board)), text, size, h, taken, rows)
+        width = c.text_width(text, "condensed_bold", fitted)
+        c.text((x - width / 2 - 1, y - fitted / 2, width + 2, fitted), text, "condensed_bold", fitted, colour,
                halo=(255, 255, 255))
+
+
+#: A zone's name is printed this much smaller where it does not fit at full size (a strip of sea
+#: between the coast and the map's edge).
+SMALLER_LABELS = (1.0, 0.8, 0.65)
+
+
+def zone_label(c: Canvas, poly: Polygon, text: str, size: float, h: float, taken: list[BoxF],
+               rows: list[float]) -> tuple[float, float, float]:
+    """Where a zone's name goes and its size: the largest of :data:`SMALLER_LABELS` that fits (see
+    :func:`label_point`), else full size at the zone's pole."""
+    for factor in SMALLER_LABELS:
+        width = c.text_width(text, "condensed_bold", size * factor)
+        spot = label_spot(poly, width, size * factor, h, taken, rows)
+        if spot is not None:
+            return spot[0], spot[1], size * factor
+    pole = polylabel(poly, tolerance=h / 4)
+    return pole.x, pole.y, size
 
 
 #: Where between two rows of hex numbers a label fits: this far below a row's centres
@@ -405,12 +423,12 @@ def _zone_labels(c: Canvas, zones: dict[str, Polygon], style: MapStyle, h: float
 BETWEEN_NUMBERS = 0.095
 
 
-def label_point(poly: Polygon, width: float, size: float, h: float, taken: list[BoxF],
-                rows: list[float]) -> PointF:
+def label_spot(poly: Polygon, width: float, size: float, h: float, taken: list[BoxF],
+               rows: list[float]) -> PointF | None:
     """Where a zone's label goes: between two rows of hex numbers, as near the pole of
     inaccessibility (the point deepest inside the zone; a centroid can fall on the border
-    or outside) as it can be while inside the zone and clear of every ``taken`` box; the
-    pole when there is no such place."""
+    or outside) as it can be while inside the zone and clear of every ``taken`` box; None
+    when there is no such place."""
     pole = polylabel(poly, tolerance=h / 4)
     x0, y0, x1, y1 = poly.bounds
     columns = [x0 + i * h / 4 for i in range(int((x1 - x0) / (h / 4)) + 1)]
@@ -423,6 +441,16 @@ def label_point(poly: Polygon, width: float, size: float, h: float, taken: list[
         box = (x - width / 2, y - size / 2, x + width / 2, y + size / 2)
         if not any(_overlap(box, other) for other in near) and inside.contains(shapely_box(*box)):
             return x, y
+    return None
+
+
+def label_point(poly: Polygon, width: float, size: float, h: float, taken: list[BoxF],
+                rows: list[float]) -> PointF:
+    """:func:`label_spot`, or the pole of inaccessibility when there is no such place."""
+    spot = label_spot(poly, width, size, h, taken, rows)
+    if spot is not None:
+        return spot
+    pole = polylabel(poly, tolerance=h / 4)
     return pole.x, pole.y
 
 

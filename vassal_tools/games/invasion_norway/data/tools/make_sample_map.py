@@ -314,7 +314,7 @@ def sea_zone(xx: int, yy: int) -> str:
         return "Central Norwegian Sea"
     if xx <= 37:
         return "Southern Norwegian Sea"
-    if xx <= 52:
+    if xx <= 52 and yy >= 27:  # west of Norway's southern tip; east of it lies the Oslofjord's mouth
         return "Norwegian Leads"
     if yy >= 28:
         return "Jutland"
