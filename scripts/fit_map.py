@@ -154,19 +154,20 @@ def place_moves(game, fit: GridFit, geography, numbered: set[str]) -> dict[str, 
     return {h: t for h, (t,) in targets.items() if t != h}
 
 
-def write_place_hexes(folder: Path, geography, numbered: set[str], moves: dict[str, str]) -> int:
+def write_place_hexes(folder: Path, fit: GridFit, geography, numbered: set[str], moves: dict[str, str]) -> int:
     """Each place with a real position and a sample hex to the hex of its real position, its source
     saying so; a place without one (a mobilization centre, a fort) in a moved hex goes with it."""
     path = folder / "places.csv"
     header, rows = csv_rows(path)
     changed = 0
     for row in rows:
-        if row["name"] in numbered or row["hex"] not in moves:
+        if row["name"] in numbered or not row["hex"]:
             continue
-        row["hex"] = moves[row["hex"]]
-        changed += 1
+        if row["hex"] in moves:
+            row["hex"] = moves[row["hex"]]
+            changed += 1
         town = geography.town(row["name"])
-        if town is not None and sample_hexed(row["source"]):
+        if town is not None and sample_hexed(row["source"]) and fit.hex_at(town.lat, town.lon) == row["hex"]:
             kind = "GeoNames" if town.source == "GeoNames" else "approximate"
             said = f"{kind}: its hex, from its real position through the fit"
             row["source"] = re.sub(r"^sample$", said, row["source"])
@@ -200,7 +201,7 @@ def main() -> None:
     if args.write and design is None:
         names = {n for n, _ in numbered}
         moves = place_moves(game, fit, geography, names)
-        print(f"places.csv: {write_place_hexes(args.game_folder, geography, names, moves)} places moved to "
+        print(f"places.csv: {write_place_hexes(args.game_folder, fit, geography, names, moves)} places moved to "
               f"their real hex: {json.dumps(moves)}")
         generator = geography_map_tool(args.game_folder)
         if generator:  # the game's own tool writes its hexes from the geodata and the rules' facts
