@@ -45,9 +45,9 @@ import io
 import math
 import sys
 import tomllib
-from types import SimpleNamespace
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 from shapely import make_valid
