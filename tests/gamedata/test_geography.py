@@ -314,6 +314,8 @@ def test_invasion_norways_board_is_drawn_from_geodata(invasion):
     from vassal_tools.art.map_style import load_map_style
     from vassal_tools.art.operational import draw_operational
 
+    from vassal_tools.art.operational import key_entries
+
     style = load_map_style()
     data = map_data(invasion[0])
     assert data.real is not None
@@ -324,6 +326,8 @@ def test_invasion_norways_board_is_drawn_from_geodata(invasion):
     assert invasion[0].hexes[invasion[2].hex_at(63.5, 10.6)].terrain != "sea"
     assert close(image.getpixel((round(fjord[0]), round(fjord[1]))), style.colour("terrain.sea"))
     assert not close(image.getpixel((round(plateau[0]), round(plateau[1]))), style.colour("terrain.sea"))
+    # The key explains the real rivers and the national border drawn under the hexes.
+    assert {e.feature for e in key_entries(data, style) if e.kind == "geo"} == {"river", "border"}
 
 
 def test_invasion_norway_geodata_stays_small():

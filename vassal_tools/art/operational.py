@@ -790,7 +790,7 @@ def draw_operational_panel(data: MapData, style: MapStyle) -> Drawn:
 @dataclass(frozen=True)
 class KeyEntry:
     """One line of the map key: a sample (``kind``: fill, hatch, line, border, weather,
-    lake) and what it means."""
+    lake, geo: a line of the real geography under the hexes) and what it means."""
 
     kind: str
     label: str
@@ -830,6 +830,9 @@ def key_entries(data: MapData, style: MapStyle) -> list[KeyEntry]:
         if feature in features:
             label = style.get(f"key.features.{feature}", feature.replace("_", " ").capitalize())
             entries.append(KeyEntry("line", label, feature))
+    if data.real is not None:  # drawn under the hexes from the game's geodata (geo/SOURCES.md)
+        entries.append(KeyEntry("geo", "River (WDBII, under the hexes)", "river"))
+        entries.append(KeyEntry("geo", "National border (WDBII, under the hexes)", "border"))
     entries.append(KeyEntry("border", "Zone border"))
     if len({row.get("weather") for row in data.hexes if row.get("weather")} | {z.get("weather") for z in data.zones if z.get("weather")}) > 1:
         entries.append(KeyEntry("weather", style.get("key.weather", "Weather section border")))
@@ -878,6 +881,9 @@ def _key_sample(c: Canvas, style: MapStyle, entry: KeyEntry, box: tuple[float, f
                 _ties(c, mid[0], mid[1], colour, width)
     elif entry.kind == "border":
         c.line(list(mid), style.colour("zones.border_colour"), style.number("zones.border_width"), joint=False)
+    elif entry.kind == "geo":
+        c.line(list(mid), style.colour(f"geography.{entry.feature}.colour"),
+               style.number(f"geography.{entry.feature}.width"), joint=False)
     elif entry.kind == "weather":
         c.rect((x, y, w, h), fill=style.colour("zones.border_colour"))
         dash = style.get("zones.weather_dash")
