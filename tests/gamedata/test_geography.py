@@ -312,9 +312,7 @@ def test_invasion_norways_hexes_hold_the_sea_geodata_gives(invasion):
 def test_invasion_norways_board_is_drawn_from_geodata(invasion):
     from vassal_tools.art.map_data import map_data
     from vassal_tools.art.map_style import load_map_style
-    from vassal_tools.art.operational import draw_operational
-
-    from vassal_tools.art.operational import key_entries
+    from vassal_tools.art.operational import draw_operational, key_entries
 
     style = load_map_style()
     data = map_data(invasion[0])
