@@ -23,6 +23,7 @@ import argparse
 import csv
 import io
 import json
+import math
 import re
 import sys
 from dataclasses import replace
@@ -39,21 +40,12 @@ from vassal_tools.gamedata.geography import (  # noqa: E402
     GridFit,
     coast_class,
     load_geography,
+    numbered_places,
     water_of_hexes,
 )
 
 WATER_SOURCE = (f"GSHHG: water through the fit of scripts/fit_map.py (all sea from {SEA_HEX:.0%} of the hex, "
                 f"coast from {COAST_HEX:.0%}, lake from {LAKE_HEX:.0%}), approximate")
-
-
-def numbered_places(game) -> list[tuple[str, str]]:
-    """(name, hex) of the places whose source quotes their hex: the rules number them."""
-    seen, found = set(), []
-    for place in game.places:
-        if place.hex and re.search(rf"\b{place.hex}\b", place.source) and place.name not in seen:
-            seen.add(place.name)
-            found.append((place.name, place.hex))
-    return found
 
 
 def rule_scale_km(text: str) -> float | None:
@@ -90,8 +82,11 @@ def report(fit: GridFit, game, geography, scale_km: float | None) -> list[str]:
                 lines.append(f"  {place.name} {place.hex}: {several} real places go by that name; "
                              "geo.toml [rule_places] must say which")
             continue
-        lines.append(f"  {place.name} {place.hex} (sample hex): real position in "
-                     f"{fit.hex_at(town.lat, town.lon) or 'no hex of the map'} ({town.source})")
+        real = fit.hex_at(town.lat, town.lon)
+        (u, v), (cu, cv) = fit.plane(town.lat, town.lon), game.grid.centre(place.hex)
+        said_by = "its real position's hex" if real == place.hex else "sample hex"
+        lines.append(f"  {place.name} {place.hex} ({said_by}): residual {math.hypot(u - cu, v - cv):.2f} hexes; "
+                     f"real position in {real or 'no hex of the map'} ({town.source})")
     return lines
 
 
@@ -134,22 +129,60 @@ def write_hexes(folder: Path, fit: GridFit, geography, land_hexes: set[str]) -> 
     return changed
 
 
-def write_place_hexes(folder: Path, fit: GridFit, geography, numbered: set[str]) -> int:
+#: How a place's source says its hex is a sample: "sample", "sample: hex", "sample: its hex",
+#: "sample: hex and capacity".
+SAMPLE_HEX = re.compile(r"\bsample(?=;|$)|\bsample: (?:its )?hex\b")
+
+
+def sample_hexed(source: str) -> bool:
+    return bool(SAMPLE_HEX.search(source))
+
+
+def place_moves(game, fit: GridFit, geography, numbered: set[str]) -> dict[str, str]:
+    """Old hex -> the hex of its real position, for each place with a real position whose hex is
+    a sample (the rules number the others): what moves, and what else names those hexes follows."""
+    targets: dict[str, set[str]] = {}
+    for place in game.places:
+        town = geography.town(place.name)
+        if place.name in numbered or town is None or not place.hex or not sample_hexed(place.source):
+            continue
+        real = fit.hex_at(town.lat, town.lon)
+        targets.setdefault(place.hex, set()).add(real or place.hex)
+    split = {h: sorted(t) for h, t in targets.items() if len(t) > 1}
+    if split:
+        sys.exit(f"fit_map: hexes holding places whose real positions lie in different hexes: {split}")
+    return {h: t for h, (t,) in targets.items() if t != h}
+
+
+def write_place_hexes(folder: Path, fit: GridFit, geography, numbered: set[str], moves: dict[str, str]) -> int:
+    """Each place with a real position and a sample hex to the hex of its real position, its source
+    saying so; a place without one (a mobilization centre, a fort) in a moved hex goes with it."""
     path = folder / "places.csv"
     header, rows = csv_rows(path)
     changed = 0
     for row in rows:
-        town = geography.town(row["name"])
-        if row["name"] in numbered or town is None or not row["hex"] or "sample: its hex" not in row["source"]:
+        if row["name"] in numbered or not row["hex"]:
             continue
-        real = fit.hex_at(town.lat, town.lon)
-        if real and real != row["hex"]:
-            row["hex"] = real
+        if row["hex"] in moves:
+            row["hex"] = moves[row["hex"]]
             changed += 1
-        kind = "GeoNames" if town.source == "GeoNames" else "approximate"
-        row["source"] = row["source"].replace("sample: its hex", f"{kind}: its hex, from its real position through the fit")
+        town = geography.town(row["name"])
+        if town is not None and sample_hexed(row["source"]) and fit.hex_at(town.lat, town.lon) == row["hex"]:
+            kind = "GeoNames" if town.source == "GeoNames" else "approximate"
+            said = f"{kind}: its hex, from its real position through the fit"
+            row["source"] = re.sub(r"^sample$", said, row["source"])
+            row["source"] = re.sub(r"sample: (?:its )?hex and ", f"{said}; sample: ", row["source"])
+            row["source"] = re.sub(r"sample: (?:its )?hex\b", said, row["source"])
+            row["source"] = re.sub(r"; sample$", f"; {said}", row["source"])
     atomic_write(path, csv_text(header, rows).encode("utf-8"))
     return changed
+
+
+def geography_map_tool(folder: Path) -> str:
+    """geo.toml ``[map] hexes_by``: the game's own tool that writes hexes.csv (and hexsides.csv) from
+    the fit, the geodata and the rules' facts, instead of this script's water columns."""
+    import tomllib
+    return str(tomllib.loads((folder / "geo.toml").read_text(encoding="utf-8")).get("map", {}).get("hexes_by", ""))
 
 
 def main() -> None:
@@ -161,15 +194,21 @@ def main() -> None:
     if geography is None:
         sys.exit(f"fit_map: {args.game_folder}: no geo.toml")
     design = geography.design
-    numbered = numbered_places(game) if design is None else []
+    numbered = numbered_places(game.places) if design is None else []
     fit = geography.fit(game.grid, numbered) if design is None else \
         geography.laid(game.grid, design, {p.name: p.hex for p in game.places if p.hex}.items())
     print("\n".join(report(fit, game, geography, rule_scale_km(game.info.raw.get("scale", "")))))
     if args.write and design is None:
-        land = {place.hex for place in game.places if place.hex}
-        print(f"hexes.csv: {write_hexes(args.game_folder, fit, geography, land)} hexes changed")
-        print(f"places.csv: {write_place_hexes(args.game_folder, fit, geography, {n for n, _ in numbered})} "
-              "places moved to their real hex")
+        names = {n for n, _ in numbered}
+        moves = place_moves(game, fit, geography, names)
+        print(f"places.csv: {write_place_hexes(args.game_folder, fit, geography, names, moves)} places moved to "
+              f"their real hex: {json.dumps(moves)}")
+        generator = geography_map_tool(args.game_folder)
+        if generator:  # the game's own tool writes its hexes from the geodata and the rules' facts
+            print(f"hexes.csv: run {generator} (it reads the same fit)")
+        else:
+            land = {moves.get(place.hex, place.hex) for place in game.places if place.hex}
+            print(f"hexes.csv: {write_hexes(args.game_folder, fit, geography, land)} hexes changed")
     if args.write:
         fit_json = {"projection": vars(fit.projection), "scale": fit.similarity.scale,
                     "rotation": fit.similarity.rotation, "offset": list(fit.similarity.offset),

@@ -277,10 +277,59 @@ def test_a_name_several_real_places_bear_is_no_place_until_geo_toml_says_which(i
     assert len(twins.towns_named("Mo")) == 2 and twins.town("Mo") is None
 
 
-def test_invasion_norways_board_is_not_yet_drawn_from_geodata(invasion):
-    # geo.toml [map] draw = false until its hexes.csv and places.csv are rewritten from the fit.
+# GeoNames (cities1000): places invasion-norway.txt names without numbering their hexes.
+INVASION_REAL = {"Stavanger": (58.97005, 5.73332), "Kristiansand": (58.14671, 7.9956), "Egersund": (58.45142, 5.99970),
+                 "Namsos": (64.4662, 11.49574), "Bodo": (67.28, 14.40501), "Lillehammer": (61.11514, 10.46628)}
+
+
+def test_each_place_invasion_norway_does_not_number_is_in_the_hex_of_its_real_position(invasion):
+    game, geography, fit = invasion
+    for name, (lat, lon) in INVASION_REAL.items():
+        assert game.place(name).hex == fit.hex_at(lat, lon), name
+    numbered = {pin.name for pin in fit.pins}
+    for place in game.places:
+        town = geography.town(place.name)
+        if place.hex and town is not None and place.name not in numbered:
+            assert place.hex == fit.hex_at(town.lat, town.lon), place.name
+            assert "sample: hex" not in place.source and place.source != "sample", place.name
+
+
+def test_invasion_norways_hexes_hold_the_sea_geodata_gives(invasion):
+    game, geography, fit = invasion
+    water = water_of_hexes(fit, geography)
+    for name, row in game.hexes.items():
+        if row.terrain == "sea":  # the game's sea is real sea (the Baltic's, off its sea zones, is Sweden)
+            assert water[name].all_sea, name
+    # The open sea west of Bergen (60.4 N 4.0 E) and the Skagerrak (58.0 N 9.5 E) are sea hexes.
+    assert game.hexes[fit.hex_at(60.4, 4.0)].terrain == "sea"
+    assert game.hexes[fit.hex_at(58.0, 9.5)].terrain == "sea"
+    # 8.1.3: Stavanger is reached from the Norwegian Leads: a coastal hex beside it.
+    stavanger = game.place("Stavanger").hex
+    assert game.hexes[stavanger].coast == "sea"
+    assert any(game.hexes[n].zone == "Norwegian Leads" for n in game.grid.neighbours(stavanger))
+
+
+def test_invasion_norways_board_is_drawn_from_geodata(invasion):
     from vassal_tools.art.map_data import map_data
-    assert map_data(invasion[0]).real is None
+    from vassal_tools.art.map_style import load_map_style
+    from vassal_tools.art.operational import draw_operational, key_entries
+
+    style = load_map_style()
+    data = map_data(invasion[0])
+    assert data.real is not None
+    image = draw_operational(data, style).canvas.image().convert("RGB")
+    # The Trondheimsfjord off Frosta (63.5 N 10.6 E, GSHHG sea) shows as water inside its land
+    # hex; the inland plateau (60.3 N 8.0 E) as land.
+    fjord, plateau = data.real.pixel(63.5, 10.6), data.real.pixel(60.3, 8.0)
+    assert invasion[0].hexes[invasion[2].hex_at(63.5, 10.6)].terrain != "sea"
+    assert close(image.getpixel((round(fjord[0]), round(fjord[1]))), style.colour("terrain.sea"))
+    assert not close(image.getpixel((round(plateau[0]), round(plateau[1]))), style.colour("terrain.sea"))
+    # The key explains the real rivers and the national border drawn under the hexes.
+    assert {e.feature for e in key_entries(data, style) if e.kind == "geo"} == {"river", "border"}
+
+
+def test_invasion_norway_geodata_stays_small():
+    assert sum(p.stat().st_size for p in (INVASION / "geo").iterdir()) < 2_000_000
 
 
 # -- Europa Narvik: a grid laid down, no hex numbered ---------------------------------------------

@@ -16,6 +16,8 @@ from typing import Any
 from ..errors import BadInput
 from ..gamedata import GameData
 from ..gamedata.tables import read_csv
+from .templates import template_for
+from .units import counter_data
 
 
 def art_table(game: Any) -> Mapping[str, Any]:
@@ -53,3 +55,11 @@ def counter_rows(game: GameData, units: list[Any]) -> list[Any]:
                 extra[f"{key}_colour"] = str(scheme[key])
         rows.append({**row, **extra})
     return rows
+
+
+def counter_sizes(game: GameData) -> dict[str, tuple[int, int]]:
+    """Each unit's counter size in pixels at VASSAL's 100%: its template's (the images are drawn at
+    a scale times it and shown through a Layer of the inverse scale)."""
+    own = template_names(game)
+    rows = [counter_data(u) for u in counter_rows(game, list(game.units.values()))]
+    return {row.id: template_for(own.get(row.kind, row.kind)).size for row in rows}

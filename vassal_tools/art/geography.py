@@ -6,7 +6,7 @@ places are drawn over this by the map's drawer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from shapely import STRtree, get_parts, make_valid
@@ -22,6 +22,11 @@ from .hexmap import HexLayout
 from .map_style import MapStyle
 
 PointF = tuple[float, float]
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 class RealMap:
@@ -84,11 +89,13 @@ class RealMap:
 
 
 def draw_real_geography(c: Canvas, real: RealMap, style: MapStyle, skip_towns: Callable[[str], bool],
-                        land_terrain: Callable[[], None] = lambda: None) -> list[tuple[float, float, float, float]]:
+                        land_terrain: Callable[[], None] = lambda: None,
+                        stacks: Sequence[Box] = ()) -> list[Box]:
     """Land on the sea, ``land_terrain`` (the hexes' own terrain) on it, lakes, rivers and the
     border, then the gazetteer's towns (but those ``skip_towns`` says the map names already, by
-    folded name); the boxes (left, top, right, bottom) the town names cover, for later labels to
-    keep clear of."""
+    folded name), each name beside its dot on the side no opening stack (``stacks``) covers, or
+    left out where both sides are covered; the boxes (left, top, right, bottom) the town names
+    cover, for later labels to keep clear of."""
     width, height = real.layout.size
     board = box(-50, -50, width + 50, height + 50)
     land = real.to_pixels(real.geography.land).intersection(board)
@@ -101,7 +108,7 @@ def draw_real_geography(c: Canvas, real: RealMap, style: MapStyle, skip_towns: C
         for line in _lines(real.to_pixels(lines).intersection(board)):
             c.line(list(line.coords), style.colour(f"geography.{kind}.colour"), style.number(f"geography.{kind}.width"))
     ruled = {fold_place(town) for town in real.geography.rule_places.values()}
-    return _towns(c, real, style, lambda name: skip_towns(name) or name in ruled)
+    return _towns(c, real, style, lambda name: skip_towns(name) or name in ruled, stacks)
 
 
 def _lines(shape: BaseGeometry) -> list:
@@ -112,10 +119,9 @@ def _lines(shape: BaseGeometry) -> list:
 TOWN_MAP_KM_PER_HEX = 5.0
 
 
-def _towns(c: Canvas, real: RealMap, style: MapStyle,
-           skip: Callable[[str], bool]) -> list[tuple[float, float, float, float]]:
+def _towns(c: Canvas, real: RealMap, style: MapStyle, skip: Callable[[str], bool], stacks: Sequence[Box]) -> list[Box]:
     width, height = real.layout.size
-    covered: list[tuple[float, float, float, float]] = []
+    covered: list[Box] = []
     if real.fit.km_per_hex > TOWN_MAP_KM_PER_HEX:
         return covered
     h = real.layout.hex_height
@@ -125,8 +131,14 @@ def _towns(c: Canvas, real: RealMap, style: MapStyle,
         if not (0 <= x < width and 0 <= y < height) or skip(fold_place(town.name)):
             continue
         size = 0.17 * h
+        span = c.text_width(town.name, "condensed", size)
+        sides = [(x + 0.07 * h, "left"), (x - 0.07 * h - span, "left")]
+        clear = [(left, align) for left, align in sides
+                 if not any(_overlap((left, y - size / 2, left + span, y + size / 2), s) for s in stacks)]
+        if any(_overlap((x - 0.05 * h, y - 0.05 * h, x + 0.05 * h, y + 0.05 * h), s) for s in stacks) or not clear:
+            continue  # under a stack: the dot and its name would be hidden
         c.circle((x, y), 0.045 * h, fill=ink, outline=(255, 255, 255), width=h * 0.01)
-        left, top, w, tall = c.text((x + 0.07 * h, y - size / 2, 2 * h, size), town.name, "condensed", size, ink,
+        left, top, w, tall = c.text((clear[0][0], y - size / 2, span + 2, size), town.name, "condensed", size, ink,
                                     align="left", fit=False, halo=(255, 255, 255))
-        covered.append((x - 0.05 * h, top, left + w, top + tall))
+        covered.append((min(x - 0.05 * h, left), top, max(x + 0.05 * h, left + w), top + tall))
     return covered

@@ -16,6 +16,23 @@ from ..geometry.definition import HexGridDefinition, read_grid_definition
 from ..geometry.hexgrid import HexGrid
 
 PointF = tuple[float, float]
+BoxF = tuple[float, float, float, float]  # left, top, right, bottom
+
+#: px each piece of an unexpanded stack is drawn right and up from the one below: VASSAL's StackMetrics
+#: unexSepX, unexSepY, which the builder gives every map.
+STACK_STEP = (4, 4)
+#: px around a stack that a label keeps clear of.
+STACK_MARGIN = 3
+
+
+def stack_box(centre: PointF, pieces: int, size: tuple[int, int]) -> BoxF:
+    """The board pixels an unexpanded stack of ``pieces`` counters of ``size`` centred on ``centre``
+    covers at 100%: the bottom counter, each piece above it :data:`STACK_STEP` right of and above
+    the one under it, and :data:`STACK_MARGIN`."""
+    (x, y), (width, height) = centre, size
+    right, up = (step * (pieces - 1) for step in STACK_STEP)
+    m = STACK_MARGIN
+    return x - width / 2 - m, y - height / 2 - up - m, x + width / 2 + right + m, y + height / 2 + m
 
 
 class HexLayout:

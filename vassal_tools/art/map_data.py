@@ -24,6 +24,7 @@ from ..gamedata import GameData, load_game
 from ..gamedata.gametoml import read_toml
 from ..gamedata.geography import draws_real_geography, fit_game
 from ..gamedata.tables import read_csv
+from .game_art import counter_sizes
 from .geography import RealMap
 from .hexmap import HexLayout, read_grid
 
@@ -73,6 +74,9 @@ class MapData:
     layout: HexLayout | None = None
     source: str = "game"
     real: RealMap | None = None  # the game's real geography under its hexes (geo.toml), if any
+    # hex -> (pieces, counter width, counter height) of the largest opening stack any scenario puts there:
+    # the map's labels and symbols keep clear of it
+    stacks: dict[str, tuple[int, int, int]] = field(default_factory=dict)
 
     def zone(self, name: str) -> dict[str, str] | None:
         for row in self.zones:
@@ -128,7 +132,28 @@ def _from_game_data(game: GameData) -> MapData:
     if (Path(game.root) / grid_name).exists():
         data.layout = read_grid(Path(game.root) / grid_name)
         data.real = _real_map(game, data.layout)
+        data.stacks = opening_stacks(game)
     return data
+
+
+def opening_stacks(game: GameData) -> dict[str, tuple[int, int, int]]:
+    """Each hex where a scenario sets up pieces: the most pieces any scenario stacks there and the
+    largest counter among them, at VASSAL's 100%."""
+    hexes = {h for h in game.hexes} if isinstance(game.hexes, Mapping) else set()
+    sizes: dict[str, tuple[int, int]] | None = None
+    found: dict[str, tuple[int, int, int]] = {}
+    for scenario in game.scenarios.values():
+        stacks: dict[str, list[str]] = {}
+        for placement in scenario.setup:
+            if placement.at in hexes:
+                stacks.setdefault(placement.at, []).append(placement.unit)
+        for at, units in stacks.items():
+            sizes = sizes if sizes is not None else counter_sizes(game)
+            width = max(sizes.get(u, (0, 0))[0] for u in units)
+            height = max(sizes.get(u, (0, 0))[1] for u in units)
+            old = found.get(at, (0, 0, 0))
+            found[at] = (max(old[0], len(units)), max(old[1], width), max(old[2], height))
+    return found
 
 
 def _box_row(box: Any) -> dict[str, Any]:
@@ -172,8 +197,10 @@ def _from_folder(folder: Path) -> MapData:
         grid_name = (doc.get("operational_map") or {}).get("grid_file", grid_name)
     if (folder / grid_name).exists():
         data.layout = read_grid(folder / grid_name)
-        if draws_real_geography(folder):  # the fit needs the whole game: its grid and places' sources
-            data.real = _real_map(load_game(folder), data.layout)
+        if draws_real_geography(folder) or (folder / "scenarios").is_dir():
+            game = load_game(folder)  # the fit needs the whole game (its grid and places' sources), as do stacks
+            data.real = _real_map(game, data.layout)
+            data.stacks = opening_stacks(game)
     return data
 
 

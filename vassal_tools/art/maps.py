@@ -153,6 +153,7 @@ def _data_digest(data: MapData) -> str:
         "grid": repr(grid) + repr(getattr(grid, "numbering", None)) + repr(data.layout.size if data.layout else None),
         "renderer": renderer_digest(),
         "geography": data.real.digest if data.real is not None else None,
+        "stacks": data.stacks,
     }
     return hashlib.sha256(json.dumps(doc, sort_keys=True, default=str).encode()).hexdigest()
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shapely.geometry import LineString, Polygon
@@ -26,7 +27,7 @@ from .colours import RGB, parse
 from .displays import draw_box
 from .drawn import Drawn
 from .geography import draw_real_geography
-from .hexmap import HexLayout, PointF
+from .hexmap import BoxF, HexLayout, PointF, stack_box
 from .icons import draw_icon
 from .map_data import MapData
 from .map_style import MapStyle
@@ -38,7 +39,6 @@ CENTRE_SIDES = ("road", "highway", "railroad", "ferry")
 #: A place name line wider than this many hex heights leaves its hex (0.87 hex heights wide)
 #: and runs over the next row's hex numbers.
 NAME_WIDTH = 0.9
-BoxF = tuple[float, float, float, float]  # left, top, right, bottom
 
 
 def drawn_kind(style: MapStyle, role: str) -> str:
@@ -67,18 +67,19 @@ def draw_operational(data: MapData, style: MapStyle) -> Drawn:
     h = layout.hex_height
     pairs = list(_neighbour_pairs(layout, sorted(hexes)))
     town_labels: list[BoxF] = []
+    stacks = opening_stack_boxes(layout, data)
     if data.real is not None:  # the real coast, lakes, rivers and border; the hexes' land terrain over them
         named = {fold_place(p["name"]) for p in data.places} | {fold_place(a) for p in data.places
                                                             for a in (p.get("aliases") or "").split("|") if a}
         real, land = data.real, {n: r for n, r in hexes.items() if r.get("terrain") not in ("sea", "clear")}
         # the hexes' own terrain on their real land only, under lakes and rivers: no water hidden by a fill
         town_labels = draw_real_geography(c, real, style, named.__contains__, lambda: _terrain(
-            c, layout, land, style, real.land_in({n: layout.polygon(n) for n in land})))
+            c, layout, land, style, real.land_in({n: layout.polygon(n) for n in land})), stacks)
     else:
         _terrain(c, layout, hexes, style)
         _coasts(c, layout, hexes, pairs, style)
         _lakes(c, layout, hexes, style)
-    _edge_groups(c, layout, data, style)
+    _edge_groups(c, layout, data, style, stacks)
     _frozen(c, layout, data, style)
     _outlines(c, layout, hexes, style)
     sides = _sides_by_feature(data)
@@ -90,11 +91,14 @@ def draw_operational(data: MapData, style: MapStyle) -> Drawn:
         _centre_lines(c, layout, sides.get(feature, []), style, feature)
     for feature in _own_features(style):
         _edge_lines(c, layout, sides.get(feature, []), style, feature)
-    marked = _places(c, layout, data, style)
+    labels = place_labels(layout, data, style, town_labels)
+    _places(c, layout, data, style, labels)
     _hex_numbers(c, layout, hexes, style)
     zones = _zone_polygons(layout, hexes)
     rows = sorted({layout.centre(name)[1] for name in hexes})
-    _zone_labels(c, zones, style, h, [_box_of(layout.polygon(name)) for name in marked] + town_labels, rows)
+    taken = [_box_of(layout.polygon(name)) for name in labels] + town_labels + stacks
+    taken += [box for label in labels.values() if label.tag for box in label.boxes]
+    _zone_labels(c, zones, style, h, taken, rows)
     geography = data.real.board_geography().to_json() if data.real is not None else None
     return Drawn(c, {name: _int_ring(poly) for name, poly in zones.items()}, {}, geography)
 
@@ -188,7 +192,7 @@ def _hex_range(text: str) -> list[str]:
     return text.replace(",", " ").split()
 
 
-def _edge_groups(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -> None:
+def _edge_groups(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle, stacks: list[BoxF]) -> None:
     """1.1: each Edge Hex Group shares a background colour and shows "<zone> = <OMPs>",
     on the board, between two rows of hex numbers and clear of the hexes with places."""
     palette = style.get("edge_groups.colours")
@@ -198,7 +202,7 @@ def _edge_groups(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -
     h = layout.hex_height
     size = h * style.number("edge_groups.label_size")
     rows = sorted({layout.centre(name)[1] for name in known})
-    taken = [_box_of(layout.polygon(name)) for name in _place_hexes(data, style) if name in known]
+    taken = [_box_of(layout.polygon(name)) for name in _place_hexes(data, style) if name in known] + stacks
     board = shapely_box(0, 0, *layout.size)
     for i, group in enumerate(groups):
         colour = _parse(palette[i % len(palette)], style, "edge_groups.colours")
@@ -390,10 +394,28 @@ def _zone_labels(c: Canvas, zones: dict[str, Polygon], style: MapStyle, h: float
     board = shapely_box(0, 0, *c.size)
     for name, poly in zones.items():
         text = name.upper()
-        width = c.text_width(text, "condensed_bold", size)
-        x, y = label_point(_largest(poly.intersection(board)), width, size, h, taken, rows)
-        c.text((x - width / 2 - 1, y - size / 2, width + 2, size), text, "condensed_bold", size, colour,
+        x, y, fitted = zone_label(c, _largest(poly.intersection(board)), text, size, h, taken, rows)
+        width = c.text_width(text, "condensed_bold", fitted)
+        c.text((x - width / 2 - 1, y - fitted / 2, width + 2, fitted), text, "condensed_bold", fitted, colour,
                halo=(255, 255, 255))
+
+
+#: A zone's name is printed this much smaller where it does not fit at full size (a strip of sea
+#: between the coast and the map's edge).
+SMALLER_LABELS = (1.0, 0.8, 0.65)
+
+
+def zone_label(c: Canvas, poly: Polygon, text: str, size: float, h: float, taken: list[BoxF],
+               rows: list[float]) -> tuple[float, float, float]:
+    """Where a zone's name goes and its size: the largest of :data:`SMALLER_LABELS` that fits (see
+    :func:`label_point`), else full size at the zone's pole."""
+    for factor in SMALLER_LABELS:
+        width = c.text_width(text, "condensed_bold", size * factor)
+        spot = label_spot(poly, width, size * factor, h, taken, rows)
+        if spot is not None:
+            return spot[0], spot[1], size * factor
+    pole = polylabel(poly, tolerance=h / 4)
+    return pole.x, pole.y, size
 
 
 #: Where between two rows of hex numbers a label fits: this far below a row's centres
@@ -401,12 +423,12 @@ def _zone_labels(c: Canvas, zones: dict[str, Polygon], style: MapStyle, h: float
 BETWEEN_NUMBERS = 0.095
 
 
-def label_point(poly: Polygon, width: float, size: float, h: float, taken: list[BoxF],
-                rows: list[float]) -> PointF:
+def label_spot(poly: Polygon, width: float, size: float, h: float, taken: list[BoxF],
+               rows: list[float]) -> PointF | None:
     """Where a zone's label goes: between two rows of hex numbers, as near the pole of
     inaccessibility (the point deepest inside the zone; a centroid can fall on the border
-    or outside) as it can be while inside the zone and clear of every ``taken`` box; the
-    pole when there is no such place."""
+    or outside) as it can be while inside the zone and clear of every ``taken`` box; None
+    when there is no such place."""
     pole = polylabel(poly, tolerance=h / 4)
     x0, y0, x1, y1 = poly.bounds
     columns = [x0 + i * h / 4 for i in range(int((x1 - x0) / (h / 4)) + 1)]
@@ -419,6 +441,16 @@ def label_point(poly: Polygon, width: float, size: float, h: float, taken: list[
         box = (x - width / 2, y - size / 2, x + width / 2, y + size / 2)
         if not any(_overlap(box, other) for other in near) and inside.contains(shapely_box(*box)):
             return x, y
+    return None
+
+
+def label_point(poly: Polygon, width: float, size: float, h: float, taken: list[BoxF],
+                rows: list[float]) -> PointF:
+    """:func:`label_spot`, or the pole of inaccessibility when there is no such place."""
+    spot = label_spot(poly, width, size, h, taken, rows)
+    if spot is not None:
+        return spot
+    pole = polylabel(poly, tolerance=h / 4)
     return pole.x, pole.y
 
 
@@ -439,23 +471,166 @@ def _int_ring(poly: Polygon) -> list[tuple[int, int]]:
 # -- places -----------------------------------------------------------------------------
 
 
-def _places(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -> list[str]:
-    """Draw every place's symbols and name; the hexes that hold places."""
+def opening_stack_boxes(layout: HexLayout, data: MapData) -> list[BoxF]:
+    """The board pixels each opening stack (:attr:`MapData.stacks`) covers at 100%."""
+    return [stack_box(layout.centre(name), pieces, (width, height))
+            for name, (pieces, width, height) in sorted(data.stacks.items())]
+
+
+@dataclass(frozen=True)
+class PlaceLabel:
+    """Where a hex's places are named: ``boxes`` the names' boxes (left, top, right, bottom) at 100%.
+    ``tag``: an opening stack would hide the hex's symbols or names, so they are drawn together in one
+    box beside it (``boxes`` is that box) instead of in the hex."""
+
+    hex: str
+    names: tuple[str, ...]
+    boxes: tuple[BoxF, ...]
+    tag: bool = False
+
+
+def _places_by_hex(data: MapData, style: MapStyle) -> dict[str, list[dict]]:
     by_hex: dict[str, list[dict]] = defaultdict(list)
     areas = _area_kinds(style)
-    battery, code_flag = drawn_kind(style, "battery"), drawn_kind(style, "code_flag")
     for place in data.places:
         if place.get("hex") and place.get("kind") not in areas:
             by_hex[place["hex"]].append(place)
+    return dict(sorted(by_hex.items()))
+
+
+def place_labels(layout: HexLayout, data: MapData, style: MapStyle,
+                 keep_clear: Sequence[BoxF] = ()) -> dict[str, PlaceLabel]:
+    """Where each hex's places are named. In the hex, under its symbols, unless an opening stack
+    (on it or a neighbour) would cover its symbols or names: then a tag of symbols and names goes
+    beside the stack, as near the hex as it can be while clear of every opening stack and, where
+    room allows, of the other places' names and symbols, the hex numbers and ``keep_clear``."""
+    scratch = Canvas((8, 8), 1, (255, 255, 255), 1)  # measures text; nothing of it is kept
+    h = layout.hex_height
+    size = h * style.number("places.label_size")
+    code_flag = drawn_kind(style, "code_flag")
+    stacks = opening_stack_boxes(layout, data)
+    found: dict[str, PlaceLabel] = {}
+    crowded: list[tuple[str, tuple[str, ...]]] = []
+    placed: list[BoxF] = []
+    for hex_name, places in _places_by_hex(data, style).items():
+        try:
+            centre = layout.centre(hex_name)
+        except BadInput:
+            raise BadInput("places.csv", f"hex {hex_name!r} is not on the Operational Map", places[0].get("name", "")) from None
+        names = tuple(_labels(places, code_flag))
+        boxes = tuple(place_names(scratch, centre, list(names), size, (0, 0, 0), (0, 0, 0), h))
+        if (any(_overlap(b, stack) for b in (*boxes, _symbols_box(centre, h)) for stack in stacks)
+                or any(_overlap(b, other) for b in boxes for other in placed)):  # a name too long for its row
+            crowded.append((hex_name, names))
+        else:
+            found[hex_name] = PlaceLabel(hex_name, names, boxes)
+            placed += boxes
+    numbers = _number_boxes(scratch, layout, style, [row["hex"] for row in data.hexes if row.get("hex")])
+    placed += [_symbols_box(layout.centre(n), h) for n in found]
+    by_hex = _places_by_hex(data, style)
+    for hex_name, names in crowded:
+        width, height = _tag_size(scratch, by_hex[hex_name], names, style, h)
+        box = _tag_spot(layout, hex_name, (width, height), stacks, [placed, numbers, list(keep_clear)])
+        found[hex_name] = PlaceLabel(hex_name, names, (box,), tag=True)
+        placed.append(box)
+    return found
+
+
+def _symbols_box(centre: PointF, h: float) -> BoxF:
+    """What a hex's symbols cover: the settlement mark, the port and airbase symbols with their
+    capacities, the battery and the mobilization code."""
+    x, y = centre
+    return x - 0.42 * h, y - 0.3 * h, x + 0.42 * h, y + 0.22 * h
+
+
+def _number_boxes(c: Canvas, layout: HexLayout, style: MapStyle, hexes: list[str]) -> list[BoxF]:
+    h = layout.hex_height
+    size = h * style.number("hex.number_size")
+    offset = h * style.number("hex.number_offset")
+    boxes = []
+    for name in hexes:
+        x, y = layout.centre(name)
+        half = c.text_width(name, "condensed", size) / 2
+        boxes.append((x - half, y - offset - size / 2, x + half, y - offset + size / 2))
+    return boxes
+
+
+#: A tag's parts, in hex heights: its height, its symbols' size, the padding and the gap between parts.
+TAG_HEIGHT, TAG_ICON, TAG_PAD = 0.3, 0.24, 0.05
+
+
+def _tag_parts(c: Canvas, places: list[dict], names: tuple[str, ...], style: MapStyle, h: float) -> list[tuple[str, str, float]]:
+    """(what, text, width) of each part of a tag, left to right: the settlement mark, the port's and
+    the airbase's symbol with its capacity, the battery, the mobilization codes, then the names."""
+    kinds = {p["kind"]: p for p in places}
+    battery, code_flag, major = drawn_kind(style, "battery"), drawn_kind(style, "code_flag"), drawn_kind(style, "major_settlement")
+    capacity = 0.15 * h
+    parts: list[tuple[str, str, float]] = []
+    settlement = next((k for k in (major, "city", "town") if k and k in kinds), "")
+    if settlement:
+        parts.append(("settlement", settlement, 0.22 * h))
+    for kind, icon in (("port", "anchor"), ("airbase", "plane")):
+        if kind in kinds:
+            value = kinds[kind].get("capacity", "") or ""
+            parts.append((icon, value, TAG_ICON * h + (c.text_width(value, "bold", capacity) + 0.03 * h if value else 0)))
+    if battery and battery in kinds:
+        parts.append(("battery", "", 0.22 * h))
+    codes = "/".join(p.get("code") or p["name"] for p in places if code_flag and p["kind"] == code_flag)
+    if codes:
+        parts.append(("codes", codes, c.text_width(codes, "condensed_bold", 0.14 * h) + 0.14 * h * 0.8))
+    text = " / ".join(names)
+    if text:
+        parts.append(("names", text, c.text_width(text, "condensed_bold", h * style.number("places.label_size"))))
+    return parts
+
+
+def _tag_size(c: Canvas, places: list[dict], names: tuple[str, ...], style: MapStyle, h: float) -> tuple[float, float]:
+    parts = _tag_parts(c, places, names, style, h)
+    gaps = TAG_PAD * h * (len(parts) - 1)
+    return sum(w for *_, w in parts) + gaps + 2 * TAG_PAD * h, TAG_HEIGHT * h
+
+
+def _tag_spot(layout: HexLayout, hex_name: str, size: tuple[float, float], stacks: list[BoxF],
+              avoid: list[list[BoxF]]) -> BoxF:
+    """The box of a tag of ``size``: the point nearest the hex's centre (a little below it first)
+    whose box is on the board, clear of every stack and of each ``avoid`` list it can be clear of,
+    the last list given up first."""
+    h = layout.hex_height
+    cx, cy = layout.centre(hex_name)
+    width, height = size
+    reach = 2.2 * h + width / 2
+    near = [b for b in stacks if abs((b[0] + b[2]) / 2 - cx) < reach + h and abs((b[1] + b[3]) / 2 - cy) < 3 * h]
+    lists = [[b for b in boxes if abs((b[0] + b[2]) / 2 - cx) < reach + h and abs((b[1] + b[3]) / 2 - cy) < 3 * h]
+             for boxes in avoid]
+    step = h / 24
+    points = sorted(((cx + i * step, cy + j * step) for i in range(-int(reach / step), int(reach / step) + 1)
+                     for j in range(-60, 61)), key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy - 0.2 * h) ** 2)
+    board_w, board_h = layout.size
+    free = [p for p in points if 0 <= p[0] - width / 2 and p[0] + width / 2 <= board_w and 0 <= p[1] - height / 2
+            and p[1] + height / 2 <= board_h]
+    boxes = [(x - width / 2, y - height / 2, x + width / 2, y + height / 2) for x, y in free]
+    boxes = [b for b in boxes if not any(_overlap(b, s) for s in near)]
+    for kept in range(len(lists), -1, -1):
+        blocking = [b for group in lists[:kept] for b in group]
+        for box in boxes:
+            if not any(_overlap(box, other) for other in blocking):
+                return box
+    raise BadInput("places.csv", f"hex {hex_name}: no room beside its opening stack for its names")
+
+
+def _places(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle, labels: dict[str, PlaceLabel]) -> None:
+    """Draw every place's symbols and name, in its hex or in a tag beside an opening stack."""
+    battery, code_flag = drawn_kind(style, "battery"), drawn_kind(style, "code_flag")
     h = layout.hex_height
     halo = style.colour("places.halo")
     label_size = h * style.number("places.label_size")
     label_colour = style.colour("places.label_colour")
-    for hex_name, places in sorted(by_hex.items()):
-        try:
-            cx, cy = layout.centre(hex_name)
-        except BadInput:
-            raise BadInput("places.csv", f"hex {hex_name!r} is not on the Operational Map", places[0].get("name", "")) from None
+    for hex_name, places in _places_by_hex(data, style).items():
+        label = labels[hex_name]
+        if label.tag:
+            _tag(c, label, places, style, h)
+            continue
+        cx, cy = layout.centre(hex_name)
         kinds = {p["kind"]: p for p in places}
         _settlement(c, (cx, cy), kinds, style, h)
         if "port" in kinds:
@@ -469,8 +644,36 @@ def _places(c: Canvas, layout: HexLayout, data: MapData, style: MapStyle) -> lis
         codes = [p.get("code") or p["name"] for p in places if code_flag and p["kind"] == code_flag]
         if codes:
             _mobilization(c, (cx + 0.2 * h, cy - 0.17 * h), "/".join(codes), style.colour(f"places.{code_flag}"), h)
-        place_names(c, (cx, cy), _labels(places, code_flag), label_size, label_colour, halo, h)
-    return sorted(by_hex)
+        place_names(c, (cx, cy), list(label.names), label_size, label_colour, halo, h)
+
+
+def _tag(c: Canvas, label: PlaceLabel, places: list[dict], style: MapStyle, h: float) -> None:
+    """A hex's symbols and names in one row, on a light card, beside the stack that stands on it."""
+    left, top, right, bottom = label.boxes[0]
+    halo = style.colour("places.halo")
+    c.rect((left, top, right - left, bottom - top), fill=halo, outline=style.colour("places.label_colour"),
+           width=max(1.0, h * 0.015), radius=h * 0.06)
+    x, y = left + TAG_PAD * h, (top + bottom) / 2
+    kinds = {p["kind"]: p for p in places}
+    for what, text, width in _tag_parts(c, places, label.names, style, h):
+        if what == "settlement":
+            _settlement(c, (x + width / 2, y), {text: kinds[text]}, style, h)
+        elif what in ("anchor", "plane"):
+            colour = style.colour("places.port" if what == "anchor" else "places.airbase")
+            _symbol(c, what, (x + TAG_ICON * h / 2, y), TAG_ICON * h * 0.9, colour, halo)
+            if text:
+                size = 0.15 * h
+                c.text((x + TAG_ICON * h, y - size / 2, width - TAG_ICON * h, size), text, "bold", size, colour,
+                       fit=False, align="left")
+        elif what == "battery":
+            _gun(c, (x + width / 2, y), 0.18 * h, style.colour(f"places.{drawn_kind(style, 'battery')}"))
+        elif what == "codes":
+            _mobilization(c, (x + width / 2, y), text, style.colour(f"places.{drawn_kind(style, 'code_flag')}"), h)
+        else:
+            size = h * style.number("places.label_size")
+            c.text((x, y - size / 2, width, size), text, "condensed_bold", size, style.colour("places.label_colour"),
+                   fit=False, align="left")
+        x += width + TAG_PAD * h
 
 
 def place_names(c: Canvas, centre: PointF, names: list[str], size: float, colour: RGB, halo: RGB,
@@ -587,7 +790,7 @@ def draw_operational_panel(data: MapData, style: MapStyle) -> Drawn:
 @dataclass(frozen=True)
 class KeyEntry:
     """One line of the map key: a sample (``kind``: fill, hatch, line, border, weather,
-    lake) and what it means."""
+    lake, geo: a line of the real geography under the hexes) and what it means."""
 
     kind: str
     label: str
@@ -627,6 +830,9 @@ def key_entries(data: MapData, style: MapStyle) -> list[KeyEntry]:
         if feature in features:
             label = style.get(f"key.features.{feature}", feature.replace("_", " ").capitalize())
             entries.append(KeyEntry("line", label, feature))
+    if data.real is not None:  # drawn under the hexes from the game's geodata (geo/SOURCES.md)
+        entries.append(KeyEntry("geo", "River (WDBII, under the hexes)", "river"))
+        entries.append(KeyEntry("geo", "National border (WDBII, under the hexes)", "border"))
     entries.append(KeyEntry("border", "Zone border"))
     if len({row.get("weather") for row in data.hexes if row.get("weather")} | {z.get("weather") for z in data.zones if z.get("weather")}) > 1:
         entries.append(KeyEntry("weather", style.get("key.weather", "Weather section border")))
@@ -675,6 +881,9 @@ def _key_sample(c: Canvas, style: MapStyle, entry: KeyEntry, box: tuple[float, f
                 _ties(c, mid[0], mid[1], colour, width)
     elif entry.kind == "border":
         c.line(list(mid), style.colour("zones.border_colour"), style.number("zones.border_width"), joint=False)
+    elif entry.kind == "geo":
+        c.line(list(mid), style.colour(f"geography.{entry.feature}.colour"),
+               style.number(f"geography.{entry.feature}.width"), joint=False)
     elif entry.kind == "weather":
         c.rect((x, y, w, h), fill=style.colour("zones.border_colour"))
         dash = style.get("zones.weather_dash")

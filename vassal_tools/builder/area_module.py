@@ -26,6 +26,7 @@ from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
 from ..art.areamap import draw_area_map, draw_piece, piece_size
+from ..art.hexmap import stack_box as hex_stack_box
 from ..errors import BadInput
 from ..formats.archive import Archive, atomic_write, write_archive
 from ..formats.buildfile import BuildFile
@@ -188,12 +189,10 @@ def assemble_areas(area_map: AreaMap, cache: Path, dice: GameDice) -> AreaAssemb
 
 
 def stack_box(x: float, y: float, pieces: int, size: tuple[int, int] | None = None) -> BaseGeometry:
-    """The board pixels a stack at (x, y) covers: a counter (``size``, else the template's), then
-    each piece above it drawn UNEXPANDED_SEPARATION right of and above the one under it (VASSAL's
-    StackMetrics), and a margin."""
-    width, height = size or piece_size()
-    right, up = (step * (pieces - 1) for step in standard.UNEXPANDED_SEPARATION)
-    return box(x - width / 2 - 3, y - height / 2 - up - 3, x + width / 2 + right + 3, y + height / 2 + 3)
+    """The board pixels a stack at (x, y) covers (:func:`art.hexmap.stack_box`): a counter (``size``,
+    else the template's), each piece above it drawn UNEXPANDED_SEPARATION right of and above the
+    one under it (VASSAL's StackMetrics), and a margin."""
+    return box(*hex_stack_box((x, y), pieces, size or piece_size()))
 
 
 def opening_stacks(area_map: AreaMap, locator: Locator, labels: list) -> list[StartStack]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from ..art.hexmap import STACK_STEP
 from ..formats.components import Component
 
 MODULE = "VASSAL.build.module."
@@ -85,8 +86,9 @@ def board_picker() -> Component:
     })
 
 
-#: px each piece of an unexpanded stack is drawn right and up from the one below (StackMetrics unexSepX, unexSepY).
-UNEXPANDED_SEPARATION = (4, 4)
+#: px each piece of an unexpanded stack is drawn right and up from the one below (StackMetrics unexSepX,
+#: unexSepY): the maps' art keeps its labels clear of stacks so fanned.
+UNEXPANDED_SEPARATION = STACK_STEP
 
 
 def map_helpers(zoom_levels: str = "0.25,0.333,0.4,0.5,0.625,0.75,1.0,1.25,1.6", zoom_start: int = 7) -> list[Component]:

@@ -10,14 +10,15 @@ edit hexes.csv and hexsides.csv directly and retire this script.
 
 How:
 
-1. ``CONTROL_POINTS`` pair hexes the rulebook gives with the (approximate) latitude
-   and longitude of those places; a least-squares affine map from lat/lon to the
-   hex plane is fitted (residuals about one hex: the printed map is not a true
-   projection, and the coordinates are typed from memory).
-2. Hand-typed, coarse lat/lon outlines (``MAINLAND``, ``ISLANDS``, fjords, lakes,
-   rivers, terrain regions: all APPROXIMATE) are projected onto the hex plane and
-   every hex is classified: sea, Norway or Sweden (east of ``BORDER``), its
-   roughest terrain (1.2), partial-sea/partial-fjord, lake symbols, zone, weather.
+1. The grid is pinned to real geography by the fit of ``scripts/fit_map.py``
+   (:func:`vassal_tools.gamedata.geography.fit_game`: least squares over the places whose
+   hex the rulebook numbers, 1.5 to 11.5.1) and ``geo/`` (GSHHG land and lakes).
+2. Every hex is classified: sea (half its area or more real sea, and joined to the open
+   sea), Norway or Sweden (east of ``BORDER``; Swedish waters off the map's seas, the
+   Baltic's, are Sweden too), coast (real sea in it: ``sea`` beside an all-sea hex, else
+   ``fjord``), lake symbol (real lake in it), zone, weather from real geography and the
+   rules; its roughest terrain (1.2) from hand-typed regions (SAMPLE). Fjord, lake and
+   river hexsides follow hand-typed lines (APPROXIMATE, projected through the fit).
 3. ``RULEBOOK_HEXES`` and ``RULEBOOK_SIDES`` (facts the text gives, with rule
    numbers) override the sample; every place of places.csv is kept on land, every
    port on the water.
@@ -42,17 +43,22 @@ import csv
 import heapq
 import io
 import math
-import random
 import sys
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 
+import numpy as np
+from shapely import make_valid
+from shapely import transform as reshaped
 from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 from shapely.prepared import prep
 
 from vassal_tools.gamedata import MapGrid, hex_name, parse_hex
+from vassal_tools.gamedata.geography import COAST_HEX, LAKE_HEX, GridFit, fit_game, water_of_hexes
 
 HERE = Path(__file__).resolve().parent.parent
 
@@ -60,57 +66,13 @@ LatLon = tuple[float, float]
 PlanePoint = tuple[float, float]
 
 # ------------------------------------------------------------------------------------------
-# 1. Control points: hexes from the rulebook, coordinates approximate (decimal degrees).
+# 1. The fit and the real land and water: geo.toml and geo/ (scripts/fit_map.py reports the fit).
 
-CONTROL_POINTS: list[tuple[str, str, LatLon]] = [
-    ("0203", "Bardufoss, 5.1.3", (69.06, 18.54)),
-    ("3018", "Vaernes, 6.1.1", (63.46, 10.92)),
-    ("3019", "Trondheim, 7.1.5", (63.43, 10.40)),
-    ("3325", "Andalsnes, 7.2.5", (62.57, 7.69)),
-    ("3622", "Dombaas, 13.4", (62.07, 9.12)),
-    ("4332", "Bergen, 6.1.1", (60.39, 5.32)),
-    ("4720", "Oslo, 11.1.1", (59.91, 10.75)),
-    ("4820", "Fornebu, 7.2.5", (59.90, 10.62)),
-    ("4821", "Lysaker, 11.5.1", (59.91, 10.64)),
-    ("4519", "Eidsvoll, 11.5.1", (60.33, 11.26)),
-    ("4320", "Gjovik, 11.5.1", (60.80, 10.69)),
-    ("5020", "Moss, 11.5.1", (59.43, 10.66)),
-    ("4921", "Oscarborg, 9.0.1", (59.67, 10.61)),
-    ("5121", "Horten, 9.0.1", (59.42, 10.48)),
-    ("5219", "Iddefjord, 11.2.3", (59.05, 11.45)),
-]
+WATER_SOURCE = "GSHHG: water through the fit of scripts/fit_map.py, approximate"
 
 # ------------------------------------------------------------------------------------------
-# 2. Outlines. All APPROXIMATE, typed by hand at roughly the resolution of a hex
-# (16 nautical miles); only the shape of the country matters for a sample.
-
-# The Scandinavian mainland clockwise from far north-east: the Norwegian coast west and
-# south to Halden, the Swedish west coast, then closed far to the east (the Baltic side
-# lies off the map's Swedish part and is simply "Sweden").
-MAINLAND: list[LatLon] = [
-    (71.5, 30.0), (70.2, 21.5), (69.8, 20.4), (69.7, 19.6), (69.55, 19.0), (69.35, 18.3),
-    (69.15, 17.6), (68.95, 17.1), (68.75, 16.6), (68.45, 16.2), (68.25, 15.9), (68.05, 15.3),
-    (67.7, 14.9), (67.35, 14.45), (67.1, 13.9), (66.8, 13.4), (66.4, 13.1), (66.0, 12.6),
-    (65.6, 12.15), (65.15, 11.7), (64.8, 11.1), (64.5, 10.65), (64.2, 10.2), (63.95, 9.85),
-    (63.7, 9.55), (63.4, 8.9), (63.15, 7.85), (62.9, 7.1), (62.6, 6.3), (62.25, 5.25),
-    (61.9, 5.05), (61.6, 4.95), (61.1, 4.85), (60.8, 4.85), (60.4, 5.05), (60.0, 5.1),
-    (59.75, 5.2), (59.45, 5.3), (59.2, 5.5), (59.0, 5.6), (58.85, 5.5), (58.6, 5.55),
-    (58.42, 5.9), (58.25, 6.3), (58.08, 6.6), (57.98, 7.05), (58.03, 7.5), (58.12, 8.0),
-    (58.25, 8.4), (58.45, 8.8), (58.7, 9.25), (58.9, 9.6), (59.0, 10.0), (59.05, 10.4),
-    (59.05, 10.9), (59.1, 11.35), (58.9, 11.15), (58.35, 11.25), (57.7, 11.9), (57.0, 12.3),
-    (55.0, 13.0), (55.0, 30.0),
-]
-
-ISLANDS: dict[str, list[LatLon]] = {
-    "Lofoten, Vesteralen and Hinnoya": [
-        (67.9, 12.9), (68.1, 13.7), (68.25, 14.4), (68.4, 15.2), (68.45, 15.8), (68.5, 16.3),
-        (68.85, 16.7), (69.1, 16.3), (69.3, 16.1), (69.05, 15.3), (68.75, 14.6), (68.4, 13.8),
-        (68.1, 13.1),
-    ],
-    "Senja": [(69.55, 17.4), (69.35, 16.95), (69.05, 17.15), (69.15, 18.1), (69.45, 18.05)],
-    "Hitra and Froya": [(63.75, 8.3), (63.45, 8.55), (63.5, 9.1), (63.75, 8.9)],
-    "Karmoy": [(59.42, 5.15), (59.05, 5.12), (59.05, 5.38), (59.42, 5.36)],
-}
+# 2. Lines. All APPROXIMATE, typed by hand at roughly the resolution of a hex
+# (16 nautical miles); only hexside features follow them.
 
 # The Swedish border, as a chain of hexes (north to south). Named hexes are the
 # rulebook's border hexes (11.2.3); "lat,lon" waypoints are approximate border points
@@ -133,15 +95,15 @@ FJORDS: dict[str, list[Waypoint]] = {
     # 3.3.2: 2717 2718 2817 2818 are the cross-hatched inner fjord; 7.1.5: 2722 all-sea.
     "Trondheimsfjord": ["2722", "2821/2822", "2920/2921", "2919/3019", "2818/2918", "2718/2817", "2717"],
     "Iddefjord": ["5420", "5319/5320", "5219"],
-    "Drammensfjord": ["4921", "4822"],
+    "Drammensfjord": ["4921", "4821"],
     "Ofotfjord": [(68.35, 15.9), (68.42, 16.6), (68.44, 17.2), "0505"],
     "Lyngenfjord": [(69.95, 20.0), (69.6, 20.25), (69.35, 20.25)],
     "Malangen": [(69.5, 18.1), (69.35, 18.6)],
     "Tysfjord": [(68.2, 15.7), (68.1, 16.3)],
     "Saltfjord": [(67.25, 14.2), (67.2, 15.0)],
-    "Ranfjord": [(66.3, 13.0), (66.3, 13.7), "1512"],
-    "Vefsnfjord": [(65.95, 12.5), (65.9, 13.0), "1714"],
-    "Namsenfjord": [(64.45, 10.8), (64.47, 11.2), "2417"],
+    "Ranfjord": [(66.3, 13.0), (66.3, 13.7), "1611"],
+    "Vefsnfjord": [(65.95, 12.5), (65.9, 13.0), "1813"],
+    "Namsenfjord": [(64.45, 10.8), (64.47, 11.2), "2517"],
     "Romsdalsfjord": [(62.85, 6.7), (62.7, 7.1), (62.62, 7.5), "3325"],
     "Storfjord": [(62.4, 6.0), (62.3, 6.6), (62.15, 7.1)],
     "Nordfjord": [(61.95, 5.15), (61.9, 5.9), (61.85, 6.6)],
@@ -352,76 +314,24 @@ def sea_zone(xx: int, yy: int) -> str:
         return "Central Norwegian Sea"
     if xx <= 37:
         return "Southern Norwegian Sea"
-    if xx <= 52:
+    if xx <= 52 and yy >= 27:  # west of Norway's southern tip; east of it lies the Oslofjord's mouth
         return "Norwegian Leads"
     if yy >= 28:
         return "Jutland"
     return "Skagerrak" if yy >= 19 else "Kattegat"
 
 
-LAKE_SYMBOL_SHARE = 0.12  # of inland Norwegian hexes, beyond the lakes above (sample)
-SEED = 1940
 
 # ------------------------------------------------------------------------------------------
 # geometry helpers
 
 
-@dataclass
-class Projection:
-    """An affine map from (lat, lon) to the hex plane, fitted by least squares."""
-
-    coef: list[list[float]]  # 2 rows of (a, b, c): x' = a*u + b*v + c
-    inverse: list[list[float]] = field(default_factory=list)
-
-    @staticmethod
-    def _uv(lat: float, lon: float) -> tuple[float, float]:
-        # Equirectangular at 63N, in nautical miles: enough for a country this size.
-        return (lon - 12.0) * math.cos(math.radians(63.0)) * 60.0, lat * 60.0
-
-    @classmethod
-    def fit(cls, pairs: list[tuple[LatLon, PlanePoint]]) -> Projection:
-        rows = [(*cls._uv(*ll), 1.0) for ll, _ in pairs]
-        coef = []
-        for k in range(2):
-            target = [p[k] for _, p in pairs]
-            ata = [[sum(r[i] * r[j] for r in rows) for j in range(3)] for i in range(3)]
-            atb = [sum(r[i] * t for r, t in zip(rows, target)) for i in range(3)]
-            coef.append(_solve3(ata, atb))
-        (a, b, c), (d, e, f) = coef
-        det = a * e - b * d
-        inverse = [[e / det, -b / det, (b * f - c * e) / det], [-d / det, a / det, (c * d - a * f) / det]]
-        return cls(coef, inverse)
-
-    def to_plane(self, ll: LatLon) -> PlanePoint:
-        u, v = self._uv(*ll)
-        return tuple(r[0] * u + r[1] * v + r[2] for r in self.coef)  # type: ignore[return-value]
-
-    def to_latlon(self, p: PlanePoint) -> LatLon:
-        u, v = (r[0] * p[0] + r[1] * p[1] + r[2] for r in self.inverse)
-        return v / 60.0, u / (math.cos(math.radians(63.0)) * 60.0) + 12.0
-
-
-def _solve3(m: list[list[float]], b: list[float]) -> list[float]:
-    """Cramer's rule for a 3x3 system (the normal equations of the fit)."""
-    def det(a: list[list[float]]) -> float:
-        return (a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0])
-                + a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0]))
-    d = det(m)
-    out = []
-    for col in range(3):
-        mc = [row[:] for row in m]
-        for i in range(3):
-            mc[i][col] = b[i]
-        out.append(det(mc) / d)
-    return out
-
-
 class Plane:
     """Hex plane geometry of the map: centres, hexagons, the hex at a point."""
 
-    def __init__(self, grid: MapGrid, projection: Projection):
+    def __init__(self, grid: MapGrid, fit: GridFit):
         self.grid = grid
-        self.projection = projection
+        self.fit = fit
         self.radius = 1 / math.sqrt(3)  # centre to corner when adjacent centres are 1 apart
 
     def centre(self, name: str) -> PlanePoint:
@@ -451,14 +361,20 @@ class Plane:
     def point(self, waypoint: Waypoint) -> PlanePoint:
         """A waypoint in the plane: a hex centre, the midpoint of two hexes, or lat/lon."""
         if isinstance(waypoint, tuple):
-            return self.projection.to_plane(waypoint)
+            return self.fit.plane(*waypoint)
         if "/" in waypoint:
             a, b = (self.centre(w) for w in waypoint.split("/"))
             return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
         return self.centre(waypoint)
 
     def polygon(self, outline: list[LatLon]) -> Polygon:
-        return Polygon([self.projection.to_plane(ll) for ll in outline]).buffer(0)
+        return Polygon([self.fit.plane(*ll) for ll in outline]).buffer(0)
+
+    def shape(self, real: BaseGeometry) -> BaseGeometry:
+        """A shape in (lon, lat) in the plane; simplified rings that touch may cross once
+        projected: repaired."""
+        return make_valid(reshaped(real, lambda lonlat: np.array(
+            [self.fit.plane(lat, lon) for lon, lat in lonlat]).reshape(-1, 2)))
 
     def line(self, waypoints: list[Waypoint]) -> LineString:
         return LineString([self.point(w) for w in waypoints])
@@ -507,7 +423,7 @@ class HexRow:
         return self.terrain not in ("sea", "sweden")
 
     def source(self) -> str:
-        return "; ".join(self.facts + ["sample"]) if self.facts else "sample"
+        return "; ".join(self.facts + [WATER_SOURCE, "sample"])
 
 
 class SampleMap:
@@ -521,12 +437,15 @@ class SampleMap:
                             tuple(m["odd_column_neighbour_offsets"]), tuple(m["even_column_neighbour_offsets"]))
         self.places = _read_csv(root / "places.csv")
         self.zone_weather = {z["name"]: z["weather"] for z in _read_csv(root / "zones.csv")}
-        pairs = [(ll, self.grid.centre(h)) for h, _, ll in CONTROL_POINTS]
-        self.plane = Plane(self.grid, Projection.fit(pairs))
+        fitted = fit_game(root, self.grid, [SimpleNamespace(**p) for p in self.places])
+        if fitted is None:
+            raise SystemExit(f"{root}: no geo.toml to pin the map to real geography")
+        self.geography, fit = fitted
+        self.plane = Plane(self.grid, fit)
+        self.water = water_of_hexes(fit, self.geography)
         self.hexes: dict[str, HexRow] = {h: HexRow() for h in self.grid.hexes()}
         self.sides: dict[tuple[str, str, str], str] = {}  # (a, b, feature) -> source
         self.place_hex = {p["name"]: p["hex"] for p in self.places if p["hex"]}
-        self.rng = random.Random(SEED)
 
     # -- classification --------------------------------------------------------------------
 
@@ -543,15 +462,25 @@ class SampleMap:
         self._side_facts()
 
     def _land_and_sea(self) -> None:
-        plane = self.plane
-        self.land_shape = unary_union([plane.polygon(MAINLAND)] + [plane.polygon(o) for o in ISLANDS.values()])
-        land = prep(self.land_shape)
+        """Land where real land covers more than half the hex (GSHHG), and where a place is."""
+        self.land_shape = self.plane.shape(self.geography.land)
         for name, row in self.hexes.items():
-            if land.contains(Point(plane.centre(name))):
+            if not self.water[name].all_sea:
                 row.terrain = "rough"
         for p in self.places:  # every named place is on land
             if p["hex"]:
                 self.hexes[p["hex"]].terrain = "rough"
+        # The sea the game's sea zones hold is the open sea off the map's west edge and what
+        # it reaches; other all-sea hexes are the Baltic's (Sweden, below) or a wide inner
+        # fjord's (land, its coast a fjord).
+        todo = [n for n, row in self.hexes.items() if row.terrain == "sea" and parse_hex(n)[1] == self.grid.yy_max]
+        self.open_sea = set(todo)
+        while todo:
+            here = todo.pop()
+            for n in self.grid.neighbours(here):
+                if n not in self.open_sea and self.hexes[n].terrain == "sea":
+                    self.open_sea.add(n)
+                    todo.append(n)
 
     def _sweden(self) -> None:
         """Chain the border hexes and make land east of the chain Sweden."""
@@ -572,8 +501,10 @@ class SampleMap:
             if name in on_chain:
                 row.border = True
                 row.terrain = "rough"
-            elif row.land and sweden.contains(Point(self.plane.centre(name))):
+            elif (row.land or name not in self.open_sea) and sweden.contains(Point(self.plane.centre(name))):
                 row.terrain = "sweden"
+            elif not row.land and name not in self.open_sea:
+                row.terrain = "rough"
         for a, b in zip(chain, chain[1:]):
             self._side(a, b, "swedish_border", "11.2.3: the border links consecutive border hexes; sample: course")
 
@@ -591,18 +522,12 @@ class SampleMap:
             row.terrain = next((t for t, shape in prepared if shape.contains(p)), "rough")
 
     def _coasts(self) -> None:
-        land = prep(self.land_shape)
+        """A Norwegian land hex with real sea in it is coastal: ``sea`` beside an all-sea hex,
+        else ``fjord`` (water too narrow to fill a hex)."""
         for name, row in self.hexes.items():
-            if row.terrain == "sweden" or not row.land:
+            if not row.land or self.water[name].sea < COAST_HEX:
                 continue
-            hexagon = self.plane.hexagon(name)
-            if not land.contains(hexagon) and hexagon.difference(self.land_shape).area > 0.05 * hexagon.area:
-                row.coast = "sea"
-        for waypoints in FJORDS.values():
-            line = self.plane.line(waypoints)
-            for name, row in self.hexes.items():
-                if row.land and row.coast == "none" and line.distance(Point(self.plane.centre(name))) <= 0.55:
-                    row.coast = "fjord"
+            row.coast = "sea" if any(self.hexes[n].terrain == "sea" for n in self.grid.neighbours(name)) else "fjord"
         for p in self.places:  # ports lie on the water
             if p["kind"] == "port" and self.hexes[p["hex"]].coast == "none":
                 self.hexes[p["hex"]].coast = "sea"
@@ -644,14 +569,9 @@ class SampleMap:
             row.weather = self.zone_weather[row.zone]
 
     def _lake_symbols(self) -> None:
-        for waypoints in LAKES.values():
-            line = self.plane.line(waypoints)
-            for name, row in self.hexes.items():
-                if row.land and line.distance(Point(self.plane.centre(name))) <= 0.55:
-                    row.lake = True
-        for name in sorted(self.hexes):
-            row = self.hexes[name]
-            if row.land and row.coast == "none" and self.rng.random() < LAKE_SYMBOL_SHARE:
+        """1.2.1: a lake symbol where real lake water covers a tenth of the hex (GSHHG)."""
+        for name, row in self.hexes.items():
+            if row.land and self.water[name].lake >= LAKE_HEX:
                 row.lake = True
 
     def _land_pairs(self):
