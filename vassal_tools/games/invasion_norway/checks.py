@@ -11,12 +11,13 @@ from .air import AirMissions, AirSupply
 from .air_operations import AirCargo, AirOperations, AirRanges, Consolidation, MissionKinds
 from .basing import Basing
 from .control import ControlChanges
+from .hits import HitEffects
 from .interception import Interception
 from .land_combat import CombatDeclarations, CombatMoves
 from .land_movement import Finnmark, MovementAllowance, Overruns, SwedishBorder, ZocMoves
 from .land_stacking import LandStacking
 from .land_supply import LandSupply
-from .mobilization import Mobilization
+from .mobilization import CenterCaptures, Mobilization
 from .naval import FrozenFjord, NavalPhases, NavalStacks, Unloading
 from .reinforcements import Reinforcements
 from .repair import Repairs
@@ -88,9 +89,15 @@ LISTED: dict[type[Check], ListedCheck] = {
                                     "attacked, more than once a Land Combat Phase"),
     Reinforcements: ListedCheck("reinforcements", ("4.1",), "reinforcements placed in their side's Strategic Map "
                                 "zones (Denmark from April #5)"),
-    Mobilization: ListedCheck("mobilization", ("14.1.2", "14.2.1"), "one battalion of each Norwegian regiment a "
-                              "Mobilization Phase, at its center, in order (14.2.1); none once a German unit has "
-                              "entered its center (14.1.2)"),
+    Mobilization: ListedCheck("mobilization", ("14.1.2", "14.2.1", "14.2.2", "14.2.3"), "one battalion of each "
+                              "Norwegian regiment a Mobilization Phase, at its center, in order (14.2.1); none once a "
+                              "German unit has entered its center (14.1.2); dragoon and mountain artillery battalions "
+                              "at their centers on the Invasion Turn (14.2.2); Alta on the Strategic Map, Haugesund's "
+                              "within four Leg MPs of Haugesund, on the Invasion Turn (14.2.3)"),
+    CenterCaptures: ListedCheck("captured-centers", ("15.1.1", "15.2"), "two German SPs at an infantry regiment's "
+                                "center captured on the Invasion Turn (15.1.1); one captured artillery battalion at "
+                                "a captured artillery center with battalions left, not moving in the phase it "
+                                "enters (15.2)"),
     Submarines: ListedCheck("submarines", ("8.7.3", "8.7.4"), "Allied submarine rolls on April #4-#6 only, a hit "
                             "on 0-1 (2 against an unescorted ship), the -1 only for ships their stack cannot "
                             "escort"),
@@ -105,5 +112,8 @@ LISTED: dict[type[Check], ListedCheck] = {
     Repairs: ListedCheck("repair", ("10.2.1", "10.2.3"), "one hit removed from each installation a Repair Segment "
                          "(10.2.1); damaged ships repaired in the Repair Segment on a roll of zero at a friendly "
                          "naval base (10.2.3)"),
+    HitEffects: ListedCheck("hits", ("10.1.1", "10.1.2", "10.1.3"), "a ship damaged while moving stops in that "
+                            "zone (10.1.1); ports and airbases take no more hits than their capacity, and each hit "
+                            "eliminates one SP in the port (10.1.2) or one air point based at the airbase (10.1.3)"),
 }
 CHECKS = tuple(LISTED)
