@@ -10,6 +10,7 @@ from ...pack import ListedCheck
 from .air import AirMissions, AirSupply
 from .air_operations import AirCargo, AirOperations, AirRanges, Consolidation, MissionKinds
 from .basing import Basing
+from .capture import Captures
 from .control import ControlChanges
 from .hits import HitEffects
 from .interception import Interception
@@ -24,6 +25,7 @@ from .repair import Repairs
 from .replacements import AirReplacements
 from .rolls import EmergencyTransfer, Submarines
 from .rules import Check
+from .supply_sources import SupplyArrivals
 from .surrender import Surrender
 from .weather import FixedWeather
 
@@ -115,5 +117,12 @@ LISTED: dict[type[Check], ListedCheck] = {
     HitEffects: ListedCheck("hits", ("10.1.1", "10.1.2", "10.1.3"), "a ship damaged while moving stops in that "
                             "zone (10.1.1); ports and airbases take no more hits than their capacity, and each hit "
                             "eliminates one SP in the port (10.1.2) or one air point based at the airbase (10.1.3)"),
+    Captures: ListedCheck("capture", ("15.1", "13.3.10", "13.2.2"), "enemy SPs, ASPs and trucks alone in a hex a "
+                          "land unit enters are captured: taken from their owner, not moved that turn (a truck "
+                          "that phase), not expended by the side that lost them (13.3.10, 13.2.2 e)"),
+    SupplyArrivals: ListedCheck("supply-sources", ("13.3.8", "13.2.2", "15.6"), "SPs and ASPs come into play in their "
+                                "side's Strategic Map zones, or by naval (SPs not by tankers alone) or air transport, "
+                                "tracks or captures (13.2.2, 13.3.8); two German SPs from Sweden, once, from April #9, "
+                                "in the German Land Movement Phase, in one hex (15.6)"),
 }
 CHECKS = tuple(LISTED)
