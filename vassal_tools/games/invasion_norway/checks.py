@@ -10,6 +10,7 @@ from ...pack import ListedCheck
 from .air import AirMissions, AirSupply
 from .air_operations import AirCargo, AirOperations, AirRanges, Consolidation, MissionKinds
 from .basing import Basing
+from .breakdown import Breakdown
 from .capture import Captures
 from .control import ControlChanges
 from .hits import HitEffects
@@ -124,5 +125,10 @@ LISTED: dict[type[Check], ListedCheck] = {
                                 "side's Strategic Map zones, or by naval (SPs not by tankers alone) or air transport, "
                                 "tracks or captures (13.2.2, 13.3.8); two German SPs from Sweden, once, from April #9, "
                                 "in the German Land Movement Phase, in one hex (15.6)"),
+    Breakdown: ListedCheck("breakdown", ("15.3.1", "15.3.2", "15.3.3"), "artillery batteries and mountain infantry "
+                           "companies come into play only from a battalion flipped or removed in their hex, as many "
+                           "as it gives, artillery at the beginning of a friendly Land Movement Phase (15.3.1, "
+                           "15.3.3); a battalion back at full strength absorbs as many, artillery at the beginning "
+                           "of a friendly Movement Phase (15.3.2, 15.3.3)"),
 }
 CHECKS = tuple(LISTED)
