@@ -14,7 +14,8 @@ companies and a reduced-strength mountain infantry battalion".
 
 A battery or company brought onto a hex (a ``move`` from nowhere or off the map: what a log records
 of a counter brought on in a movement phase; a ``place`` may be a snapshot and is not judged) is a
-breakdown: into a hex where a battalion of its side and kind was reduced or removed in the phase, no
+breakdown (but in the record's first phase, where a record started mid-game may bring on what is
+already in play): into a hex where a battalion of its side and kind was reduced or removed in the phase, no
 more than that battalion gives; a battery in its side's Land Movement Phase before any of its side's
 units moved. A battalion of those kinds flipped back to full strength (no land unit gets steps back
 otherwise) is a recombination: with as many batteries (companies) of its side removed from its hex
@@ -108,7 +109,7 @@ class Breakdown(Check):
         elif isinstance(entry, Move):
             u = audit.units[entry.unit]
             arriving = previous is None or previous.loc is None or previous.removed or self.game.off_map(previous.loc)
-            if arriving and self.piece(u) and entry.to in self.game.hexes:
+            if arriving and self.piece(u) and entry.to in self.game.hexes and not self.rules.in_snapshot(audit):
                 self.arrive(audit, entry.unit, entry.to)
             elif not arriving and self.kinds.is_land(u) and u.side:
                 self.moved.add(u.side)

@@ -13,6 +13,7 @@ from .basing import Basing
 from .breakdown import Breakdown
 from .capture import Captures
 from .control import ControlChanges
+from .garrisons import Garrisons, NavalInfantry
 from .hits import HitEffects
 from .interception import Interception
 from .land_combat import CombatDeclarations, CombatMoves
@@ -130,5 +131,10 @@ LISTED: dict[type[Check], ListedCheck] = {
                            "as it gives, artillery at the beginning of a friendly Land Movement Phase (15.3.1, "
                            "15.3.3); a battalion back at full strength absorbs as many, artillery at the beginning "
                            "of a friendly Movement Phase (15.3.2, 15.3.3)"),
+    NavalInfantry: ListedCheck("naval-infantry", ("15.4",), "a German Naval Infantry battalion comes into play only "
+                               "in a German-controlled port where a German ship or DD point was sunk"),
+    Garrisons: ListedCheck("garrisons", ("15.7",), "the Allies' VPs for German-controlled airbases and ports "
+                           "(Unloading Capacity over two) without a German infantry battalion at the end of a "
+                           "German Operations Segment, six for Oslo, in a record that keeps the score"),
 }
 CHECKS = tuple(LISTED)

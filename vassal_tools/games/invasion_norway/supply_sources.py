@@ -8,7 +8,8 @@ must be moved onto the Operational Map by Naval or Air Transport before they may
 
 An SP or ASP marker that comes into play by a ``move`` from nowhere or from off the map (what a log
 records of a counter brought on in a movement phase; a ``place`` may be a snapshot of what is
-already in play, and is not judged) comes from its side's zones. Elsewhere it must be accounted for: unloaded in a port from a
+already in play, and is not judged, as nothing is in the record's first phase, where a record
+started mid-game may bring on what is already in play) comes from its side's zones. Elsewhere it must be accounted for: unloaded in a port from a
 naval unit of its side that entered the port in that Naval Movement Phase (an SP not from tankers
 alone, 13.3.8), landed by an air mission of its side to that hex in the phase, converted from an SP
 track or Air Base Supply Track (at its port or airbase, or the hex beside it, 13.2.2, 13.3.9), put
@@ -79,8 +80,8 @@ class SupplyArrivals(Check):
         arriving = previous is None or previous.loc is None or previous.removed or self.game.off_map(previous.loc)
         # A place may be a snapshot of what is already in play (set-up, a record started mid-game): only a
         # move from nowhere is an arrival (a log records a counter brought on in a movement phase so).
-        if isinstance(entry, Move) and arriving and u.unit_class == "supply" and u.side and audit.position.phase is not None \
-                and not self.game.off_map(loc):
+        if isinstance(entry, Move) and arriving and u.unit_class == "supply" and u.side \
+                and not self.rules.in_snapshot(audit) and not self.game.off_map(loc):
             self.arrived(audit, entry.unit, u.side, loc)
 
     def arrived(self, audit: Audit, uid: str, side: str, loc: str) -> None:
