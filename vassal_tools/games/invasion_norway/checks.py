@@ -16,7 +16,7 @@ from .control import ControlChanges
 from .garrisons import Garrisons, NavalInfantry
 from .hits import HitEffects
 from .interception import Interception
-from .land_combat import CombatDeclarations, CombatMoves
+from .land_combat import CombatDeclarations, CombatMoves, StepLosses
 from .land_movement import Finnmark, MovementAllowance, Overruns, SwedishBorder, ZocMoves
 from .land_stacking import LandStacking
 from .land_supply import LandSupply
@@ -48,9 +48,11 @@ LISTED: dict[type[Check], ListedCheck] = {
                              "names, at airbases and ports; carrier aircraft on their carriers"),
     AirSupply: ListedCheck("air-supply", ("13.2.1",), "air supply points spent for every mission flown by air units "
                            "not in automatic supply"),
-    LandSupply: ListedCheck("supply", ("13.1", "13.3.1", "13.3.2", "13.3.3", "13.3.6", "13.3.7", "11.3", "1.6"),
+    LandSupply: ListedCheck("supply", ("13.1", "13.3.1", "13.3.2", "13.3.3", "13.3.5", "13.3.6", "13.3.7", "11.3",
+                                       "1.6"),
                             "supply lines traced to a source through friendly control, supply points spent for "
-                            "attacks and defence, unsupplied effects"),
+                            "attacks and defence, unsupplied effects; Out of Supply markers off only when an SP "
+                            "supplies the unit in a combat (13.3.5)"),
     Surrender: ListedCheck("surrender", ("13.4", "13.4.1"), "Norwegian surrender (13.4): when it happens and what "
                            "it removes"),
     Interception: ListedCheck("detection", ("6.1.1", "6.1.3", "6.3.1", "6.3.2", "6.2", "6.2.1", "6.2.2", "6.2.3", "6.2.4", "6.3",
@@ -136,5 +138,7 @@ LISTED: dict[type[Check], ListedCheck] = {
     Garrisons: ListedCheck("garrisons", ("15.7",), "the Allies' VPs for German-controlled airbases and ports "
                            "(Unloading Capacity over two) without a German infantry battalion at the end of a "
                            "German Operations Segment, six for Oslo, in a record that keeps the score"),
+    StepLosses: ListedCheck("steps", ("12.2.1",), "a land unit has two steps where both sides of its counter print "
+                            "factors, else one: no steps entry gives it more"),
 }
 CHECKS = tuple(LISTED)
