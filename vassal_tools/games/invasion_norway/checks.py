@@ -118,9 +118,10 @@ LISTED: dict[type[Check], ListedCheck] = {
     Repairs: ListedCheck("repair", ("10.2.1", "10.2.3"), "one hit removed from each installation a Repair Segment "
                          "(10.2.1); damaged ships repaired in the Repair Segment on a roll of zero at a friendly "
                          "naval base (10.2.3)"),
-    HitEffects: ListedCheck("hits", ("10.1.1", "10.1.2", "10.1.3"), "a ship damaged while moving stops in that "
-                            "zone (10.1.1); ports and airbases take no more hits than their capacity, and each hit "
-                            "eliminates one SP in the port (10.1.2) or one air point based at the airbase (10.1.3)"),
+    HitEffects: ListedCheck("hits", ("10.1.1", "10.1.2", "10.1.3", "10.1.5"), "a ship damaged while moving stops in "
+                            "that zone (10.1.1); ports and airbases take no more hits than their capacity, and each "
+                            "hit eliminates one SP in the port (10.1.2) or one air point based at the airbase "
+                            "(10.1.3); a coast artillery battery no more than its Naval Attack Factor plus one (10.1.5)"),
     Captures: ListedCheck("capture", ("15.1", "13.3.10", "13.2.2"), "enemy SPs, ASPs and trucks alone in a hex a "
                           "land unit enters are captured: taken from their owner, not moved that turn (a truck "
                           "that phase), not expended by the side that lost them (13.3.10, 13.2.2 e)"),

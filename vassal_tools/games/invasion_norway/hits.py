@@ -1,4 +1,4 @@
-"""Hit effects (10.1): on ships that are moving, ports and airbases.
+"""Hit effects (10.1): on ships that are moving, ports, airbases and coast artillery batteries.
 
 10.1.1: "If a ship (not a two-point naval unit) is damaged while moving, it must immediately stop
 moving in the zone where it was damaged." A ship of the moving side whose steps drop (but not to
@@ -14,6 +14,11 @@ eliminated from those in the hex (based there) when the hits came than the hits 
 there were. Which air point each hit takes (odd hits the defender's, even the attacker's) is the
 players' choice: any is legal. The capacities are places.csv's, mostly sample: findings say so.
 The reduced capacities themselves are judged under 5.1 and 5.2.2.
+
+10.1.5: "A coast artillery battery can accumulate a number of hits equal to its Naval Attack Factor
+plus one." A battery's hits are written on ``battery:NAME`` (a fixed battery of places.csv) or
+``battery:UNIT`` (a mobile one); more than its Naval Attack Factor plus one is a finding. That a
+battery reduced below zero "can no longer fire" belongs to its fire (9.1), not judged here.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ class _Due:
 
 
 class HitEffects(Check):
-    """10.1.1, 10.1.2 and 10.1.3."""
+    """10.1.1, 10.1.2, 10.1.3 and 10.1.5."""
 
     def __init__(self, rules: InvasionNorwayRules) -> None:
         super().__init__(rules)
@@ -80,6 +85,15 @@ class HitEffects(Check):
 
     def hit(self, audit: Audit, entry: Hits, added: int) -> None:
         h = self.cfg["hits"]
+        if entry.loc in self.game.batteries:
+            naf = self.game.batteries[entry.loc]
+            if naf is not None:
+                name = entry.loc.partition(":")[2]
+                fixed = ("coast_artillery", self.game.hex_of(entry.loc) or "")
+                self.limit(audit, entry, h["battery_rule"], naf + 1, f"{name}'s Naval Attack Factor ({naf}) plus one",
+                           ["the battery's Naval Attack Factor (places.csv, sample)"]
+                           if "sample" in self.sources.get(fixed, "") else [])
+            return
         port = self.game.ports.get(entry.loc) if entry.loc in self.game.hexes else None
         if port is not None and port.unloading is not None:
             self.limit(audit, entry, h["port_rule"], port.unloading, f"{port.name}'s Unloading Capacity",
