@@ -64,7 +64,8 @@ class Captures(Check):
             return
         if audit.position.loc(entry.unit) == entry.to:
             return
-        there = [uid for uid in audit.position.at(entry.to) if audit.units[uid].side == enemy(u.side)]
+        there = [uid for uid in audit.position.at(entry.to) if audit.units[uid].side == enemy(u.side)
+                 and audit.units[uid].unit_class in ("land", "supply")]  # not markers, nor air units based there
         if not there or not all(self.cargo(audit, uid) for uid in there):
             return
         for uid in there:

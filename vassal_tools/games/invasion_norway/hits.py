@@ -105,7 +105,10 @@ class HitEffects(Check):
         base = self.game.airbase(entry.loc) if not entry.loc.isdigit() else self.game.airbase_in(entry.loc)
         if base is None or base.kind in ("zone", "carrier"):
             return
-        capacity = base.capacity if base.kind != "frozen_lake" else self.cfg["airbase"]["frozen_lake_capacity"]
+        a = self.cfg["airbase"]
+        capacity = base.capacity if base.kind != "frozen_lake" else a["frozen_lake_capacity"]
+        if base.loc == f"airbase:{a['bardufoss']}" and not self.rules.bardufoss_upgraded:
+            capacity = a["bardufoss_capacity_before_upgrade"]  # 5.1.3: one until upgraded
         if capacity is None:
             return
         hits = self.base_hits(audit, base)

@@ -83,6 +83,7 @@ class Mobilization(Check):
         All mobilize on the Invasion Turn: dragoons and mountain artillery at their centers, unless
         captured; Alta on the Strategic Map (its center's space); Haugesund's within four Leg MPs of it."""
         m, u, turn = self.cfg["mobilization"], audit.units[uid], audit.position.turn
+        center: str | None
         if u.name in (m["alta"], m["haugesund_unit"]):
             rule, center = self.rules.rule(m["special_rule"]), self.special[m["alta" if u.name == m["alta"] else "haugesund"]]
         elif self.kinds.type_in(u, m["dragoon_types"]) or self.kinds.type_in(u, m["mountain_artillery_types"]):
