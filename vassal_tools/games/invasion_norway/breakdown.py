@@ -12,10 +12,9 @@ battalion to its full-strength side."
 infantry companies in the same hex", and recombines "only by combining two mountain infantry
 companies and a reduced-strength mountain infantry battalion".
 
-A battery or company brought onto a hex (a ``move`` from nowhere or off the map: what a log records
-of a counter brought on in a movement phase; a ``place`` may be a snapshot and is not judged) is a
-breakdown (but in the record's first phase, where a record started mid-game may bring on what is
-already in play): into a hex where a battalion of its side and kind was reduced or removed in the phase, no
+A battery or company brought onto a hex (placed, or moved from nowhere or off the map, as a log
+records a counter brought on in a movement phase) is a breakdown, but in the set-up and the record's
+first phase, where a record started mid-game puts what is already in play: into a hex where a battalion of its side and kind was reduced or removed in the phase, no
 more than that battalion gives; a battery in its side's Land Movement Phase before any of its side's
 units moved. A battalion of those kinds flipped back to full strength (no land unit gets steps back
 otherwise) is a recombination: with as many batteries (companies) of its side removed from its hex
@@ -27,7 +26,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ...record import Entry, Move, Remove, Steps
+from ...record import Entry, Move, Place, Remove, Steps
 from ...record import Unit as RecordUnit
 from ...rules.engine import Audit
 from ...rules.position import UnitState
@@ -106,12 +105,13 @@ class Breakdown(Check):
                 self.where[entry.unit] = loc or ""
             elif entry.to > previous.steps:
                 self.recombine(audit, entry.unit, loc or "")
-        elif isinstance(entry, Move):
+        elif isinstance(entry, (Place, Move)):
             u = audit.units[entry.unit]
+            loc = entry.at if isinstance(entry, Place) else entry.to
             arriving = previous is None or previous.loc is None or previous.removed or self.game.off_map(previous.loc)
-            if arriving and self.piece(u) and entry.to in self.game.hexes and not self.rules.in_snapshot(audit):
-                self.arrive(audit, entry.unit, entry.to)
-            elif not arriving and self.kinds.is_land(u) and u.side:
+            if arriving and self.piece(u) and loc in self.game.hexes and not self.rules.in_snapshot(audit):
+                self.arrive(audit, entry.unit, loc)
+            elif not arriving and isinstance(entry, Move) and self.kinds.is_land(u) and u.side:
                 self.moved.add(u.side)
 
     def early(self, audit: Audit, side: str, phases_key: str) -> bool:

@@ -111,8 +111,9 @@ class Garrisons(Check):
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         if isinstance(entry, VictoryPoints) and entry.side == "allied" and entry.for_key:
             key = entry.for_key.strip().lower()
+            at = self.game.hex_of(entry.for_key)  # a hex, an airbase, a port's SP track (how a log names Oslo)
             for hex_, name in self.places.items():
-                if key in (hex_, name.lower(), f"airbase:{name.lower()}"):
+                if key in (hex_, name.lower(), f"airbase:{name.lower()}") or at == hex_:
                     self.awarded[hex_] += entry.add
 
     def owed(self, audit: Audit) -> dict[str, int]:
