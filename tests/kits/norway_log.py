@@ -439,6 +439,9 @@ class RecordAsLog:
 
     def _hits(self, entry, following):
         loc, want = entry["hits"], entry["to"]
+        if loc.startswith("battery:"):  # a battery's hits have no place of their own on the map: said in chat
+            self.declare(self.unit_side_of_phase(self.turn_phase[1]), f"hits {loc} {want}")
+            return
         have = self.hit_pieces.setdefault(loc, [])
         actions = []
         while len(have) > want:
@@ -470,6 +473,18 @@ class RecordAsLog:
         if "supply" in m:
             text += f" supply {self.names(m['supply'])}"
         self.declare(m["side"], text)
+
+    def _mark(self, entry, following):
+        self.declare(self.unit_side(entry["mark"]), f"mark {self.names([entry['mark']])} as {entry['as']}")
+
+    def _unmark(self, entry, following):
+        self.declare(self.unit_side(entry["unmark"]), f"unmark {self.names([entry['unmark']])} as {entry['as']}")
+
+    def _vp(self, entry, following):
+        v = entry["vp"]
+        reason = v.get("for")
+        said = self.names(reason) if isinstance(reason, list) else f'"{reason}"'
+        self.declare(v["side"], f"vp {v['side']} {v['add']} for {said}")
 
     def _intercept(self, entry, following):
         i = entry["intercept"]
@@ -504,7 +519,7 @@ class RecordAsLog:
 
 
 _KINDS = ("phase", "end", "weather", "place", "move", "steps", "remove", "control", "hits", "attack", "defend",
-          "mission", "intercept", "roll")
+          "mission", "intercept", "roll", "mark", "unmark", "vp")
 
 
 class Game:

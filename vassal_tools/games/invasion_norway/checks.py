@@ -11,13 +11,17 @@ from .air import AirMissions, AirSupply
 from .air_landing import AirCombat, AirLanding
 from .air_operations import AirCargo, AirOperations, AirRanges, Consolidation, MissionKinds
 from .basing import Basing
+from .breakdown import Breakdown
+from .capture import Captures
 from .control import ControlChanges
+from .garrisons import Garrisons, NavalInfantry
+from .hits import HitEffects
 from .interception import Interception
-from .land_combat import CombatDeclarations, CombatMoves
+from .land_combat import CombatDeclarations, CombatMoves, StepLosses
 from .land_movement import Finnmark, MovementAllowance, Overruns, SwedishBorder, ZocMoves
 from .land_stacking import LandStacking
 from .land_supply import LandSupply
-from .mobilization import Mobilization
+from .mobilization import CenterCaptures, Mobilization
 from .naval import FrozenFjord, NavalPhases, NavalStacks, Unloading
 from .reinforcements import Reinforcements
 from .repair import Repairs
@@ -25,6 +29,7 @@ from .replacements import AirReplacements
 from .rolls import EmergencyTransfer, Submarines
 from .rules import Check
 from .strategic_map import ScotlandSubZones
+from .supply_sources import SupplyArrivals
 from .surrender import Surrender
 from .weather import FixedWeather
 
@@ -46,9 +51,11 @@ LISTED: dict[type[Check], ListedCheck] = {
                              "names, at airbases and ports; carrier aircraft on their carriers"),
     AirSupply: ListedCheck("air-supply", ("13.2.1",), "air supply points spent for every mission flown by air units "
                            "not in automatic supply"),
-    LandSupply: ListedCheck("supply", ("13.1", "13.3.1", "13.3.2", "13.3.3", "13.3.6", "13.3.7", "11.3", "1.6"),
+    LandSupply: ListedCheck("supply", ("13.1", "13.3.1", "13.3.2", "13.3.3", "13.3.5", "13.3.6", "13.3.7", "11.3",
+                                       "1.6"),
                             "supply lines traced to a source through friendly control, supply points spent for "
-                            "attacks and defence, unsupplied effects"),
+                            "attacks and defence, unsupplied effects; Out of Supply markers off only when an SP "
+                            "supplies the unit in a combat (13.3.5)"),
     Surrender: ListedCheck("surrender", ("13.4", "13.4.1"), "Norwegian surrender (13.4): when it happens and what "
                            "it removes"),
     Interception: ListedCheck("detection", ("6.1.1", "6.1.2", "6.1.3", "6.3.1", "6.3.2", "6.2", "6.2.1", "6.2.2", "6.2.3", "6.2.4", "6.3",
@@ -103,9 +110,15 @@ LISTED: dict[type[Check], ListedCheck] = {
     Reinforcements: ListedCheck("reinforcements", ("4.0", "4.1"), "reinforcements and replacements received "
                                 "before withdrawals (4.0); reinforcements placed in their side's Strategic Map zones "
                                 "(Denmark from April #5) (4.1)"),
-    Mobilization: ListedCheck("mobilization", ("14.1.2", "14.2.1"), "one battalion of each Norwegian regiment a "
-                              "Mobilization Phase, at its center, in order (14.2.1); none once a German unit has "
-                              "entered its center (14.1.2)"),
+    Mobilization: ListedCheck("mobilization", ("14.1.2", "14.2.1", "14.2.2", "14.2.3"), "one battalion of each "
+                              "Norwegian regiment a Mobilization Phase, at its center, in order (14.2.1); none once a "
+                              "German unit has entered its center (14.1.2); dragoon and mountain artillery battalions "
+                              "at their centers on the Invasion Turn (14.2.2); Alta on the Strategic Map, Haugesund's "
+                              "within four Leg MPs of Haugesund, on the Invasion Turn (14.2.3)"),
+    CenterCaptures: ListedCheck("captured-centers", ("15.1.1", "15.2"), "two German SPs at an infantry regiment's "
+                                "center captured on the Invasion Turn (15.1.1); one captured artillery battalion at "
+                                "a captured artillery center with battalions left, not moving in the phase it "
+                                "enters (15.2)"),
     Submarines: ListedCheck("submarines", ("8.7.3", "8.7.4"), "Allied submarine rolls on April #4-#6 only, a hit "
                             "on 0-1 (2 against an unescorted ship), the -1 only for ships their stack cannot "
                             "escort"),
@@ -121,5 +134,28 @@ LISTED: dict[type[Check], ListedCheck] = {
     Repairs: ListedCheck("repair", ("10.2.1", "10.2.3"), "one hit removed from each installation a Repair Segment "
                          "(10.2.1); damaged ships repaired in the Repair Segment on a roll of zero at a friendly "
                          "naval base (10.2.3)"),
+    HitEffects: ListedCheck("hits", ("10.1.1", "10.1.2", "10.1.3", "10.1.5"), "a ship damaged while moving stops in "
+                            "that zone (10.1.1); ports and airbases take no more hits than their capacity, and each "
+                            "hit eliminates one SP in the port (10.1.2) or one air point based at the airbase "
+                            "(10.1.3); a coast artillery battery no more than its Naval Attack Factor plus one (10.1.5)"),
+    Captures: ListedCheck("capture", ("15.1", "13.3.10", "13.2.2"), "enemy SPs, ASPs and trucks alone in a hex a "
+                          "land unit enters are captured: taken from their owner, not moved that turn (a truck "
+                          "that phase), not expended by the side that lost them (13.3.10, 13.2.2 e)"),
+    SupplyArrivals: ListedCheck("supply-sources", ("13.3.8", "13.2.2", "15.6"), "SPs and ASPs come into play in their "
+                                "side's Strategic Map zones, or by naval (SPs not by tankers alone) or air transport, "
+                                "tracks or captures (13.2.2, 13.3.8); two German SPs from Sweden, once, from April #9, "
+                                "in the German Land Movement Phase, in one hex (15.6)"),
+    Breakdown: ListedCheck("breakdown", ("15.3.1", "15.3.2", "15.3.3"), "artillery batteries and mountain infantry "
+                           "companies come into play only from a battalion flipped or removed in their hex, as many "
+                           "as it gives, artillery at the beginning of a friendly Land Movement Phase (15.3.1, "
+                           "15.3.3); a battalion back at full strength absorbs as many, artillery at the beginning "
+                           "of a friendly Movement Phase (15.3.2, 15.3.3)"),
+    NavalInfantry: ListedCheck("naval-infantry", ("15.4",), "a German Naval Infantry battalion comes into play only "
+                               "in a German-controlled port where a German ship or DD point was sunk"),
+    Garrisons: ListedCheck("garrisons", ("15.7",), "the Allies' VPs for German-controlled airbases and ports "
+                           "(Unloading Capacity over two) without a German infantry battalion at the end of a "
+                           "German Operations Segment, six for Oslo, in a record that keeps the score"),
+    StepLosses: ListedCheck("steps", ("12.2.1",), "a land unit has two steps where both sides of its counter print "
+                            "factors, else one: no steps entry gives it more"),
 }
 CHECKS = tuple(LISTED)

@@ -88,6 +88,13 @@ class NorwayGame:
         self._airbase_names: dict[str, str] = {}
         self.ports: dict[str, Port] = {}
         self.mobilization_centers: set[str] = set()
+        # Coast artillery batteries whose hits a record counts (10.1.5): "battery:NAME" of a fixed
+        # battery (places.csv), "battery:UNIT" of a mobile one (units.csv) -> its Naval Attack Factor.
+        self.batteries: dict[str, int | None] = {}
+        self._battery_hexes: dict[str, str] = {}
+        for u in self.data.units.values():
+            if u.type == "coast_artillery":
+                self.batteries[f"battery:{u.id}"] = u.naval_attack
         for p in self.data.places:
             if p.kind == "airbase":
                 loc = f"airbase:{p.name}"
@@ -100,6 +107,9 @@ class NorwayGame:
                 self.ports[p.hex] = Port(p.hex, p.name, p.capacity, based, True, p.zone or None)
             elif p.kind == "mobilization_center" and p.hex:
                 self.mobilization_centers.add(p.hex)
+            elif p.kind == "coast_artillery" and p.hex:
+                self.batteries[f"battery:{p.name}"] = p.extra.get("naval_attack")
+                self._battery_hexes[f"battery:{p.name}"] = p.hex
         for z in self.data.zones.values():
             # Strategic Map land zones are airbases and ports with the zone's capacities (5.1, 5.2.1).
             if z.airbase_capacity != 0:
@@ -135,6 +145,8 @@ class NorwayGame:
             return None
         if loc in self.hexes:
             return loc
+        if loc in self._battery_hexes:
+            return self._battery_hexes[loc]
         base = self.airbase(loc)
         if base is not None:
             return base.hex
@@ -288,6 +300,8 @@ class NorwayGame:
         if sep and kind == "carrier":
             name = self._carrier_name(rest)
             return f"carrier:{name}" if name else None
+        if sep and kind == "battery":
+            return next((b for b in self.batteries if b.partition(":")[2].lower() == rest.lower()), None)
         return self._box_locs.get(text.lower())
 
     @cached_property

@@ -13,7 +13,7 @@ attacker "could enter by Land Movement" the hex it attacks needs the Terrain Eff
 
 from __future__ import annotations
 
-from ...record import Attack, Entry, Move
+from ...record import Attack, Entry, Move, Steps
 from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .rules import Check, InvasionNorwayRules
@@ -124,3 +124,23 @@ class CombatMoves(Check):
             self.fought.setdefault(uid, set()).add(entry.hex)
         for uid in defenders:
             self.fought.setdefault(uid, set()).update(from_hexes)
+
+
+class StepLosses(Check):
+    """12.2.1: "A land unit that has Attack and/or Defense Factors printed on both sides of its counter
+    has two steps. All other land units have only one step." The steps of a land unit are its
+    counter's (units.csv ``steps``: two where both sides print factors, one for the rest, and one for
+    the breakdown batteries, the Exception): a ``steps`` entry that gives a land unit more is a finding.
+    Which steps a combat result removes is read off the CRT, which is not in the text."""
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        if not isinstance(entry, Steps):
+            return
+        u = audit.units[entry.unit]
+        if not self.kinds.is_land(u) or u.steps is None or entry.to <= u.steps:
+            return
+        audit.report(self.rules.rule(self.cfg["land_combat"]["steps_rule"]),
+                     f"{entry.unit} is given {entry.to} steps; it has {u.steps} "
+                     f"({'factors on both sides of its counter' if u.steps == 2 else 'one step'})",
+                     where=audit.position.loc(entry.unit), units=[entry.unit], excess=entry.to - u.steps,
+                     case="" if u.steps == 2 else "battery" if (u.size or "").lower() == "battery" else "one")

@@ -6,7 +6,9 @@ Mountain MPs for mountain units (13.3.2), along a line that enemy units with a
 Defense Factor and unnegated enemy ZOCs block (13.3.3). Units in automatic supply
 need none (13.1). Expending fewer SPs than that, or none, is the attacker's choice
 (13.3.2 Note): the kinds of units left without one are simply unsupplied (13.3.4). A defence needs one SP, and one SP serves two
-defences (13.3.7). Unsupplied units get Out of Supply markers (13.3.5), and a
+defences (13.3.7). Unsupplied units get Out of Supply markers (13.3.5), which come off only "in any
+subsequent land combat when you expend an SP to place those attacking units in supply": an ``unmark``
+of ``out-of-supply`` in a phase where no SP supplied the unit in a combat is a finding; and a
 motorized unit with one may not move in the Motorized Movement Phase (11.3).
 """
 
@@ -15,7 +17,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from itertools import permutations
 
-from ...record import Attack, Defend, Entry, Move, Remove
+from ...record import Attack, Defend, Entry, Move, Remove, Unmark
 from ...rules.engine import Audit
 from ...rules.findings import counted
 from ...rules.position import UnitState
@@ -37,9 +39,19 @@ class LandSupply(Check):
     def start_phase(self, audit: Audit) -> None:
         self.removed: dict[str, str] = {}  # SPs removed this phase -> where they were
         self.motor_reported: set[str] = set()
+        self.supplied_now: set[str] = set()  # units an SP supplied in a combat of this phase
+        self.unmarked: dict[str, Unmark] = {}  # units whose Out of Supply marker came off in this phase
 
     def end_phase(self, audit: Audit) -> None:
-        """13.3.7 ADD: an SP that supported one defence is spent whole; its other half is lost."""
+        """13.3.5: an Out of Supply marker comes off only in a land combat in which an SP supplies the
+        unit (an attack, an overrun 13.3.6, a defence 13.3.7). 13.3.7 ADD: an SP that supported one
+        defence is spent whole; its other half is lost."""
+        s = self.cfg["supply"]
+        for uid, entry in self.unmarked.items():
+            if uid not in self.supplied_now:
+                audit.report(self.rules.rule(s["marker_rule"]), f"the Out of Supply marker of {uid} is removed in "
+                             f"the {audit.position.phase or 'set-up'} phase, in which no SP supplied it in a land "
+                             f"combat", where=audit.position.loc(uid), units=[uid], entry=entry)
         per_sp = self.cfg["supply"]["defences_per_sp"]
         for uid, count in self.defences.items():
             if count % per_sp:
@@ -58,6 +70,8 @@ class LandSupply(Check):
             self.defend(audit, entry)
         elif isinstance(entry, Move):
             self.motorized_move(audit, entry)
+        elif isinstance(entry, Unmark) and entry.status == self.cfg["supply"]["out_of_supply_status"]:
+            self.unmarked.setdefault(entry.unit, entry)
 
     # -- where an SP is, and whether it can still be spent
 
@@ -210,6 +224,7 @@ class LandSupply(Check):
         for category, ids in need.items():
             if category in supplied:
                 self.out_of_supply.difference_update(ids)
+                self.supplied_now.update(ids)
             else:
                 self.out_of_supply.update(ids)
 
@@ -241,6 +256,7 @@ class LandSupply(Check):
                          where=entry.hex, units=far,
                          excess=len(far), samples=self.rules.terrain.samples)
         supplied = set(units) - set(far) if sps else set()
+        self.supplied_now.update(supplied)
         self.out_of_supply.difference_update(supplied)
         self.out_of_supply.update(set(units) - supplied)
 

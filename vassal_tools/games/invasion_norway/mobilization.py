@@ -41,6 +41,10 @@ class Mobilization(Check):
         super().__init__(rules)
         self.centers = {p.extra.get("code"): p.hex for p in self.game.data.places
                         if p.kind == "mobilization_center" and p.hex}
+        m = self.cfg["mobilization"]
+        # 14.2.3: Alta's center is a Strategic Map space, Haugesund's a hex
+        self.special = {p.extra.get("code"): p.hex or p.zone for p in self.game.data.places
+                        if p.kind == "mobilization_center" and p.extra.get("code") in (m["alta"], m["haugesund"])}
         self.captured: dict[str, str] = {}  # regiment code -> the turn its center fell
         self.in_play: set[str] = set()
         self.mobilized: Counter[str] = Counter()  # regiment code -> battalions mobilized this phase
@@ -61,13 +65,53 @@ class Mobilization(Check):
                 if hex_ == loc and code is not None:
                     self.captured.setdefault(code, audit.position.turn or "")
             return
-        found = _BATTALION.match(u.name or "") if self.kinds.is_norwegian(u) else None
-        if found is None:
+        if not self.kinds.is_norwegian(u):
             return
         arriving = previous is None or previous.removed or previous.loc is None or self.game.off_map(previous.loc)
-        if arriving and audit.position.phase == self.cfg["mobilization"]["phase"]:
+        mobilizing = arriving and audit.position.phase == self.cfg["mobilization"]["phase"]
+        found = _BATTALION.match(u.name or "")
+        if found is None:
+            if mobilizing:
+                self.battalion(audit, entry.unit, loc)
+            return
+        if mobilizing:
             self.mobilize(audit, entry.unit, found.group(1), found.group(2), loc)
         self.in_play.add(entry.unit)
+
+    def battalion(self, audit: Audit, uid: str, loc: str) -> None:
+        """14.2.2: dragoon and mountain artillery battalions; 14.2.3: the Alta and Haugesund battalions.
+        All mobilize on the Invasion Turn: dragoons and mountain artillery at their centers, unless
+        captured; Alta on the Strategic Map (its center's space); Haugesund's within four Leg MPs of it."""
+        m, u, turn = self.cfg["mobilization"], audit.units[uid], audit.position.turn
+        center: str | None
+        if u.name in (m["alta"], m["haugesund_unit"]):
+            rule, center = self.rules.rule(m["special_rule"]), self.special[m["alta" if u.name == m["alta"] else "haugesund"]]
+        elif self.kinds.type_in(u, m["dragoon_types"]) or self.kinds.type_in(u, m["mountain_artillery_types"]):
+            digits = "".join(ch for ch in u.name or "" if ch.isdigit())
+            code = ("D" + digits) if self.kinds.type_in(u, m["dragoon_types"]) else (u.name or "")
+            rule, center = self.rules.rule(m["battalions_rule"]), self.centers.get(code)
+            fell = self.captured.get(code)
+            if fell is not None:
+                audit.report(rule, f"{uid} mobilizes although a German unit entered its mobilization center "
+                             f"({center}) on {fell}", where=loc, units=[uid], samples=m["sample"])
+                return
+        else:
+            return
+        if not self.rules.invasion_turn(turn):
+            audit.report(rule, f"{uid} mobilizes on {turn}; it mobilizes on the Invasion Turn "
+                         f"({self.cfg['invasion_turn']})", where=loc, units=[uid])
+        if center is None or loc == center:
+            return
+        if u.name == m["haugesund_unit"]:
+            at = self.game.hex_of(loc)
+            cost = self.rules.move_cost(center, at, "leg", m["haugesund_mps"], turn) if at else None
+            if cost is None:
+                audit.report(rule, f"{uid} is placed in {loc}, not within {m['haugesund_mps']} Leg MPs of "
+                             f"{m['haugesund']} ({center})", where=loc, units=[uid],
+                             samples=[*m["sample"], *self.rules.terrain.samples])
+            return
+        audit.report(rule, f"{uid} mobilizes in {loc}, not at its mobilization center ({center})", where=loc,
+                     units=[uid], samples=m["sample"])
 
     def mobilize(self, audit: Audit, uid: str, rank: str, code: str, loc: str) -> None:
         m, turn = self.cfg["mobilization"], audit.position.turn
@@ -97,3 +141,102 @@ class Mobilization(Check):
             audit.report(rule, f"{uid} ({rank}) mobilizes after the regiment's {', '.join(later)} battalion; a "
                          f"regiment's battalions mobilize in order (I, II, then L)", where=loc, units=[uid])
         self.ranks[code].add(rank)
+
+
+class CenterCaptures(Check):
+    """15.1.1 and 15.2: what the Germans place at a mobilization center they capture.
+
+    15.1.1: "If the German player captures the mobilization center of a Norwegian infantry regiment
+    on the Invasion Turn (only), he immediately places two Supply Points in the hex." German SPs
+    placed (not moved) in such a center in the phase a German land unit entered it are that award:
+    more than two points, or any on another turn, is a finding.
+
+    15.2: "If any of a Norwegian artillery regiment's three artillery battalions remain on the
+    Norwegian Mobilization Display when the Germans capture its mobilization center, immediately
+    place a German "captured" artillery battalion in the hex. These units cannot move in the same
+    Movement Phase that they enter on the Operational Map". One placed elsewhere than an artillery
+    center a German land unit has entered, at a center whose three battalions had all mobilized in
+    the record, as a second at one center (the Note), or moved in the phase it entered is a finding.
+    """
+
+    def __init__(self, rules: InvasionNorwayRules) -> None:
+        super().__init__(rules)
+        self.centers: dict[str, list[str]] = defaultdict(list)  # hex -> the codes of its centers
+        for p in self.game.data.places:
+            if p.kind == "mobilization_center" and p.hex and p.extra.get("code"):
+                self.centers[p.hex].append(str(p.extra["code"]))
+        self.entered: dict[str, str] = {}  # center hex -> the turn a German land unit first entered it
+        self.mobilized: dict[str, set[str]] = defaultdict(set)  # artillery regiment code -> its battalions in play
+        self.artillery_at: dict[str, str] = {}  # center hex -> the captured artillery placed there
+
+    def start_phase(self, audit: Audit) -> None:
+        self.entered_now: set[str] = set()  # centers a German land unit entered in this phase
+        self.awarded: Counter[str] = Counter()  # center hex -> SP points placed there in this phase
+        self.arrived: set[str] = set()  # captured artillery placed in this phase
+
+    def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
+        if not isinstance(entry, (Place, Move)):
+            return
+        u = audit.units[entry.unit]
+        loc = self.rules.arrived(entry, previous)
+        if loc is None:
+            return
+        m = self.cfg["mobilization"]
+        found = _BATTALION.match(u.name or "")
+        if self.kinds.is_norwegian(u) and found and found.group(2).startswith("A") and self.kinds.is_artillery(u):
+            self.mobilized[found.group(2)].add(entry.unit)
+        if u.side != "german":
+            return
+        # A counter brought onto the map in a movement phase is a move in a log's record: its arrival.
+        arriving = previous is None or previous.removed or previous.loc is None or self.game.off_map(previous.loc)
+        if not arriving and entry.unit in self.arrived and audit.position.phase in self.movement_phases:
+            audit.report(self.rules.rule(m["artillery_rule"]), f"{entry.unit} moves in the Movement Phase it "
+                         f"entered the map; captured artillery cannot move in it", where=loc, units=[entry.unit])
+            self.arrived.discard(entry.unit)
+        if not arriving and self.kinds.is_land(u) and loc in self.centers:
+            self.entered.setdefault(loc, audit.position.turn or "")
+            self.entered_now.add(loc)
+        if arriving and audit.position.phase is not None:
+            if self.kinds.is_sp(u) and loc in self.entered_now and self.infantry_center(loc):
+                self.supply(audit, entry.unit, loc)
+            elif self.kinds.is_land(u) and m["captured_artillery"] in (u.name or ""):
+                self.artillery(audit, entry.unit, loc)
+
+    @property
+    def movement_phases(self) -> list[str]:
+        return self.cfg["land_movement"]["movement_phases"]
+
+    def infantry_center(self, hex_: str) -> bool:
+        return any(code.isdigit() for code in self.centers.get(hex_, ()))
+
+    def supply(self, audit: Audit, uid: str, hex_: str) -> None:
+        m = self.cfg["mobilization"]
+        rule = self.rules.rule(m["supply_rule"])
+        points = audit.position.strength(uid)
+        if not self.rules.invasion_turn(audit.position.turn):
+            audit.report(rule, f"{uid} ({points} SP) is placed at the mobilization center in {hex_}, captured on "
+                         f"{audit.position.turn}; captured centers give SPs on the Invasion Turn only", where=hex_,
+                         units=[uid], excess=points, samples=m["sample"])
+            return
+        self.awarded[hex_] += points
+        if self.awarded[hex_] > m["supply_points"]:
+            audit.report(rule, f"{self.awarded[hex_]} SPs are placed at the captured mobilization center in {hex_}; "
+                         f"the Germans place {m['supply_points']}", where=hex_, units=[uid],
+                         excess=self.awarded[hex_] - m["supply_points"], samples=m["sample"])
+
+    def artillery(self, audit: Audit, uid: str, loc: str) -> None:
+        m = self.cfg["mobilization"]
+        rule = self.rules.rule(m["artillery_rule"])
+        self.arrived.add(uid)
+        codes = [c for c in self.centers.get(loc, ()) if c.startswith("A")]
+        if not codes or loc not in self.entered:
+            audit.report(rule, f"{uid} is placed in {loc}, not at an artillery regiment's mobilization center the "
+                         f"Germans captured", where=loc, units=[uid], samples=m["sample"])
+            return
+        if all(len(self.mobilized[c]) >= m["artillery_battalions"] for c in codes):
+            audit.report(rule, f"{uid} is placed at {loc}, but all three artillery battalions of the regiment "
+                         f"mobilized before the Germans captured its center", where=loc, units=[uid])
+        first = self.artillery_at.setdefault(loc, uid)
+        if first != uid:
+            audit.report(rule, f"{uid} is a second captured artillery battalion at {loc}; only one is placed per "
+                         f"captured artillery regiment mobilization center", where=loc, units=[uid], excess=1)

@@ -54,6 +54,7 @@ class InvasionNorwayRules(Checks):
         # ... are Allied-controlled" and every change after is an entry it holds.
         self.control_given = False
         self.first_turn: str | None = None  # the turn the record starts on (its first phase entry)
+        self.phases_begun = 0  # phase entries met so far (the set-up not counted)
         self._lines: dict[frozenset, SupplyLines] = {}
         self._moves: dict[frozenset, SupplyLines] = {}  # movement costs, apart from supply's searches
         super().__init__(cls(self) for cls in checks)
@@ -77,6 +78,7 @@ class InvasionNorwayRules(Checks):
 
     def start_phase(self, audit: Audit) -> None:
         self._bind(audit)
+        self.phases_begun += audit.position.phase is not None
         super().start_phase(audit)
 
     def end_phase(self, audit: Audit) -> None:
@@ -100,6 +102,11 @@ class InvasionNorwayRules(Checks):
             if previous is None or previous.loc != new or previous.removed:
                 return new
         return None
+
+    def in_snapshot(self, audit: Audit) -> bool:
+        """In the set-up or the record's first phase: where a record that starts mid-game puts (places,
+        or moves from nowhere) what is already in play, so a unit's first appearance is no arrival."""
+        return audit.position.phase is None or self.phases_begun <= 1
 
     def turn_at_least(self, turn: str | None, first: str) -> bool:
         return turn is not None and self.game.words.turn_order(turn) >= self.game.words.turn_order(first)
