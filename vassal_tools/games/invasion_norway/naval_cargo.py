@@ -27,6 +27,12 @@ class NavalCargo(Check):
         self.side = NAVAL_MOVEMENT.get(audit.position.phase or "")
         self.cargo: dict[str, list[str]] = defaultdict(list)  # port -> cargo unloaded there
         self.ships: dict[str, set[str]] = defaultdict(set)  # port -> naval units of the side that entered it
+        self.held_before: str | None = None  # who held the port a move enters, before the move
+
+    def before(self, audit: Audit, entry: Entry) -> None:
+        """Who held the port before cargo came in: a land unit unloaded takes control of it (1.6)."""
+        if self.side is not None and isinstance(entry, Move) and entry.to in self.game.ports:
+            self.held_before = control_shown(self, audit, entry.to)
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         if self.side is None or not isinstance(entry, Move):
@@ -50,7 +56,7 @@ class NavalCargo(Check):
         if entry.to not in self.game.ports or start == entry.to:
             return
         self.cargo[entry.to].append(entry.unit)
-        if control_shown(self, audit, entry.to) != enemy(self.side):
+        if self.held_before != enemy(self.side):
             return
         held = sorted(o for o in audit.position.at(entry.to) if audit.units[o].side == enemy(self.side)
                       and audit.units[o].unit_class in ("land", "naval") and not self.kinds.is_truck(audit.units[o]))

@@ -67,6 +67,8 @@ class NavalMissions(Check):
             return
         if not isinstance(entry, Move) or self.side is None or entry.to not in self.game.hexes:
             return
+        if self.game.hexes[entry.to].terrain == "sea":
+            return  # an all-sea hex is its sea zone's, where the unit stays on the Strategic Map (8.1.3)
         u = audit.units[entry.unit]
         if u.side != self.side or not self.kinds.is_naval(u):
             return
@@ -176,7 +178,7 @@ class NavalMissions(Check):
         bombarded = {uid for d in self.declared if d.kind == "bombardment" for uid in d.units}
         for uid in sorted(self.entered):
             loc = pos.loc(uid)
-            if loc is None or loc not in self.game.hexes or not pos.on_map(uid):
+            if loc is None or loc not in self.game.hexes or not pos.on_map(uid) or self.game.hexes[loc].terrain == "sea":
                 continue
             if uid in bombarded:
                 why = "it bombarded, and naval units that conduct a Naval Bombardment must retreat"

@@ -83,7 +83,8 @@ class NavalRolls(Check):
 class CoastArtilleryRolls(Check):
     """9.2.3: "On a roll of "0-7," the battery surrenders. On a roll of "8-9," it does not"; its
     Exception: "Do not roll for surrender if there is an enemy land unit with a Defense Factor
-    greater than zero occupying the same hex as the battery" (it is captured then, 9.2.1). 9.0.3
+    greater than zero occupying the same hex as the battery" (it is captured then, 9.2.1): a unit of
+    the side that holds the commanding port, with a Defense Factor, in the battery's hex. 9.0.3
     with 7.5.1: a bomber attacking a battery hits "If the modified die roll result is less than or
     equal to the bomber's Installation Bombing Factor" (the modifiers only add: the weather's, 7.5
     Note, and +1 for anti-aircraft; so a die above the factor never hits)."""
@@ -112,9 +113,9 @@ class CoastArtilleryRolls(Check):
         c, hex_ = self.cfg["coast_artillery"], entry.zone
         if hex_ is None or hex_ not in self.batteries():
             return
-        held = control_shown(self, audit, hex_)
-        if held is not None:
-            occupiers = sorted(o for o in audit.position.at(hex_) if audit.units[o].side == enemy(held)
+        captor = self.captor(audit, self.batteries()[hex_])
+        if captor is not None:
+            occupiers = sorted(o for o in audit.position.at(hex_) if audit.units[o].side == captor
                                and self.kinds.has_defense(audit.units[o]))
             if occupiers:
                 audit.report(self.rules.rule(c["surrender_rule"]), f"a surrender roll for the battery in {hex_}, "
@@ -126,6 +127,13 @@ class CoastArtilleryRolls(Check):
                 (claimed in c["held_words"] and die <= c["surrender_max"]):
             audit.report(self.rules.rule(c["surrender_rule"]), f"the surrender roll of {die} for the battery in "
                          f"{hex_} claims {claimed!r}; it surrenders on 0-{c['surrender_max']}", where=hex_)
+
+    def captor(self, audit: Audit, port_name: str) -> str | None:
+        """Who holds the battery's commanding port, if the record shows it (the side that captured it)."""
+        for port in self.game.ports.values():
+            if port.name == port_name and port.loc in self.game.hexes:
+                return control_shown(self, audit, port.loc)
+        return None
 
     def bombing(self, audit: Audit, entry: Roll, uid: str) -> None:
         c, data = self.cfg["coast_artillery"], self.game.data.units.get(uid)
