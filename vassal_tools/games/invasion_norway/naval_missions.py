@@ -57,7 +57,7 @@ class NavalMissions(Check):
     def start_phase(self, audit: Audit) -> None:
         self.side = NAVAL_MOVEMENT.get(audit.position.phase or "")
         self.declared: list[Declared] = []
-        self.entered: dict[str, tuple[str, bool, Entry]] = {}  # naval unit -> (last hex entered, mission-free?)
+        self.entered: dict[str, tuple[str, bool]] = {}  # naval unit -> (last hex entered, mission-free?)
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         if isinstance(entry, Action):
@@ -81,7 +81,7 @@ class NavalMissions(Check):
         start = previous.loc if previous is not None and not previous.removed else None
         if start is not None and start not in self.game.hexes:
             self.adjacent(audit, entry, start)
-        self.entered[entry.unit] = (entry.to, self.free_port(audit, entry.to, self.side), entry)
+        self.entered[entry.unit] = (entry.to, self.free_port(audit, entry.to, self.side))
 
     def adjacent(self, audit: Audit, entry: Move, start: str) -> None:
         """8.1.3: from a sea zone (or its Gunfire Support box) only into a land zone it borders."""
@@ -123,7 +123,7 @@ class NavalMissions(Check):
                 else m["port_combat_rule"]
             audit.report(self.rules.rule(rule), f"a naval mission ({entry.kind}) against {hex_ or 'no hex'}, not "
                          f"a hex of the Operational Map", where=hex_, units=list(entry.units),
-                         case=None if kind == "port-combat" else "strategic")
+                         case="" if kind == "port-combat" else "strategic")
             return
         self.declared.append(Declared(kind, hex_, frozenset(entry.units)))
         pos, foe = audit.position, enemy(side)
@@ -163,7 +163,7 @@ class NavalMissions(Check):
         if self.side is None:
             return
         m = self.cfg["naval_missions"]
-        for uid, (hex_, free, entry) in sorted(self.entered.items()):
+        for uid, (hex_, free) in sorted(self.entered.items()):
             if free or any(d.hex == hex_ and (not d.units or uid in d.units) for d in self.declared):
                 continue
             audit.report(self.rules.rule(m["rule"]), f"{uid} enters {hex_} on the Operational Map for no mission: "

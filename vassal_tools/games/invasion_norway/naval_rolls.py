@@ -27,13 +27,14 @@ class NavalRolls(Check):
         r = self.cfg["naval_rolls"]
         if not isinstance(entry, Roll) or entry.purpose not in (r["gunfire_roll"], r["bombardment_roll"]):
             return
-        if not entry.single or entry.unit not in audit.units:
+        uid = entry.unit
+        if not entry.single or uid is None or uid not in audit.units:
             return
         gunfire = entry.purpose == r["gunfire_roll"]
         if gunfire:
-            self.eligible(audit, entry, entry.unit)
-        self.outcome(audit, entry, entry.unit, r["gunfire_rule"] if gunfire else r["bombardment_rule"],
-                     None if gunfire else "roll")
+            self.eligible(audit, entry, uid)
+        self.outcome(audit, entry, uid, r["gunfire_rule"] if gunfire else r["bombardment_rule"],
+                     "" if gunfire else "roll")
 
     def support(self, audit: Audit, uid: str) -> int | None:
         data = self.game.data.units.get(uid)
@@ -43,7 +44,7 @@ class NavalRolls(Check):
             return data.r_gunfire
         return data.gunfire
 
-    def outcome(self, audit: Audit, entry: Roll, uid: str, rule: str, case: str | None) -> None:
+    def outcome(self, audit: Audit, entry: Roll, uid: str, rule: str, case: str) -> None:
         r, factor = self.cfg["naval_rolls"], self.support(audit, uid)
         if factor is None or entry.outcome is None:
             return
@@ -61,9 +62,10 @@ class NavalRolls(Check):
         phase, loc, hex_ = pos.phase or "", pos.loc(uid), entry.zone
         box = self.game.boxes.get(loc or "")
         sea = box.place if box is not None and box.kind == "gunfire_support" else None
-        land = self.game.hex_zone(hex_) if hex_ in self.game.hexes else None
+        on_map = hex_ is not None and hex_ in self.game.hexes
+        land = self.game.hex_zone(hex_) if hex_ is not None and on_map else None
         bordered = sea is not None and (land is None or land in self.game.zone_borders.get(sea, frozenset()))
-        coastal = hex_ not in self.game.hexes or self.game.hexes[hex_].coast != "none"
+        coastal = hex_ is None or not on_map or self.game.hexes[hex_].coast != "none"
         if LAND_COMBAT.get(phase) == enemy(u.side or ""):
             why = None if loc in self.game.ports and (hex_ is None or hex_ == loc) else \
                 "it is not in the port hex under attack"
@@ -95,7 +97,8 @@ class CoastArtilleryRolls(Check):
             return
         if entry.purpose == c["surrender_roll"]:
             self.surrender(audit, entry)
-        elif entry.purpose == c["bombing_roll"] and entry.unit in audit.units and self.battery_at(audit, entry.zone):
+        elif entry.purpose == c["bombing_roll"] and entry.unit is not None and entry.unit in audit.units \
+                and self.battery_at(audit, entry.zone):
             self.bombing(audit, entry, entry.unit)
 
     def batteries(self) -> dict[str, str]:
