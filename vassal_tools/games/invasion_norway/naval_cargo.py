@@ -14,7 +14,7 @@ from ...record import Entry, Move, Place
 from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .naval_missions import control_shown
-from .rules import NAVAL_MOVEMENT, Check
+from .rules import NAVAL_MOVEMENT, Check, InvasionNorwayRules
 from .situation import enemy
 
 
@@ -111,7 +111,7 @@ class CommandeeredTransports(Check):
     game are counted from the record's first entry (a record that starts mid-game does not show
     the ones before)."""
 
-    def __init__(self, rules) -> None:
+    def __init__(self, rules: InvasionNorwayRules) -> None:
         super().__init__(rules)
         self.placed: Counter[str] = Counter()  # side -> APs commandeered in the record
         self.this_turn: dict[tuple[str, str | None], int] = {}
@@ -135,13 +135,15 @@ class CommandeeredTransports(Check):
         turn_key = (side, audit.position.turn)
         self.placed[side] += 1
         self.this_turn[turn_key] = self.this_turn.get(turn_key, 0) + 1
+        second = self.this_turn[turn_key] > k["per_turn"]
         why = ("in the enemy's Naval Movement Phase" if side != self.side
                else f"in {loc}, an enemy-controlled port" if control_shown(self, audit, loc) == enemy(side)
                else "after naval units of its side have moved" if self.sailed
-               else f"as AP {self.this_turn[turn_key]} of this turn" if self.this_turn[turn_key] > k["per_turn"]
+               else f"as AP {self.this_turn[turn_key]} of this turn" if second
                else f"as AP {self.placed[side]} of the game" if self.placed[side] > k["per_game"]
                else None)
         if why:
             audit.report(self.rules.rule(k["rule"]), f"{entry.unit}, an AP, comes into play {why}; a commandeered AP "
                          f"is placed in a friendly-controlled port at the beginning of the friendly Naval Movement "
-                         f"Phase, one a turn and three a game", where=loc, units=[entry.unit])
+                         f"Phase, one a turn and three a game", where=loc, units=[entry.unit],
+                         case="turn" if why.endswith("of this turn") else "")
