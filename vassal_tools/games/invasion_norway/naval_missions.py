@@ -84,9 +84,13 @@ class NavalMissions(Check):
         self.entered[entry.unit] = (entry.to, self.free_port(audit, entry.to, self.side))
 
     def adjacent(self, audit: Audit, entry: Move, start: str) -> None:
-        """8.1.3: from a sea zone (or its Gunfire Support box) only into a land zone it borders."""
+        """8.1.3: from a sea zone (or its Gunfire Support box) only into a land zone it borders. A move
+        from a Strategic Map land zone (a port in Germany or Scotland) passed through sea zones the
+        record does not show: not judged."""
         sea, land = self.game.zone_of(start), self.game.hex_zone(entry.to)
         if sea is None or land is None or sea == land or sea not in self.game.zones:
+            return
+        if self.game.zones[sea].kind != "sea":
             return
         if land not in self.game.zone_borders.get(sea, frozenset()):
             audit.report(self.rules.rule(self.cfg["naval_missions"]["adjacent_rule"]),
