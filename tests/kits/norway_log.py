@@ -13,7 +13,7 @@ conventions of ``docs/record-format.md`` "From a VASSAL log":
   VASSAL stack when the record moves a stack together), ``steps`` a flip,
   ``remove`` a delete;
 * ``control`` is a Control marker, ``hits`` Hit markers, in the place;
-* ``attack``, ``defend``, ``mission``, ``intercept`` are chat declarations;
+* ``attack``, ``defend``, ``mission``, ``intercept``, ``action`` are chat declarations;
   a detection roll is ``detect ...`` followed by the roll of its dice button;
 * units the game data does not have as the record says are mapping-file entries
   for a counter standing in for them (``gpid:N``).
@@ -491,6 +491,11 @@ class RecordAsLog:
         units = list(i.get("naval", [])) + list(i.get("air", []))
         self.declare(i["side"], f"intercept {i['side']} {i['zone']} with {self.names(units)}")
 
+    def _action(self, entry, following):
+        a = entry["action"]
+        text = f"action {a['side']} {a['kind']} with {self.names(a.get('units', []))}"
+        self.declare(a["side"], text + (f" in {a['hex']}" if a.get("hex") else ""))
+
     def _roll(self, entry, following):
         r = entry["roll"]
         side = r.get("side") or "german"
@@ -519,7 +524,7 @@ class RecordAsLog:
 
 
 _KINDS = ("phase", "end", "weather", "place", "move", "steps", "remove", "control", "hits", "attack", "defend",
-          "mission", "intercept", "roll", "mark", "unmark", "vp")
+          "mission", "intercept", "roll", "mark", "unmark", "vp", "action")
 
 
 class Game:

@@ -308,3 +308,21 @@ def test_the_game_words_of_a_declaration_are_its_games():
     with pytest.raises(DeclarationError) as caught:
         read_declaration("control 3018 green", red_blue.sides)
     assert "'control HEX red' or 'control HEX blue'" in str(caught.value)
+
+
+def test_a_naval_mission_typed_in_chat_is_an_action_the_audit_judges(norway, tmp_path):
+    """invasion-norway.txt 8.1.4: missions are "declared ... during the Naval Movement Segment"; a PBEM
+    player types the declaration. 8.6: an amphibious assault needs a port "defended by enemy land
+    units with Defense Factors greater than zero": empty Alesund (3328) is not."""
+    entries = [{"turn": "April #9", "phase": "german-naval-movement"},
+               {"place": "ger-cl-koln", "at": "Southern Norwegian Sea"}]
+    _, recorded = play(norway, tmp_path, entries, [
+        ("german", "control 3328 allied"),
+        ("german", "action german amphibious-assault with Koln in 3328"),
+    ])
+    assert later(recorded, "action") == [{"action": {"side": "german", "kind": "amphibious-assault",
+                                                     "units": ["ger-cl-koln"], "hex": "3328"},
+                                          "said": "action german amphibious-assault with Koln in 3328"}]
+    assert recorded.warnings == []
+    found = audit(recorded.record)
+    assert [(f.rule, f.where) for f in found] == [("invasion-norway.txt 8.6", "3328")], found

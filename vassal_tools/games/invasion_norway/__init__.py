@@ -78,10 +78,16 @@ class InvasionNorway(GamePack):
 
     @cached_property
     def record_terms(self) -> RecordTerms:
-        """No entries of its own; its rolls are the die rolls of its game.toml; a detection roll names its side."""
+        """No entries of its own; its rolls are the die rolls of its game.toml; a detection roll names its side;
+        a naval mission (8.1.4) is declared as an ``action`` of one of pack.toml's ``[naval_missions]`` kinds."""
         rolls = self.game.data.info.die_rolls.values()
+        m = self.config["naval_missions"]
+        missions = (*m["port_combat_kinds"], *m["assault_kinds"], *m["bombardment_kinds"])
         return RecordTerms(rolls={roll.id: f"{roll.name} ({roll.source})" for roll in rolls},
-                           checks={Roll.KEY: detection_names_its_side})
+                           checks={Roll.KEY: detection_names_its_side},
+                           lists={"`action` `kind`: a naval mission declared (8.1.4: naval combat in a port 8.3, "
+                                  "amphibious assault 8.6, bombardment 8.7.2), with its naval `units` and `hex`":
+                                  missions})
 
     @cached_property
     def game(self) -> NorwayGame:

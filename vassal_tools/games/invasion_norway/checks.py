@@ -23,6 +23,9 @@ from .land_stacking import LandStacking
 from .land_supply import LandSupply
 from .mobilization import CenterCaptures, Mobilization
 from .naval import FrozenFjord, NavalPhases, NavalStacks, Unloading
+from .naval_cargo import CommandeeredTransports, LandingCraft, NavalCargo
+from .naval_missions import AmphibiousAssaults, NavalMissions
+from .naval_rolls import CoastArtilleryRolls, NavalRolls
 from .reinforcements import Reinforcements
 from .repair import Repairs
 from .replacements import AirReplacements
@@ -42,8 +45,9 @@ LISTED: dict[type[Check], ListedCheck] = {
                         "and its capacity, seaplanes at friendly ports (5.1.1), Bardufoss's upgrade, frozen lake "
                         "airbases, carriers; ships based in a friendly "
                         "port up to its limit of six, British capital ships only where 5.2.3 lets them"),
-    NavalStacks: ListedCheck("naval", ("8.1.1",), "no more than six naval units move in one stack, the cargo "
-                             "carried within the ships' capacity"),
+    NavalStacks: ListedCheck("naval", ("8.1.1", "8.1.2"), "no more than six naval units move in one stack, no "
+                             "unit picked up where a moving stack entered (8.1.1); stacks that have moved not "
+                             "combined (8.1.2)"),
     Unloading: ListedCheck("port", ("5.2.2", "8.5"), "the ships and points that unload in a port in one naval movement "
                            "phase, within its capacity"),
     AirMissions: ListedCheck("air", ("7.2.2", "5.1", "7.5.2", "8.7.1"), "no more than eight air points on a mission "
@@ -91,6 +95,26 @@ LISTED: dict[type[Check], ListedCheck] = {
                              "its own Naval Movement Phase, but to intercept or retreat"),
     ScotlandSubZones: ListedCheck("scotland", ("1.3",), "a naval unit leaves a Scotland sub-zone by the sea zone "
                                   "its sub-zone borders"),
+    NavalMissions: ListedCheck("naval-missions", ("8.1.3", "8.1.4", "8.1.5", "8.3", "8.6", "8.7.2"), "naval units "
+                               "enter the Operational Map from a sea zone into a land zone it borders (8.1.3) for a "
+                               "mission: a friendly port, or a declared naval combat in a port against enemy ships "
+                               "in an enemy port (8.3), amphibious assault on a defended enemy port (8.6) or "
+                               "bombardment of an enemy airbase or port in a partial-sea hex (8.7.2); no CVs (8.1.4); "
+                               "they retreat unless they remain in a friendly port (8.1.5)"),
+    AmphibiousAssaults: ListedCheck("amphibious", ("8.6.1",), "only Leg and Mountain infantry (tanks with "
+                                    "Landing Craft) attack in an amphibious assault"),
+    NavalCargo: ListedCheck("naval-cargo", ("8.5.1", "8.5.3"), "cargo loaded in ports and unloaded in friendly "
+                            "ports or enemy ones holding only SPs and trucks (8.5.1); tankers carry only ASPs, six "
+                            "each (8.5.3)"),
+    LandingCraft: ListedCheck("landing-craft", ("8.6.3",), "Landing Craft move only with an AP"),
+    CommandeeredTransports: ListedCheck("commandeered", ("8.7.5",), "commandeered APs in friendly ports at the "
+                                        "start of the side's Naval Movement Phase, one a turn, three a game"),
+    NavalRolls: ListedCheck("naval-rolls", ("8.4.1", "8.4.2", "8.7.2"), "Naval Gunfire Support from the port "
+                            "attacked or a Gunfire Support box bordering the combat's land zone (8.4.1); gunfire and "
+                            "bombardment rolls score at or under the Support Factor (8.4.2, 8.7.2)"),
+    CoastArtilleryRolls: ListedCheck("coast-artillery", ("9.2", "9.0.3"), "the Coast Artillery Surrender roll "
+                                     "(0-7 surrenders; none with an enemy unit in the battery's hex) (9.2); bombers "
+                                     "against batteries hit at or under their Installation Bombing Factor (9.0.3)"),
     FrozenFjord: ListedCheck("frozen-fjord", ("3.3.2",), "no naval unit in the frozen part of Trondheim Fjord "
                              "before it thaws (April #8)"),
     SwedishBorder: ListedCheck("sweden", ("11.2.3",), "no land, naval or air unit enters a hex of Sweden"),

@@ -23,13 +23,18 @@ from .rules import NAVAL_MOVEMENT, NAVAL_SEGMENT, Check, InvasionNorwayRules
 
 class NavalStacks(Check):
     """8.1.1: no more than six naval units (not points) move in one stack, and "additional
-    units may not be picked up in zones that a moving stack enters"."""
+    units may not be picked up in zones that a moving stack enters"; 8.1.2: stacks at sea combine
+    only "if ... neither of them has moved" (two stacks that moved into a zone and leave it as one
+    are combined; a stack that leaves as two has split, which 8.1.2 allows)."""
 
     def start_phase(self, audit: Audit) -> None:
         self.reported: set[str] = set()
         self.moved_to: dict[str, str] = {}  # naval unit -> where its last move this phase took it
         # (stack, place it leaves) -> the units leaving with it, and whether each had moved there
         self.departures: dict[tuple[str, str], dict[str, bool]] = defaultdict(dict)
+        self.came_with: dict[str, str | None] = {}  # naval unit -> the stack its last move this phase was in
+        # (stack, place it leaves) -> the stacks its units that had moved there came with (8.1.2)
+        self.joined: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
 
     def after(self, audit: Audit, entry: Entry, previous: UnitState | None) -> None:
         if not isinstance(entry, Move):
@@ -42,7 +47,11 @@ class NavalStacks(Check):
         if entry.stack is not None and start is not None:
             departing = self.departures[(entry.stack, start)]
             departing.setdefault(entry.unit, self.moved_to.get(entry.unit) == start)
+            came = self.came_with.get(entry.unit) if self.moved_to.get(entry.unit) == start else None
+            if came is not None:
+                self.joined[(entry.stack, start)].setdefault(entry.unit, came)
         self.moved_to[entry.unit] = entry.to
+        self.came_with[entry.unit] = entry.stack
         if entry.stack is None:
             return
         pos = audit.position
@@ -64,6 +73,12 @@ class NavalStacks(Check):
                 audit.report(self.rules.rule(self.cfg["naval"]["stack_rule"]),
                              f"the moving stack {stack!r} picks up {', '.join(waiting)} in {place}, a zone it "
                              f"entered; additional units may not be picked up there", where=place, units=waiting)
+        for (stack, place), came in self.joined.items():
+            stacks = sorted(set(came.values()))
+            if len(stacks) > 1:
+                audit.report(self.rules.rule(self.cfg["naval"]["combine_rule"]),
+                             f"the moving stacks {', '.join(map(repr, stacks))} leave {place} combined as {stack!r}; "
+                             f"stacks combine only when neither has moved", where=place, units=sorted(came))
 
 
 class Unloading(Check):
