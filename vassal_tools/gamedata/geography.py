@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 from shapely import make_valid
 from shapely import transform as reshaped
-from shapely.geometry import Polygon, shape
+from shapely.geometry import Point, Polygon, shape
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 from shapely.prepared import prep
@@ -187,6 +187,7 @@ class Geography:
     digest: str = ""  # of the files it was read from
     design: GridDesign | None = None  # the grid as laid down, where the text numbers no hex
     rails: tuple[RailLine, ...] = ()
+    countries: dict[str, BaseGeometry] | None = None  # ISO code -> its land (geo.toml [countries] land)
 
     def towns_named(self, name: str) -> list[Town]:
         """Every real place a rulebook or gazetteer name may mean (spellings folded)."""
@@ -267,7 +268,9 @@ def load_geography(folder: Path) -> Geography | None:
     except (KeyError, TypeError, ValueError) as error:
         raise BadInput(toml, f"[grid] is not readable: {error}") from None
     return Geography(union("land"), union("lake"), union("river"), union("border"), towns, projection,
-                     dict(doc.get("rule_places", {})), digest, design, read_rails(rails_csv))
+                     dict(doc.get("rule_places", {})), digest, design, read_rails(rails_csv),
+                     {f["properties"]["country"]: shape(f["geometry"]) for f in features
+                      if f["properties"]["kind"] == "country"})
 
 
 def read_rails(path: Path) -> tuple[RailLine, ...]:
@@ -357,6 +360,32 @@ def water_of_hexes(fit: GridFit, geography: Geography) -> dict[str, HexWater]:
         in_lakes = cell.intersection(lakes).area if lakes_prepared.intersects(cell) else 0.0
         found[name] = HexWater(name, round(1 - on_land / cell.area, 3), round(in_lakes / cell.area, 3),
                                borders_prepared.intersects(cell))
+    return found
+
+
+def country_of_hexes(fit: GridFit, geography: Geography) -> dict[str, str]:
+    """The hexes that lie in a country of ``geography.countries``, each with its ISO code: the
+    country that holds the hex's centre, or, a centre off land (a coastal hex), the one that holds
+    more than half of the hex's land. Hexes in no such country are left out."""
+    def to_plane(shape_: BaseGeometry) -> BaseGeometry:
+        return make_valid(reshaped(shape_, lambda lonlat: np.array(
+            [fit.plane(lat, lon) for lon, lat in lonlat]).reshape(-1, 2)))
+
+    countries = {code: to_plane(land) for code, land in (geography.countries or {}).items()}
+    prepared = {code: prep(land) for code, land in countries.items()}
+    land = make_valid(to_plane(geography.land))
+    found = {}
+    for name in fit.grid.hexes():
+        centre = Point(fit.grid.centre(name))
+        holder = next((code for code, p in prepared.items() if p.contains(centre)), None)
+        if holder is None and not land.contains(centre):
+            cell = Polygon(hex_outline(fit.grid, name))
+            ground = cell.intersection(land).area
+            for code, country in countries.items():
+                if ground > 0 and prepared[code].intersects(cell) and cell.intersection(country).area > ground / 2:
+                    holder = code
+        if holder is not None:
+            found[name] = holder
     return found
 
 
