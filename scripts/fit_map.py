@@ -13,8 +13,11 @@ their source, and ``geo/fit.json`` for the module's builder.
 
 A game whose text numbers no hex (Europa Narvik) lays its grid down in ``geo.toml [grid]``: the
 report then gives every place's residual (its hex's centre to its real position) and the hex that
-holds its real position; ``--write`` writes ``geo/fit.json`` only (the game's own sheet tool writes
-its hexes from the same grid).
+holds its real position; ``--write`` writes ``geo/fit.json`` and the railroad hexsides only (the game's
+own sheet tool writes its hexes from the same grid).
+
+Both: where ``geo/rails.csv`` holds rail lines, ``--write`` lays the railroad hexsides of hexsides.csv
+along each (``--rail-rule`` names the rule they cite: Narvik 1940's 12.4, Europa Narvik's 9A).
 """
 
 from __future__ import annotations
@@ -167,8 +170,9 @@ def write_rails(folder: Path, fit: GridFit, geography, numbered: list[tuple[str,
         ends = " and ".join(f"{t.name} {fixed[t.name]}" for t in line.stations if t.name in fixed)
         source = (f"{rule}: the railroad" + (f" joins {ends}" if ends else "") + f"; approximate: its path, the "
                   f"{line.name} through its stations (geo/rails.csv) through the fit")
+        seen = {frozenset((row["hex_a"], row["hex_b"])) for row in added}
         added += [{"hex_a": a, "hex_b": b, "feature": "railroad", "source": source, "note": line.name}
-                  for a, b in zip(hexes, hexes[1:], strict=False)]
+                  for a, b in zip(hexes, hexes[1:], strict=False) if frozenset((a, b)) not in seen]
     atomic_write(path, csv_text(header, added + kept).encode("utf-8"))
     return len(added)
 
@@ -193,9 +197,9 @@ def main() -> None:
         print(f"hexes.csv: {write_hexes(args.game_folder, fit, geography, land)} hexes changed")
         print(f"places.csv: {write_place_hexes(args.game_folder, fit, geography, {n for n, _ in numbered})} "
               "places moved to their real hex")
-        if geography.rails:
-            print(f"hexsides.csv: {write_rails(args.game_folder, fit, geography, numbered, args.rail_rule)} "
-                  "railroad hexsides")
+    if args.write and geography.rails:
+        print(f"hexsides.csv: {write_rails(args.game_folder, fit, geography, numbered, args.rail_rule)} "
+              "railroad hexsides")
     if args.write:
         fit_json = {"projection": vars(fit.projection), "scale": fit.similarity.scale,
                     "rotation": fit.similarity.rotation, "offset": list(fit.similarity.offset),

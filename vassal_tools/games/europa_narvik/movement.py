@@ -17,7 +17,8 @@ like an infantry unit".
 A record gives each move's end, not its path: a move costs at least one MP a hex along the shortest path over
 land that passes through no enemy-occupied hex (the terrain effects chart is lost: the sample terrain's costs
 decide nothing), so a move is a finding only when even that is more than the MPs left; moves over a printed
-map's hexes are not costed. The sample sheet has no rail line: rail movement (9A, 9C) is judged nowhere. An
+map's hexes are not costed. The sheet's rail lines are the real ones of 1940 (geo/rails.csv), but a record does not say that a unit
+entrains: rail movement (9A, 9C) is judged nowhere. An
 unsupplied unit's halved rating (11A3b) is not applied (lenient).
 """
 

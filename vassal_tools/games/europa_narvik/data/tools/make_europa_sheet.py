@@ -10,7 +10,8 @@ a hex where places.csv puts a place stays land, a land hex in Sweden or Finland 
 Finland are neutrals"; geography.geojson's country land, cut by WDBII's borders) is that neutral's
 (terrain ``sweden`` or ``finland``, zone Sweden or Finland: the hex's centre in it, or a coastal hex's
 land mostly in it), and a port's hex (17, 26: Alta) or Elvegaardsmoen's
-(17) is a partial sea hex whatever share of sea it holds, lake hexsides (13D) are the hexsides whose midpoint lies in a GSHHG lake, border hexes are those
+(17) is a partial sea hex whatever share of sea it holds, lake hexsides (13D) are the hexsides whose midpoint lies in a GSHHG lake (the railroad hexsides,
+which scripts/fit_map.py --write lays along geo/rails.csv, are kept), border hexes are those
 WDBII's national border crosses. What the text does not give stays ``sample``: the land terrain (by
 distance from open sea: clear within two hexes, rough at three, mountain further inland), the A
 weather line (17A: rows 1-23, north of about 65 N) and the seas' limits (17D: the North Sea south of
@@ -132,6 +133,8 @@ def main() -> None:
                 w.writerow([name, terrain, coast, "yes" if here.lake >= LAKE_HEX else "no",
                             "yes" if here.border else "no", zone, weather, source])
     lakes = prep(fit_lakes(fit, geography))
+    with (HERE / "hexsides.csv").open(encoding="utf-8", newline="") as f:  # scripts/fit_map.py --write lays these
+        railroads = [row for row in csv.DictReader(f) if row["feature"] == "railroad"]
     with (HERE / "hexsides.csv").open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["hex_a", "hex_b", "feature", "source", "note"])
@@ -143,6 +146,8 @@ def main() -> None:
                 if lakes.contains(Point((ua + ub) / 2, (va + vb) / 2)):
                     w.writerow([name, near, "lake", "13D: lake hexsides; GSHHG: a lake under the hexside's middle",
                                 ""])
+        for row in railroads:
+            w.writerow([row["hex_a"], row["hex_b"], row["feature"], row["source"], row["note"]])
     # Regular hexes (dx = dy * sqrt(3) / 2): the board's hexes are then the grid's own, and a real position
     # lies in the same hex on the board as in the data.
     dx = 64.0 * 3 ** 0.5 / 2
