@@ -82,6 +82,19 @@ def test_no_opening_stack_on_the_map_sits_on_a_label_or_symbol(game, tmp_path):
     assert not on_top  # nor on another stack
 
 
+def test_every_box_holds_its_opening_stack_clear_of_every_name(tmp_path):
+    # Norway 1940's off-map bases and pools hold stacks of 4 to 48 pieces: each box is sized for its
+    # stack (a 48-px counter, 4 px a piece more right and up), which lies wholly inside it and off its name.
+    assembly = area_assembly(GAMES["norway-1940"], cache=tmp_path)
+    _, labels = draw_area_map(assembly.area_map)
+    boxes = {shape.name: Polygon(shape.points) for shape in assembly.area_map.shapes if shape.kind == "box"}
+    stacks = [(stack.spot.name, len(stack.units), stack_box(*stack.spot.local, len(stack.units)))
+              for stack in assembly.stacks if stack.spot.name in boxes]
+    assert max(count for _, count, _ in stacks) == 48 and len(stacks) == 7
+    assert [(at, count) for at, count, covers in stacks if not boxes[at].contains(covers)] == []
+    assert [(at, label.area) for at, _, covers in stacks for label in labels if covers.intersects(box(*label.box))] == []
+
+
 def test_locate_names_the_area_at_a_real_position_in_the_built_module(tmp_path):
     from click.testing import CliRunner
 
