@@ -82,6 +82,41 @@ def test_no_opening_stack_on_the_map_sits_on_a_label_or_symbol(game, tmp_path):
     assert not on_top  # nor on another stack
 
 
+def drawn_sea_zones(board: dict) -> dict[str, set[str]]:
+    """Each land area's sea zones as the board draws them: a zone along at least 12 px of its coast;
+    an area with no such coast, the zone its fjords open onto nearest it (kampen-om-norge.txt 2.3: "A land
+    area by a fjord is considered adjacent to the sea zone next to it"; a fjord is the real water inside
+    the land areas' polygons)."""
+    from shapely import make_valid
+    from shapely.ops import unary_union
+
+    areas = {name: Polygon(points) for name, points in board["areas"].items()}
+    zones = {name: Polygon(points) for name, points in board["sea_zones"].items()}
+    found = {name: {z for z, zone in zones.items() if area.buffer(1.5).intersection(zone.boundary).length >= 12}
+             for name, area in areas.items()}
+    ground = unary_union([make_valid(Polygon(r)) for r in board["land"] if len(r) >= 3])
+    fjords = [w for w in getattr(unary_union(list(areas.values())).difference(ground), "geoms", [])
+              if w.area >= 30]
+    for name in [n for n, near in found.items() if not near]:
+        mouths = {z for w in fjords if areas[name].intersection(w).area >= 30
+                  for z, zone in zones.items() if zone.distance(w) <= 1.5}
+        found[name] = {min(mouths, key=lambda z: (zones[z].distance(areas[name]), z))} if mouths else set()
+    return found
+
+
+def test_each_areas_sea_zones_are_the_drawn_ones():
+    # areas.csv's sea_zones (where the cards and reinforcements may go, 4.3) against the board cut from the
+    # real coast: Narvik by the Ofotfjord and Oslo by the Oslofjord border their zones through the fjord
+    folder = GAMES["kampen-om-norge"]
+    board = json.loads((folder / "map.json").read_text(encoding="utf-8"))
+    with open(folder / "areas.csv", encoding="utf-8", newline="") as handle:
+        listed = {row["name"]: {z for z in row["sea_zones"].split(";") if z}
+                  for row in csv.DictReader(handle) if row["kind"] == "land"}
+    drawn = drawn_sea_zones(board)
+    assert {name: (zones, drawn[name]) for name, zones in listed.items() if zones != drawn[name]} == {}
+    assert drawn["Narvik"] == {"Sea Zone VII"} and drawn["Oslo"] == {"Sea Zone I"} and drawn["Voss"] == {"Sea Zone IV"}
+
+
 def test_every_box_holds_its_opening_stack_clear_of_every_name(tmp_path):
     # Norway 1940's off-map bases and pools hold stacks of 4 to 48 pieces: each box is sized for its
     # stack (a 48-px counter, 4 px a piece more right and up), which lies wholly inside it and off its name.
