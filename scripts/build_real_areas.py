@@ -309,7 +309,11 @@ def build(folder: Path, check: bool) -> int:
     # The borders drawn: between land areas, or (scope "all") between any two areas and sea zones.
     scope = set(land_zones) | (set(sea_zones) if doc["frame"].get("scope") == "all" else set())
     adjacency, held = adjacency_text(folder / "adjacency.csv", touching, scope, ridges)
-    report += held + sea_report(folder / "areas.csv", touching, set(sea_zones))
+    # 2.3 (Kampen om Norge): "A land area by a fjord is considered adjacent to the sea zone next to it":
+    # the real water inside an area (a fjord the closing made part of it) borders the zone at its mouth.
+    by_fjord = fjord_pairs(polygons, list(land_zones), list(sea_zones), out["land"])
+    report += held + sea_report(folder / "areas.csv", coast_pairs(polygons, list(land_zones), list(sea_zones)) | by_fjord,
+                                set(sea_zones))
     inside = sum(line.startswith("inside") for line in report)
     holds = sum(line.startswith("holds") for line in held)
     print("\n".join(report))
@@ -322,6 +326,42 @@ def build(folder: Path, check: bool) -> int:
     atomic_write(folder / "map.json", text.encode("utf-8"))
     atomic_write(folder / "adjacency.csv", adjacency.encode("utf-8"))
     return 0
+
+
+#: A land area borders a sea zone along a coast at least this long (px): a shorter touch is where
+#: two areas' coasts meet, facing the next area's zone.
+COAST_PX = 12.0
+
+
+def coast_pairs(polygons: dict[str, Polygon], land: list[str], sea: list[str]) -> set[frozenset[str]]:
+    """(land area, sea zone) pairs whose shared coast is at least COAST_PX long."""
+    return {frozenset((a, z)) for a in land for z in sea
+            if polygons[a].buffer(1.5).intersection(polygons[z].boundary).length >= COAST_PX}
+
+
+#: Water inside an area smaller than this (px²) is a speck of the drawing, no fjord.
+FJORD_MIN_AREA = 30.0
+
+
+def fjord_pairs(polygons: dict[str, Polygon], land: list[str], sea: list[str],
+                drawn_land: list[list[list[int]]]) -> set[frozenset[str]]:
+    """(land area, sea zone) pairs joined by a fjord, for the areas that touch no sea zone: a piece
+    of real water inside the land areas (their polygons less the drawn real land: a fjord the
+    closing made part of them), which may run through several areas, joins each area it lies in
+    to the zones at its mouth."""
+    ground = unary_union([shapely.make_valid(Polygon(r)) for r in drawn_land if len(r) >= 3])
+    coast = coast_pairs(polygons, land, sea)
+    inland = [name for name in land if not any(frozenset((name, zone)) in coast for zone in sea)]
+    mouths: dict[str, set[str]] = {name: set() for name in inland}
+    for water in parts(unary_union([polygons[name] for name in land]).difference(ground)):
+        if water.area < FJORD_MIN_AREA:
+            continue
+        for name in inland:
+            if polygons[name].intersection(water).area >= FJORD_MIN_AREA:
+                mouths[name] |= {zone for zone in sea if polygons[zone].distance(water) <= 1.5}
+    # "the sea zone next to it": of the zones its fjords open onto, the one nearest the area
+    return {frozenset((name, min(zones, key=lambda z: (polygons[z].distance(polygons[name]), z))))
+            for name, zones in mouths.items() if zones}
 
 
 def sea_report(path: Path, touching: set[frozenset[str]], sea: set[str]) -> list[str]:

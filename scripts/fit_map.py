@@ -13,8 +13,11 @@ their source, and ``geo/fit.json`` for the module's builder.
 
 A game whose text numbers no hex (Europa Narvik) lays its grid down in ``geo.toml [grid]``: the
 report then gives every place's residual (its hex's centre to its real position) and the hex that
-holds its real position; ``--write`` writes ``geo/fit.json`` only (the game's own sheet tool writes
-its hexes from the same grid).
+holds its real position; ``--write`` writes ``geo/fit.json`` and the railroad hexsides only (the game's
+own sheet tool writes its hexes from the same grid).
+
+Both: where ``geo/rails.csv`` holds rail lines, ``--write`` lays the railroad hexsides of hexsides.csv
+along each (``--rail-rule`` names the rule they cite: Narvik 1940's 12.4, Europa Narvik's 9A).
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from vassal_tools.gamedata.geography import (  # noqa: E402
     coast_class,
     load_geography,
     numbered_places,
+    rail_path,
     water_of_hexes,
 )
 
@@ -185,10 +189,33 @@ def geography_map_tool(folder: Path) -> str:
     return str(tomllib.loads((folder / "geo.toml").read_text(encoding="utf-8")).get("map", {}).get("hexes_by", ""))
 
 
+def write_rails(folder: Path, fit: GridFit, geography, numbered: list[tuple[str, str]], rule: str) -> int:
+    """The railroad hexsides of hexsides.csv along each rail line of ``geo/rails.csv``: a station
+    the rules number sits in its numbered hex, the others where they really are. The other
+    hexsides are kept as they were."""
+    path = folder / "hexsides.csv"
+    header, rows = csv_rows(path)
+    fixed = {town.name: hexname for name, hexname in numbered if (town := geography.town(name)) is not None}
+    kept = [row for row in rows if row["feature"] != "railroad"]
+    added = []
+    for line in geography.rails:
+        hexes = rail_path(fit, line, fixed)
+        ends = " and ".join(f"{t.name} {fixed[t.name]}" for t in line.stations if t.name in fixed)
+        source = (f"{rule}: the railroad" + (f" joins {ends}" if ends else "") + f"; approximate: its path, the "
+                  f"{line.name} through its stations (geo/rails.csv) through the fit")
+        seen = {frozenset((row["hex_a"], row["hex_b"])) for row in added}
+        added += [{"hex_a": a, "hex_b": b, "feature": "railroad", "source": source, "note": line.name}
+                  for a, b in zip(hexes, hexes[1:], strict=False) if frozenset((a, b)) not in seen]
+    atomic_write(path, csv_text(header, added + kept).encode("utf-8"))
+    return len(added)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game_folder", type=Path)
     parser.add_argument("--write", action="store_true", help="write hexes.csv, places.csv and geo/fit.json")
+    parser.add_argument("--rail-rule", default="12.4",
+                        help="the rule a railroad hexside cites (Narvik 1940's 12.4 Rail Transport)")
     args = parser.parse_args()
     game, geography = load_game(args.game_folder), load_geography(args.game_folder)
     if geography is None:
@@ -209,6 +236,9 @@ def main() -> None:
         else:
             land = {moves.get(place.hex, place.hex) for place in game.places if place.hex}
             print(f"hexes.csv: {write_hexes(args.game_folder, fit, geography, land)} hexes changed")
+    if args.write and geography.rails:
+        print(f"hexsides.csv: {write_rails(args.game_folder, fit, geography, numbered, args.rail_rule)} "
+              "railroad hexsides")
     if args.write:
         fit_json = {"projection": vars(fit.projection), "scale": fit.similarity.scale,
                     "rotation": fit.similarity.rotation, "offset": list(fit.similarity.offset),

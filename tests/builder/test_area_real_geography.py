@@ -77,25 +77,57 @@ def test_no_opening_stack_on_the_map_sits_on_a_label_or_symbol(game, tmp_path):
               if kinds[stack.spot.name] in ("land", "sea")]
     assert len(stacks) > 6
     covered = [(at, area) for at, counters in stacks for area, label in names if counters.intersects(label)]
-    # Where an area has no point at all whose stack keeps clear of every label (Kampen om Norge's Narvik,
-    # 126 x 92 px, against a stack of three 48-px counters), the stack goes to its pole: only there.
-    assert all(not _room_for(assembly, at, names) for at, _ in covered), covered
-    assert len(covered) <= 1
+    assert not covered  # every area has room for its opening stack beside its name (Kampen om Norge's Narvik too)
     on_top = [(a, b) for i, (a, one) in enumerate(stacks) for b, other in stacks[i + 1:] if one.intersects(other)]
     assert not on_top  # nor on another stack
 
 
-def _room_for(assembly, area: str, names: list) -> bool:
-    """Has the area a point whose opening stack would touch no label?"""
+def drawn_sea_zones(board: dict) -> dict[str, set[str]]:
+    """Each land area's sea zones as the board draws them: a zone along at least 12 px of its coast;
+    an area with no such coast, the zone its fjords open onto nearest it (kampen-om-norge.txt 2.3: "A land
+    area by a fjord is considered adjacent to the sea zone next to it"; a fjord is the real water inside
+    the land areas' polygons)."""
+    from shapely import make_valid
     from shapely.ops import unary_union
 
-    from vassal_tools.builder.locations import candidates
+    areas = {name: Polygon(points) for name, points in board["areas"].items()}
+    zones = {name: Polygon(points) for name, points in board["sea_zones"].items()}
+    found = {name: {z for z, zone in zones.items() if area.buffer(1.5).intersection(zone.boundary).length >= 12}
+             for name, area in areas.items()}
+    ground = unary_union([make_valid(Polygon(r)) for r in board["land"] if len(r) >= 3])
+    fjords = [w for w in getattr(unary_union(list(areas.values())).difference(ground), "geoms", [])
+              if w.area >= 30]
+    for name in [n for n, near in found.items() if not near]:
+        mouths = {z for w in fjords if areas[name].intersection(w).area >= 30
+                  for z, zone in zones.items() if zone.distance(w) <= 1.5}
+        found[name] = {min(mouths, key=lambda z: (zones[z].distance(areas[name]), z))} if mouths else set()
+    return found
 
-    shape = Polygon(next(s.points for s in assembly.area_map.shapes if s.name == area))
-    count = next(len(stack.units) for stack in assembly.stacks if stack.spot.name == area)
-    labels = unary_union([label for _, label in names])
-    return any(not labels.intersects(stack_box(x, y, count)) for x, y in candidates(shape)
-               if shape.contains(Point(x, y)))
+
+def test_each_areas_sea_zones_are_the_drawn_ones():
+    # areas.csv's sea_zones (where the cards and reinforcements may go, 4.3) against the board cut from the
+    # real coast: Narvik by the Ofotfjord and Oslo by the Oslofjord border their zones through the fjord
+    folder = GAMES["kampen-om-norge"]
+    board = json.loads((folder / "map.json").read_text(encoding="utf-8"))
+    with open(folder / "areas.csv", encoding="utf-8", newline="") as handle:
+        listed = {row["name"]: {z for z in row["sea_zones"].split(";") if z}
+                  for row in csv.DictReader(handle) if row["kind"] == "land"}
+    drawn = drawn_sea_zones(board)
+    assert {name: (zones, drawn[name]) for name, zones in listed.items() if zones != drawn[name]} == {}
+    assert drawn["Narvik"] == {"Sea Zone VII"} and drawn["Oslo"] == {"Sea Zone I"} and drawn["Voss"] == {"Sea Zone IV"}
+
+
+def test_every_box_holds_its_opening_stack_clear_of_every_name(tmp_path):
+    # Norway 1940's off-map bases and pools hold stacks of 4 to 48 pieces: each box is sized for its
+    # stack (a 48-px counter, 4 px a piece more right and up), which lies wholly inside it and off its name.
+    assembly = area_assembly(GAMES["norway-1940"], cache=tmp_path)
+    _, labels = draw_area_map(assembly.area_map)
+    boxes = {shape.name: Polygon(shape.points) for shape in assembly.area_map.shapes if shape.kind == "box"}
+    stacks = [(stack.spot.name, len(stack.units), stack_box(*stack.spot.local, len(stack.units)))
+              for stack in assembly.stacks if stack.spot.name in boxes]
+    assert max(count for _, count, _ in stacks) == 48 and len(stacks) == 7
+    assert [(at, count) for at, count, covers in stacks if not boxes[at].contains(covers)] == []
+    assert [(at, label.area) for at, _, covers in stacks for label in labels if covers.intersects(box(*label.box))] == []
 
 
 def test_locate_names_the_area_at_a_real_position_in_the_built_module(tmp_path):

@@ -206,6 +206,9 @@ def _fit(shape: AreaShape, polygon: Polygon, sizes: tuple[int, ...],
          placed: list[BaseGeometry]) -> tuple[float, float, int] | None:
     room = polygon.buffer(-2)
     candidates = _candidates(polygon)
+    if shape.kind == "box":  # a box's name at its foot, so the stack it holds has the room above
+        x0, _, x1, bottom = polygon.bounds
+        candidates = [((x0 + x1) / 2, bottom - 2 - _block(shape, size)[1] / 2) for size in sizes] + candidates
     for size in sizes:
         width, height, _ = _block(shape, size)
         for x, y in candidates:

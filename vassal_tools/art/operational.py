@@ -21,6 +21,7 @@ from shapely.ops import polylabel, unary_union
 from shapely.prepared import prep
 
 from ..errors import BadInput
+from ..gamedata.terms import NEUTRAL_FLAG
 from ..gamedata.vocabulary import fold_place
 from .canvas import Canvas
 from .colours import RGB, parse
@@ -809,9 +810,11 @@ def key_entries(data: MapData, style: MapStyle) -> list[KeyEntry]:
     entries = []
     terrains = {(row.get("terrain") or "").strip().lower().replace(" ", "_") for row in data.hexes if row.get("hex")}
     known = style.table("terrain")
+    neutral = _neutral_terrains(data)
     for terrain in [t for t in known if t in terrains] + sorted(t for t in terrains if t not in known):
         colour = style.colour(f"terrain.{terrain}") if terrain in known else style.colour("terrain.default")
-        entries.append(KeyEntry("fill", terrain.replace("_", " ").capitalize(), colour=colour))
+        label = terrain.replace("_", " ").capitalize()
+        entries.append(KeyEntry("fill", f"{label}: neutral" if terrain in neutral else label, colour=colour))
     if any(row.get("coast") == "sea" and row.get("terrain") != "sea" for row in data.hexes):
         entries.append(KeyEntry("coast", "Coastal hex: sea on its seaward side", colour=style.colour("terrain.sea")))
     if any(str(row.get("lake", "")).lower() in ("yes", "true", "1") for row in data.hexes):
@@ -837,6 +840,15 @@ def key_entries(data: MapData, style: MapStyle) -> list[KeyEntry]:
     if len({row.get("weather") for row in data.hexes if row.get("weather")} | {z.get("weather") for z in data.zones if z.get("weather")}) > 1:
         entries.append(KeyEntry("weather", style.get("key.weather", "Weather section border")))
     return entries
+
+
+def _neutral_terrains(data: MapData) -> set[str]:
+    """Terrains whose every hex lies in a zone flagged neutral (Sweden's hexes, say): the key names them so."""
+    neutral_zones = {z.get("name") for z in data.zones if z.get("flag") == NEUTRAL_FLAG}
+    zones_of: dict[str, set[str]] = defaultdict(set)
+    for row in data.hexes:
+        zones_of[(row.get("terrain") or "").strip().lower().replace(" ", "_")].add(row.get("zone") or "")
+    return {terrain for terrain, zones in zones_of.items() if zones and zones <= neutral_zones}
 
 
 KEY_LINE = 18  # pixels a key entry takes

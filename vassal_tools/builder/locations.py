@@ -157,7 +157,7 @@ class Locator:
         shape = Polygon(board.zones[index].points)
         earlier = [Polygon(z.points) for z in board.zones[:index]]
         free = shape.difference(unary_union(earlier)) if earlier else shape
-        for lx, ly in _clear_first(list(candidates(free)), clear_of, cover):
+        for lx, ly in _clear_first(list(candidates(free)), clear_of, cover, free):
             x, y = placed.to_map(lx, ly)
             on = geo.find_board(x, y)
             grid = placed.board.grid if on is placed else None
@@ -169,15 +169,20 @@ class Locator:
 
 
 def _clear_first(points: list[tuple[int, int]], clear_of: tuple[BaseGeometry, ...],
-                 cover: Cover | None) -> Iterable[tuple[int, int]]:
-    """The points whose cover touches none of ``clear_of``, nearest the first (the pole) first;
-    then every point as before, for an area with no such room."""
+                 cover: Cover | None, zone: BaseGeometry | None = None) -> Iterable[tuple[int, int]]:
+    """The points whose cover lies inside ``zone`` and touches none of ``clear_of``, nearest the
+    first (the pole) first; then those whose cover only touches none; then every point as before,
+    for an area with no such room."""
     if clear_of and cover is not None and points:
         blocked = unary_union(clear_of)
         prepare(blocked)
         pole = points[0]
         near = sorted(points, key=lambda p: ((p[0] - pole[0]) ** 2 + (p[1] - pole[1]) ** 2, p))
-        yield from (p for p in near if not blocked.intersects(cover(*p)))
+        clear = [p for p in near if not blocked.intersects(cover(*p))]
+        if zone is not None:
+            prepare(zone)
+            yield from (p for p in clear if zone.contains(cover(*p)))
+        yield from clear
     yield from points
 
 

@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 from shapely import make_valid
 from shapely import transform as reshaped
-from shapely.geometry import Polygon, shape
+from shapely.geometry import Point, Polygon, shape
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 from shapely.prepared import prep
@@ -49,6 +49,15 @@ class Town:
     name: str
     lat: float
     lon: float
+    source: str
+
+
+@dataclass(frozen=True)
+class RailLine:
+    """A rail line of 1940 (``geo/rails.csv``): its stations in the order it runs, each a real place."""
+
+    name: str
+    stations: tuple[Town, ...]
     source: str
 
 
@@ -144,7 +153,10 @@ class GridFit:
 
     def hex_at(self, lat: float, lon: float) -> str | None:
         """The hex of the grid whose centre is nearest the real position; None off the map."""
-        u, v = self.plane(lat, lon)
+        return self.hex_of_plane(*self.plane(lat, lon))
+
+    def hex_of_plane(self, u: float, v: float) -> str | None:
+        """The hex of the grid whose centre is nearest a point of the hex plane; None off the map."""
         column = round(u / (3 ** 0.5 / 2))
         best: tuple[float, str] | None = None
         for xx in range(column - 1, column + 2):
@@ -174,6 +186,8 @@ class Geography:
     rule_places: dict[str, str]  # the rulebook's name -> the town it is
     digest: str = ""  # of the files it was read from
     design: GridDesign | None = None  # the grid as laid down, where the text numbers no hex
+    rails: tuple[RailLine, ...] = ()
+    countries: dict[str, BaseGeometry] | None = None  # ISO code -> its land (geo.toml [countries] land)
 
     def towns_named(self, name: str) -> list[Town]:
         """Every real place a rulebook or gazetteer name may mean (spellings folded)."""
@@ -246,14 +260,57 @@ def load_geography(folder: Path) -> Geography | None:
     def union(kind: str) -> BaseGeometry:
         return unary_union([shape(f["geometry"]) for f in features if f["properties"]["kind"] == kind])
 
-    digest = hashlib.sha256(b"".join(p.read_bytes() for p in (toml, folder / "geo" / "geography.geojson",
-                                                                folder / "geo" / "towns.csv"))).hexdigest()[:16]
+    rails_csv = folder / "geo" / "rails.csv"
+    read = [toml, folder / "geo" / "geography.geojson", folder / "geo" / "towns.csv"]
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in read + [rails_csv] if p.is_file())).hexdigest()[:16]
     try:
         design = GridDesign.from_toml(doc["grid"]) if "grid" in doc else None
     except (KeyError, TypeError, ValueError) as error:
         raise BadInput(toml, f"[grid] is not readable: {error}") from None
     return Geography(union("land"), union("lake"), union("river"), union("border"), towns, projection,
-                     dict(doc.get("rule_places", {})), digest, design)
+                     dict(doc.get("rule_places", {})), digest, design, read_rails(rails_csv),
+                     {f["properties"]["country"]: shape(f["geometry"]) for f in features
+                      if f["properties"]["kind"] == "country"})
+
+
+def read_rails(path: Path) -> tuple[RailLine, ...]:
+    """The rail lines of ``geo/rails.csv`` (none where the file is absent), stations in order."""
+    if not path.is_file():
+        return ()
+    lines: dict[str, list[tuple[int, Town, str]]] = {}
+    try:
+        with open(path, encoding="utf-8", newline="") as handle:
+            for row in csv.DictReader(handle):
+                lines.setdefault(row["line"], []).append(
+                    (int(row["order"]), Town(row["station"], float(row["lat"]), float(row["lon"]), row["source"]),
+                     row["line_source"]))
+    except (KeyError, TypeError, ValueError) as error:
+        raise BadInput(path, f"a rail line is not readable: {error}") from None
+    return tuple(RailLine(name, tuple(town for _, town, _ in sorted(rows, key=lambda r: r[0])), rows[0][2])
+                 for name, rows in lines.items())
+
+
+def rail_path(fit: GridFit, line: RailLine, fixed: dict[str, str] | None = None) -> list[str]:
+    """The hexes a rail line runs through, in order, each next to the one before: the line drawn
+    straight from station to station through the fit. ``fixed`` gives a station at an end of the
+    line (by name) the hex the rules put it in (Narvik 1940 12.4: the railroad joins Narvik 0919 and
+    Bjornfjell 2020): the line then runs on from that hex's centre to the station's real position."""
+    fixed = fixed or {}
+    points = [fit.plane(t.lat, t.lon) for t in line.stations]
+    first, last = line.stations[0].name, line.stations[-1].name
+    if first in fixed:
+        points.insert(0, fit.grid.centre(fixed[first]))
+    if last in fixed:
+        points.append(fit.grid.centre(fixed[last]))
+    path: list[str] = []
+    for (ua, va), (ub, vb) in zip(points, points[1:], strict=False):
+        steps = max(2, math.ceil(math.hypot(ub - ua, vb - va) * 20))
+        for i in range(steps + 1):
+            u, v = ua + (ub - ua) * i / steps, va + (vb - va) * i / steps
+            name = fit.hex_of_plane(u, v)
+            if name is not None and (not path or path[-1] != name):
+                path.append(name)
+    return path
 
 
 # -- water of each hex -------------------------------------------------------------------------
@@ -303,6 +360,32 @@ def water_of_hexes(fit: GridFit, geography: Geography) -> dict[str, HexWater]:
         in_lakes = cell.intersection(lakes).area if lakes_prepared.intersects(cell) else 0.0
         found[name] = HexWater(name, round(1 - on_land / cell.area, 3), round(in_lakes / cell.area, 3),
                                borders_prepared.intersects(cell))
+    return found
+
+
+def country_of_hexes(fit: GridFit, geography: Geography) -> dict[str, str]:
+    """The hexes that lie in a country of ``geography.countries``, each with its ISO code: the
+    country that holds the hex's centre, or, a centre off land (a coastal hex), the one that holds
+    more than half of the hex's land. Hexes in no such country are left out."""
+    def to_plane(shape_: BaseGeometry) -> BaseGeometry:
+        return make_valid(reshaped(shape_, lambda lonlat: np.array(
+            [fit.plane(lat, lon) for lon, lat in lonlat]).reshape(-1, 2)))
+
+    countries = {code: to_plane(land) for code, land in (geography.countries or {}).items()}
+    prepared = {code: prep(land) for code, land in countries.items()}
+    land = make_valid(to_plane(geography.land))
+    found = {}
+    for name in fit.grid.hexes():
+        centre = Point(fit.grid.centre(name))
+        holder = next((code for code, p in prepared.items() if p.contains(centre)), None)
+        if holder is None and not land.contains(centre):
+            cell = Polygon(hex_outline(fit.grid, name))
+            ground = cell.intersection(land).area
+            for code, country in countries.items():
+                if ground > 0 and prepared[code].intersects(cell) and cell.intersection(country).area > ground / 2:
+                    holder = code
+        if holder is not None:
+            found[name] = holder
     return found
 
 

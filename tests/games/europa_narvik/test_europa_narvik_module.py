@@ -99,14 +99,14 @@ def into(hex_: str, *units: str) -> list[tuple]:
 
 def test_a_log_that_overstacks_and_one_that_does_not(kit, tmp_path):
     # 8A: two ground units plus one artillery battalion; a third battalion overstacks at the end of movement.
-    # The units come on in the reinforcement phase next to 3735 (one each), then move in: one MP each (7); the
-    # supply counter comes on in 3735 (it does not move by itself, 11B1d).
+    # The units come on in the reinforcement phase next to 1149 (one each), then move in: one MP each (7); the
+    # supply counter comes on in 1149 (it does not move by itself, 11B1d).
     def stack(*units: str) -> list[tuple]:
-        come = [("move", u, near) for u, near in zip(units, ("3734", "3736", "3634", "3635", "3834"))]
-        return [("phase", "german-reinforcement"), *into("3735", "ger-sup-1"), *come, ("phase", "german-movement"),
-                *into("3735", *units), ("phase", "german-air")]
+        come = [("move", u, near) for u, near in zip(units, ("1148", "1150", "1048", "1049", "1248"))]
+        return [("phase", "german-reinforcement"), *into("1149", "ger-sup-1"), *come, ("phase", "german-movement"),
+                *into("1149", *units), ("phase", "german-air")]
     over = stack("ger-138-i", "ger-138-ii", "ger-138-iii")
-    assert audited(kit, tmp_path / "a", over) == [(f"{FILE} 8B", "3735")]
+    assert audited(kit, tmp_path / "a", over) == [(f"{FILE} 8B", "1149")]
     kept = stack("ger-138-i", "ger-138-ii", "ger-112-art")
     assert audited(kit, tmp_path / "b", kept) == []
 

@@ -4,7 +4,8 @@ written from europa-narvik.txt (the sentence that decides is quoted beside each)
 The sheet (data/tools/make_europa_sheet.py): the grid of data/geo.toml laid on real geography at 16 miles a
 hex, its water from GSHHG (ports in partial sea hexes: Alta 4601, Tromso 3904, Narvik 3609), the land terrain
 a sample (clear within two hexes of the open sea, rough at three, mountain further in). Hexes in one column
-are a straight line: 3733 to 3737 is four clear hexes entered.
+are a straight line: 1147 to 1151 is four hexes entered (the ground units here stay in Norway: Sweden and
+Finland are neutrals, 24: no ground unit of this file moves into them).
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ def game() -> RecordBuilder:
 
 
 def german_movement(*placed: tuple[str, str], turn: str = "Turn 3", phase: str = "german-movement") -> RecordBuilder:
-    """A supply counter with I/138 (a 4-MP mountain battalion) in 3733, and what else is placed, then the phase."""
-    builder = game().place("ger-sup-1", "3733").place("ger-138-i", "3733")
+    """A supply counter with I/138 (a 4-MP mountain battalion) in 1147, and what else is placed, then the phase."""
+    builder = game().place("ger-sup-1", "1147").place("ger-138-i", "1147")
     for uid, at in placed:
         builder.place(uid, at)
     return builder.phase(phase, turn=turn)
@@ -48,10 +49,10 @@ def german_movement(*placed: tuple[str, str], turn: str = "Turn 3", phase: str =
 def test_a_unit_spends_no_more_mps_than_its_rating():
     # 7: "A unit's movement rating is the number of MPs that unit may spend in a single phase"; "a unit expends
     # one MP for each clear terrain hex entered". I/138 has 4.
-    assert found(german_movement().move("ger-138-i", "3737")) == []
-    assert found(german_movement().move("ger-138-i", "3738")) == [(rule("7"), "3738")]
+    assert found(german_movement().move("ger-138-i", "1151")) == []
+    assert found(german_movement().move("ger-138-i", "1152")) == [(rule("7"), "1152")]
     # Its moves in one phase add up.
-    assert found(german_movement().move("ger-138-i", "3735").move("ger-138-i", "3738")) == [(rule("7"), "3738")]
+    assert found(german_movement().move("ger-138-i", "1149").move("ger-138-i", "1152")) == [(rule("7"), "1152")]
 
 
 def test_a_unit_may_always_move_a_single_hex_and_no_more():
@@ -59,29 +60,29 @@ def test_a_unit_may_always_move_a_single_hex_and_no_more():
     # the only movement it may make in the movement phase".
     slow = {"class": "land", "side": "german", "nationality": "german", "type": "infantry", "movement": 0.5,
             "attack": 1, "defense": 1}
-    builder = game().unit("slow", **slow).place("slow", "4423").place("ger-sup-1", "4423")
-    builder.phase("german-movement", turn="Turn 3").move("slow", "4424")
+    builder = game().unit("slow", **slow).place("slow", "1037").place("ger-sup-1", "1037")
+    builder.phase("german-movement", turn="Turn 3").move("slow", "1038")
     assert found(builder) == []
-    assert found(builder.move("slow", "4425")) == [(rule("7"), "4425")]
+    assert found(builder.move("slow", "1039")) == [(rule("7"), "1039")]
 
 
 def test_units_never_pass_through_enemy_hexes_but_may_enter_one_and_stop():
     # 7: "Units may never pass through a hex containing enemy units, but they may enter such a hex and stop."
-    # 3735 holds I/12; the way round it from 3733 to 3736 is four hexes: I/138 has them, not a fifth.
-    assert found(german_movement(("nor-i-12", "3735")).move("ger-138-i", "3735")) == []
-    assert found(german_movement(("nor-i-12", "3735")).move("ger-138-i", "3736")) == []
-    blocked = german_movement(("nor-i-12", "3735")).move("ger-138-i", "3735").move("ger-138-i", "3736")
-    assert found(blocked) == [(rule("7"), "3736")]
+    # 1149 holds I/12; the way round it from 1147 to 1150 is four hexes: I/138 has them, not a fifth.
+    assert found(german_movement(("nor-i-12", "1149")).move("ger-138-i", "1149")) == []
+    assert found(german_movement(("nor-i-12", "1149")).move("ger-138-i", "1150")) == []
+    blocked = german_movement(("nor-i-12", "1149")).move("ger-138-i", "1149").move("ger-138-i", "1150")
+    assert found(blocked) == [(rule("7"), "1150")]
     # "as long as the unit does not move directly from one enemy-occupied hex to another".
-    hop = german_movement(("nor-i-12", "3733"), ("ger-138-ii", "3733"), ("nor-i-15", "3734"))
-    hop.move("ger-138-i", "3734")
-    assert found(hop) == [(rule("7"), "3734")]
+    hop = german_movement(("nor-i-12", "1147"), ("ger-138-ii", "1147"), ("nor-i-15", "1148"))
+    hop.move("ger-138-i", "1148")
+    assert found(hop) == [(rule("7"), "1148")]
 
 
 def test_no_enemy_movement_in_a_players_movement_and_exploitation_phase():
     # 7: "No enemy movement is allowed during a player's movement and exploitation phase."
-    assert found(german_movement(("nor-i-12", "3743")).move("nor-i-12", "3744")) == [(rule("7"), "3744")]
-    allied = game().place("nor-i-12", "3743").phase("allied-movement", turn="Turn 3").move("nor-i-12", "3744")
+    assert found(german_movement(("nor-i-12", "1550")).move("nor-i-12", "1551")) == [(rule("7"), "1551")]
+    allied = game().place("nor-i-12", "1550").phase("allied-movement", turn="Turn 3").move("nor-i-12", "1551")
     assert found(allied) == []
 
 
@@ -90,14 +91,14 @@ def test_exploitation_is_for_combat_motorized_units_and_not_into_enemy_strength(
     # except that they may not ... enter a hex occupied by an enemy ground unit with a defense strength greater
     # than zero." 21: "Units transported by trucks may move in the exploitation phase."
     def exploit(*moves: tuple[str, str], extra: tuple[tuple[str, str], ...] = ()) -> list[tuple[str, str | None]]:
-        builder = german_movement(("ger-40-pz", "3733"), ("ger-truck-1", "3733"), *extra, phase="german-exploitation")
+        builder = german_movement(("ger-40-pz", "1147"), ("ger-truck-1", "1147"), *extra, phase="german-exploitation")
         for uid, to in moves:
             builder.move(uid, to)
         return found(builder)
-    assert exploit(("ger-40-pz", "3735")) == []
-    assert exploit(("ger-138-i", "3734")) == [(rule("5E"), "3734")]
-    assert exploit(("ger-truck-1", "3734"), ("ger-138-i", "3734")) == []
-    assert exploit(("ger-40-pz", "3735"), extra=(("nor-i-12", "3735"),)) == [(rule("5E"), "3735")]
+    assert exploit(("ger-40-pz", "1149")) == []
+    assert exploit(("ger-138-i", "1148")) == [(rule("5E"), "1148")]
+    assert exploit(("ger-truck-1", "1148"), ("ger-138-i", "1148")) == []
+    assert exploit(("ger-40-pz", "1149"), extra=(("nor-i-12", "1149"),)) == [(rule("5E"), "1149")]
 
 
 def test_after_landing_a_unit_moves_up_to_half_its_rating():
@@ -106,14 +107,14 @@ def test_after_landing_a_unit_moves_up_to_half_its_rating():
         builder = game().place("ger-138-ii", "Staging Box").place("ger-sup-1", "3609")
         builder.phase("german-movement", turn="Turn 3").move("ger-138-ii", "Narvik").move("ger-138-ii", to)
         return found(builder)
-    assert landed("3611") == []  # 3609 -> 3610 -> 3611: two clear hexes
-    assert landed("3612") == [(rule("7"), "3612")]
+    assert landed("3511") == []  # 3609 -> 3610 -> 3511: two clear hexes (east of 3610 is Sweden, 24)
+    assert landed("3512") == [(rule("7"), "3512")]
 
 
 # -- 10 combat -------------------------------------------------------------------------------------
 
 def combat_phase(*placed: tuple[str, str], turn: str = "Turn 3") -> RecordBuilder:
-    builder = game().place("ger-sup-1", "4423").place("ger-138-i", "4423").place("nor-i-12", "4423")
+    builder = game().place("ger-sup-1", "1037").place("ger-138-i", "1037").place("nor-i-12", "1037")
     for uid, at in placed:
         builder.place(uid, at)
     return builder.phase("german-combat", turn=turn)
@@ -121,28 +122,28 @@ def combat_phase(*placed: tuple[str, str], turn: str = "Turn 3") -> RecordBuilde
 
 def test_units_in_a_hex_with_enemy_units_attack_them_once_in_their_own_hex():
     # 10: "the phasing player's units which occupy the same hex as enemy units must attack those units".
-    assert found(combat_phase().attack("4423", ["ger-138-i"], supply=["ger-sup-1"])) == []
-    assert found(combat_phase().phase("german-exploitation", turn="Turn 3")) == [(rule("10"), "4423")]
+    assert found(combat_phase().attack("1037", ["ger-138-i"], supply=["ger-sup-1"])) == []
+    assert found(combat_phase().phase("german-exploitation", turn="Turn 3")) == [(rule("10"), "1037")]
     # 10B1: "No unit may attack for be attacked more than once in a single combat phase."
-    twice = combat_phase().attack("4423", ["ger-138-i"], supply=["ger-sup-1"])
-    assert found(twice.attack("4423", ["ger-138-i"], supply=["ger-sup-1"])) == \
-        [(rule("10B1"), "4423"), (rule("10B1"), "4423")]
+    twice = combat_phase().attack("1037", ["ger-138-i"], supply=["ger-sup-1"])
+    assert found(twice.attack("1037", ["ger-138-i"], supply=["ger-sup-1"])) == \
+        [(rule("10B1"), "1037"), (rule("10B1"), "1037")]
     # 10B3: "A unit may only attack into the hex it occupies".
-    other = combat_phase(("ger-138-ii", "4424")).attack("4423", ["ger-138-i", "ger-138-ii"], supply=["ger-sup-1"])
-    assert found(other) == [(rule("10B3"), "4423")]
+    other = combat_phase(("ger-138-ii", "1038")).attack("1037", ["ger-138-i", "ger-138-ii"], supply=["ger-sup-1"])
+    assert found(other) == [(rule("10B3"), "1037")]
 
 
 def test_retreats_are_one_hex_never_into_enemy_strength_and_trucks_never_retreat():
     # 10D2: "Units are retreated by the owing player to any adjacent hex or hexes not occupied by an enemy ground
     # unit with a defense strength greater than zero." 21: "trucks never retreat".
     def retreat(uid: str, to: str, *placed: tuple[str, str]) -> list[tuple[str, str | None]]:
-        builder = combat_phase(*placed).attack("4423", ["ger-138-i"], supply=["ger-sup-1"])
+        builder = combat_phase(*placed).attack("1037", ["ger-138-i"], supply=["ger-sup-1"])
         return found(builder.move(uid, to))
-    assert retreat("nor-i-12", "4424") == []
-    assert retreat("nor-i-12", "4425") == [(rule("10D2"), "4425")]
-    # (and II/138 in 4424 shares it with an enemy unit it has not attacked: 10)
-    assert retreat("nor-i-12", "4424", ("ger-138-ii", "4424")) == [(rule("10D2"), "4424"), (rule("10"), "4424")]
-    assert retreat("ger-truck-1", "4422", ("ger-truck-1", "4423")) == [(rule("21"), "4422")]
+    assert retreat("nor-i-12", "1038") == []
+    assert retreat("nor-i-12", "1039") == [(rule("10D2"), "1039")]
+    # (and II/138 in 1038 shares it with an enemy unit it has not attacked: 10)
+    assert retreat("nor-i-12", "1038", ("ger-138-ii", "1038")) == [(rule("10D2"), "1038"), (rule("10"), "1038")]
+    assert retreat("ger-truck-1", "1036", ("ger-truck-1", "1037")) == [(rule("21"), "1036")]
 
 
 def test_zero_defense_units_alone_with_an_enemy_unit_of_strength_are_eliminated():
@@ -165,13 +166,13 @@ def test_zero_defense_units_alone_with_an_enemy_unit_of_strength_are_eliminated(
 def test_supply_counters_move_only_carried_one_a_battalion():
     # 11B1d: "German units may carry cupply counters. Each bttn can carry 1 supply counter."
     def carry(*units: str) -> list[tuple[str, str | None]]:
-        builder = german_movement(("ger-sup-2", "3733"), ("ger-138-ii", "3733"))
+        builder = german_movement(("ger-sup-2", "1147"), ("ger-138-ii", "1147"))
         for uid in units:
-            builder.move(uid, "3734")
+            builder.move(uid, "1148")
         return found(builder)
     assert carry("ger-138-i", "ger-sup-1") == []
-    assert carry("ger-sup-1") == [(rule("11B1d"), "3734")]
-    assert carry("ger-138-i", "ger-sup-1", "ger-sup-2") == [(rule("11B1d"), "3734")]
+    assert carry("ger-sup-1") == [(rule("11B1d"), "1148")]
+    assert carry("ger-138-i", "ger-sup-1", "ger-sup-2") == [(rule("11B1d"), "1148")]
     assert carry("ger-138-i", "ger-138-ii", "ger-sup-1", "ger-sup-2") == []
 
 
@@ -328,7 +329,7 @@ def test_bombing_targets_air_transport_cargo_and_parachute_drops():
     # 12C5: "Parachute units may only be dropped in a clear or rough terrain hexes" and "may not drop into a hex
     # containing an enemy ground unit with a defense strength greater than zero".
     assert flown_in("ger-para-1", "2821") == []
-    assert flown_in("ger-para-1", "3631") == [(rule("12C5"), "3631")]
+    assert flown_in("ger-para-1", "2133") == [(rule("12C5"), "2133")]
     assert flown_in("ger-para-1", "2821", ("nor-i-12", "2821")) == [(rule("12C5"), "2821")]
 
 
@@ -372,10 +373,10 @@ def test_every_rule_judged_has_its_sentence_quoted_verbatim_in_explain_toml():
 def test_combat_in_the_combat_phase_and_air_activity_in_the_air_phase():
     # 5D / 5: "No activity conducted outside of this sequence is allowed."; 12A: "All air activity must be
     # conducted within this sequence."
-    moving = german_movement(("nor-i-12", "3733")).attack("3733", ["ger-138-i"], supply=["ger-sup-1"])
-    assert (rule("5D"), "3733") in found(moving)
-    flown = german_movement().mission("german", "ground-bombing", ["ger-ju88-1"], target="3743")
-    assert found(flown) == [(rule("12A"), "3743")]
+    moving = german_movement(("nor-i-12", "1147")).attack("1147", ["ger-138-i"], supply=["ger-sup-1"])
+    assert (rule("5D"), "1147") in found(moving)
+    flown = german_movement().mission("german", "ground-bombing", ["ger-ju88-1"], target="1550")
+    assert found(flown) == [(rule("12A"), "1550")]
 
 
 def test_one_mission_per_air_unit_and_no_attack_on_off_map_airbases():
@@ -443,11 +444,11 @@ def test_naval_units_come_and_go_in_the_allied_movement_phase_at_sea():
 def test_breakdowns_in_a_reinforcement_or_movement_phase_only():
     # 23: "A unit may break down or be reassembled only during a friendly reinforcement or movement phase".
     def broken(phase: str) -> list[tuple[str, str | None]]:
-        builder = game().place("ger-sup-1", "4423").place("ger-138-iii", "4423").place("ger-3-mtn-hq", "4424")
-        builder.place("ger-sup-2", "4424").phase(phase, turn="Turn 3").remove("ger-138-iii")
-        builder.place("ger-138-i", "4423").place("ger-138-ii", "4423")
+        builder = game().place("ger-sup-1", "1037").place("ger-138-iii", "1037").place("ger-3-mtn-hq", "1038")
+        builder.place("ger-sup-2", "1038").phase(phase, turn="Turn 3").remove("ger-138-iii")
+        builder.place("ger-138-i", "1037").place("ger-138-ii", "1037")
         return found(builder)
-    assert broken("german-movement") == [] and broken("german-air") == [(rule("23"), "4423")]
+    assert broken("german-movement") == [] and broken("german-air") == [(rule("23"), "1037")]
 
 
 def test_lake_airfields_by_a_lake_or_the_coast_and_never_moved():

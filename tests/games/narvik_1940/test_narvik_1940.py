@@ -231,7 +231,7 @@ def set_up(unit: str, at: str, turn: str = "GT 1") -> list[tuple[str, str | None
     ("ger-i-139", "0420", "3.1"),         # 16 hexes
     ("ger-i-139", "2020", None),          # Bjornfjell itself
     ("ger-i-139", "Swedish Transit", "3.1"),  # at-start units go on the map
-    ("ger-rr", "1317", None),             # a railroad hex of the data
+    ("ger-rr", "1420", None),             # a railroad hex of the data (Rombak station)
     ("ger-rr", "2019", "3.1"),            # near Bjornfjell, but off the railroad
     ("ger-fl", "German Random Reinforcements", None),  # an R unit
     ("ger-fl", "0919", "3.1"),

@@ -216,9 +216,9 @@ def test_ski_units_infiltrate_unless_in_an_enemy_ski_units_ezoc():
 
 def test_the_railroad_artillery_moves_on_railroad_hexes_only():
     # 19.2: "The German railroad artillery unit may only move on contiguous railroad hexes" (an unlimited
-    # number: no allowance). The railroad's path is a sample: 1317 - 1417 - 1518 ...
-    assert moved("ger-rr", "1317", "1417", "2020") == []
-    assert moved("ger-rr", "1317", "1316") == [("narvik-1940.txt 19.2", "1316")]
+    # number: no allowance). The railroad is the Ofoten line: Rombak station 1420 - 1521 ... Bjornfjell 2020.
+    assert moved("ger-rr", "1420", "1521", "2020") == []
+    assert moved("ger-rr", "1420", "1421") == [("narvik-1940.txt 19.2", "1421")]
 
 
 def test_staging_areas_are_entered_from_the_map_edge_and_germans_never_return_to_sweden():

@@ -75,7 +75,8 @@ class EuropaNarvik(HexPack):
                 "on the map (11B1b); a later use is the finding",
                 "find-ships dice thrown at once for a hex (no unit) count one per air unit attacking there (12C3e)",
                 "a move costs at least one MP a hex over land (the terrain effects chart is lost: sample terrain "
-                "costs decide nothing); the sample sheet has no rail line, so rail movement is not judged",
+                "costs decide nothing); the sheet's rail lines are the real ones of 1940, but a record does not say a unit "
+                "entrains, so rail movement is not judged",
                 "a ground move in a combat phase is a retreat (the game has no advance after combat); a unit a record "
                 "brings from a box into a hex in a movement or exploitation phase lands by sea")
 

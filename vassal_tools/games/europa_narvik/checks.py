@@ -37,10 +37,10 @@ CHECKED = (
      "friendly units, and a unit that rolled to retreat must (Turn 1: on 3-6); no escape after 4-6; air landings "
      "on Turn 1 in the German air phase, one per airbase, none where enemy ground units are, 4-6 destroys the "
      "unit and the others return, 1-3 makes the airbase German"),
-    ("movement", ("5B", "5E", "7", "8C2", "17A"), "a ground unit's MPs per phase along the cheapest path "
+    ("movement", ("5B", "5E", "7", "8C2", "17A", "24"), "a ground unit's MPs per phase along the cheapest path "
      "of the sample sheet (roads one MP, never through enemy-occupied hexes; half after landing; an HQ at its "
      "slowest absorbed unit), stopping in an enemy-occupied hex, never from one to another, the single-hex move, no "
-     "enemy movement; exploitation for combat/motorized units (or carried by trucks) not into enemy strength"),
+     "enemy movement, never into a neutral's hex (Sweden, Finland) but the special supply counter; exploitation for combat/motorized units (or carried by trucks) not into enemy strength"),
     ("combat", ("5", "5D", "10", "10B", "10B1", "10B2", "10B3", "10B4", "10B5", "10D", "10D2", "10G", "21"),
      "ground attacks in the combat phase only; phasing units in a hex with enemy units attack them, once, into "
      "their own hex, each hex attacked once as a whole; retreats one hex, never into the sea or enemy strength, "

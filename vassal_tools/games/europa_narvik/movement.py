@@ -5,7 +5,9 @@ through the hexes entered, and "Units may never pass through a hex containing en
 enter such a hex and stop." A unit in an enemy-occupied hex "may leave the hex ... as long as the unit does
 not move directly from one enemy-occupied hex to another". "A unit may always move a single hex, even if it
 does not have sufficient MPs to enter that hex. This is the only movement it may make in the movement
-phase". "No enemy movement is allowed during a player's movement and exploitation phase." 5E: in the
+phase". "No enemy movement is allowed during a player's movement and exploitation phase." 24: "Sweden and
+Finland are neutrals. With one exception, units of either player may not enter a hex of a neutral" (the
+exception: the special supply counter, 11C); the sheet's neutral hexes come from real borders. 5E: in the
 exploitation phase only combat/motorized units move (21: and units a truck carries), and they "may not use
 rail movement or enter a hex occupied by an enemy ground unit with a defense strength greater than zero".
 8C2: an HQ that has absorbed units moves at the rating of the slowest. 17A: "After landing at a port, a unit
@@ -15,7 +17,8 @@ like an infantry unit".
 A record gives each move's end, not its path: a move costs at least one MP a hex along the shortest path over
 land that passes through no enemy-occupied hex (the terrain effects chart is lost: the sample terrain's costs
 decide nothing), so a move is a finding only when even that is more than the MPs left; moves over a printed
-map's hexes are not costed. The sample sheet has no rail line: rail movement (9A, 9C) is judged nowhere. An
+map's hexes are not costed. The sheet's rail lines are the real ones of 1940 (geo/rails.csv), but a record does not say that a unit
+entrains: rail movement (9A, 9C) is judged nowhere. An
 unsupplied unit's halved rating (11A3b) is not applied (lenient).
 """
 
@@ -85,11 +88,21 @@ class GroundMovement(Check):
                          f"{origin} to {entry.to} in the {side} player's {kind} phase: no enemy movement is allowed "
                          "during a player's movement and exploitation phase", where=entry.to, units=[unit.id])
             return
+        self.neutral(audit, unit, entry.to)
         if unit.type == "truck":  # 21: the unit it carries "must start and end its movement with the truck"
             self.truck_moves.add((str(side), origin, entry.to))
         if kind == "exploitation":
             self.exploitation(audit, unit, origin, entry.to)
         self.judge(audit, unit, origin, entry.to, kind)
+
+    def neutral(self, audit: Audit, unit: Unit, to: str) -> None:
+        """24: no unit enters a neutral's hex but the special supply counter ("The exception is the special
+        supply counter the German player receives in Sweden on turn 2")."""
+        country = self.pack.sheet.neutral(to)
+        if country is not None and not (unit.unit_class == "supply" and unit.get("special")):
+            audit.report(self.rule(self.m["neutral_rule"]), f"{unit.name or unit.id} enters {to}, a hex of {country}: "
+                         "units of either player may not enter a hex of a neutral", where=to, units=[unit.id],
+                         samples=("approximate: the neutral's hexes, from today's borders through the sample grid",))
 
     def exploitation(self, audit: Audit, unit: Unit, origin: str, to: str) -> None:
         """5E: combat/motorized units only (21: or carried by a truck), never into a hex of enemy strength."""

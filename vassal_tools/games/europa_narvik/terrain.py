@@ -15,7 +15,7 @@ import heapq
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ...gamedata import GameData
+from ...gamedata import NEUTRAL_FLAG, GameData
 from .catalogue import OPEN_GRID, split_hex
 
 
@@ -29,6 +29,7 @@ class Sheet:
         self.airfields = {p.hex for p in data.places if p.kind == "airbase"}
         self.roads = {frozenset((s.a, s.b)) for s in data.hexsides if s.feature in ("road", "railroad")}
         self.sea_zones = {z.name for z in data.zones.values() if z.kind == "sea"}
+        self.neutral_zones = {z.name for z in data.zones.values() if z.flag == NEUTRAL_FLAG}
 
     def hex_of(self, loc: str | None) -> str | None:
         """The XXYY of a hex LOC, whatever its map (the number a path is traced by)."""
@@ -39,6 +40,12 @@ class Sheet:
         """The sheet's hex of a LOC: a bare XXYY the sheet holds; None for a printed map's hex or any other LOC."""
         parts = split_hex(loc)
         return parts[1] if parts is not None and parts[0] is None and parts[1] in self.data.hexes else None
+
+    def neutral(self, loc: str | None) -> str | None:
+        """The neutral (24: Sweden, Finland) whose hex a LOC is, from the sheet's real borders; None
+        for any other hex, a printed map's hex or any other LOC."""
+        hex_ = self.data.hexes.get(self.known(loc) or "")
+        return hex_.zone if hex_ is not None and hex_.zone in self.neutral_zones else None
 
     def terrain(self, loc: str) -> str:
         hex_ = self.data.hexes.get(self.known(loc) or "")

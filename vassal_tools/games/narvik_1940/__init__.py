@@ -80,7 +80,7 @@ class Narvik1940(HexPack):
 
     @cached_property
     def railroad_hexes(self) -> frozenset[str]:
-        """The hexes the data's railroad hexsides join (sample path between Narvik and Bjornfjell, 12.4)."""
+        """The hexes the data's railroad hexsides join: the Ofoten line from Narvik to Bjornfjell (12.4, geo/rails.csv)."""
         return frozenset(h for side in self.data.hexsides if side.feature == "railroad" for h in (side.a, side.b))
 
     @property

@@ -6,8 +6,12 @@ europa-narvik.txt 4B: two maps "covering Norway, Sweden, and the immediate area 
 the Skagerrak at the bottom; ``geo/``, written by scripts/extract_geodata.py): each hex's water comes
 from GSHHG (all sea, coast ``sea`` or ``fjord``, lake; scripts/fit_map.py --write rewrites it the same
 way; Europa knows no inlet: every hex with sea water is a partial sea hex, coast ``sea``, 17),
-a hex where places.csv puts a place stays land, and a port's hex (17, 26: Alta) or Elvegaardsmoen's
-(17) is a partial sea hex whatever share of sea it holds, lake hexsides (13D) are the hexsides whose midpoint lies in a GSHHG lake, border hexes are those
+a hex where places.csv puts a place stays land, a land hex in Sweden or Finland (24: "Sweden and
+Finland are neutrals"; geography.geojson's country land, cut by WDBII's borders) is that neutral's
+(terrain ``sweden`` or ``finland``, zone Sweden or Finland: the hex's centre in it, or a coastal hex's
+land mostly in it), and a port's hex (17, 26: Alta) or Elvegaardsmoen's
+(17) is a partial sea hex whatever share of sea it holds, lake hexsides (13D) are the hexsides whose midpoint lies in a GSHHG lake (the railroad hexsides,
+which scripts/fit_map.py --write lays along geo/rails.csv, are kept), border hexes are those
 WDBII's national border crosses. What the text does not give stays ``sample``: the land terrain (by
 distance from open sea: clear within two hexes, rough at three, mountain further inland), the A
 weather line (17A: rows 1-23, north of about 65 N) and the seas' limits (17D: the North Sea south of
@@ -33,6 +37,7 @@ from vassal_tools.gamedata.geography import (
     Geography,
     GridFit,
     coast_class,
+    country_of_hexes,
     load_geography,
     water_of_hexes,
 )
@@ -44,6 +49,10 @@ A_LINE_LAST_ROW = 23  # sample: rows 1-23 (north of about 65 N) are on or north 
 NORTH_SEA_NORTH = 62.0  # 17D: the North Sea; sample: its northern limit (Stad), its eastern (Lindesnes)
 NORTH_SEA_EAST = 7.5
 BALTIC_WEST = 14.0  # sample: sea hexes east of Sweden's mountains are the Baltic and the Gulf of Bothnia
+#: 24: "Sweden and Finland are neutrals": the country's ISO code -> its hexes' terrain and zone.
+NEUTRALS = {"SE": ("sweden", "Sweden"), "FI": ("finland", "Finland")}
+NEUTRAL = ("24: a neutral's hex; WDBII: the borders put its centre in {name} (a coastal hex: most of its land), "
+           "through the grid of geo.toml, approximate; sample: where the grid lies")
 WATER = ("GSHHG: water through the grid of geo.toml (all sea from half the hex, coast from 8%, lake from 10%), "
          "approximate")
 
@@ -99,6 +108,7 @@ def main() -> None:
     partial = {row["hex"] for row in places if row["kind"] == "port" or row["name"] == "Elvegaardsmoen"}
     sea = {name for name, w in water.items() if w.all_sea and name not in placed}
     steps = inland(fit, sea)
+    countries = country_of_hexes(fit, geography)
     with (HERE / "hexes.csv").open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["hex", "terrain", "coast", "lake", "border", "zone", "weather", "source"])
@@ -114,10 +124,17 @@ def main() -> None:
                 w.writerow([name, "sea", "none", "no", "no", zone, weather, source])
             else:
                 rule = "17: a partial sea hex; " if name in partial else ""
-                w.writerow([name, land_terrain(steps.get(name, 99)), coast, "yes" if here.lake >= LAKE_HEX else "no",
-                            "yes" if here.border else "no", "Norway", weather,
-                            f"{rule}sample: terrain (by distance from the sea); {WATER}"])
+                terrain, zone = NEUTRALS.get(countries.get(name, ""), (land_terrain(steps.get(name, 99)), "Norway"))
+                source = f"{NEUTRAL.format(name=zone)}; {WATER}" if zone != "Norway" and name not in placed \
+                    else f"{rule}sample: terrain (by distance from the sea); {WATER}"
+                if zone != "Norway" and name in placed:
+                    terrain, zone = land_terrain(steps.get(name, 99)), "Norway"
+                coast = coast if zone == "Norway" else "none"  # a neutral's hex is no partial sea hex: none enter it
+                w.writerow([name, terrain, coast, "yes" if here.lake >= LAKE_HEX else "no",
+                            "yes" if here.border else "no", zone, weather, source])
     lakes = prep(fit_lakes(fit, geography))
+    with (HERE / "hexsides.csv").open(encoding="utf-8", newline="") as f:  # scripts/fit_map.py --write lays these
+        railroads = [row for row in csv.DictReader(f) if row["feature"] == "railroad"]
     with (HERE / "hexsides.csv").open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["hex_a", "hex_b", "feature", "source", "note"])
@@ -129,6 +146,8 @@ def main() -> None:
                 if lakes.contains(Point((ua + ub) / 2, (va + vb) / 2)):
                     w.writerow([name, near, "lake", "13D: lake hexsides; GSHHG: a lake under the hexside's middle",
                                 ""])
+        for row in railroads:
+            w.writerow([row["hex_a"], row["hex_b"], row["feature"], row["source"], row["note"]])
     # Regular hexes (dx = dy * sqrt(3) / 2): the board's hexes are then the grid's own, and a real position
     # lies in the same hex on the board as in the data.
     dx = 64.0 * 3 ** 0.5 / 2
