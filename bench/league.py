@@ -1,7 +1,7 @@
 """The league desk at scale: ``audit --db`` (a second run over an unchanged archive) and
 ``audit --scheduler`` (a two-worker Dask LocalCluster) against the local pool of ``--jobs 2``.
 
-    python bench/league.py [--logs 1000] [--keep DIR] [--dask-profiler]
+    python bench/league.py [--logs 1000] [--keep DIR] [--dask-defaults] [--parts pool cluster db]
 
 The archive is bench/audit_archive.py's: ``--logs`` Invasion: Norway logs of 20-400 steps written
 with the project's log writer (not timed; a ``--keep`` folder that holds them already is reused).
@@ -12,8 +12,9 @@ goal: under 15%), in time and in CPU; of a first run into a fresh league databas
 run over the unchanged archive (the goal: a fraction of the first); the memory of one cluster worker.
 
 The cluster is started lean, as docs/archive-audit.md says to start real workers: a process per
-worker with one thread (the audit holds the GIL), no dashboard, and Dask's sampling profiler off
-(it interrupts the audit's thread every 10 ms); ``--dask-profiler`` leaves it on, to compare.
+worker with one thread (the audit holds the GIL), no dashboard, and the settings of
+``vassal_tools.desk.cluster.LEAN_WORKERS`` (Dask's profiler off, its timers slower);
+``--dask-defaults`` starts it with Dask's defaults instead, to compare. ``--parts`` runs only some.
 """
 
 from __future__ import annotations
@@ -79,27 +80,41 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--logs", type=int, default=1000)
     parser.add_argument("--keep", type=Path, default=None, help="folder to keep the module and logs in")
-    parser.add_argument("--dask-profiler", action="store_true", help="leave Dask's sampling profiler on")
+    parser.add_argument("--dask-defaults", action="store_true", help="start the cluster with Dask's default settings")
+    parser.add_argument("--parts", nargs="+", choices=PARTS, default=list(PARTS), help="what to run (default: all)")
     args = parser.parse_args()
     folder = args.keep or Path(tempfile.mkdtemp(prefix="league-"))
     folder.mkdir(parents=True, exist_ok=True)
     module, logs = archive(folder, args.logs)
     print(f"archive: {len(logs)} logs; {os.cpu_count()} CPUs")
 
-    before = own_cpu(), children_cpu()
-    pool, pool_rows = timed("--jobs 2 (process pool)", logs, module=module, jobs=2)
-    pool_cpu = own_cpu() - before[0], children_cpu() - before[1]
-    print(f"  CPU: {pool_cpu[1]:.1f} s in the workers, {pool_cpu[0]:.1f} s in this process")
+    if "pool" in args.parts or "cluster" in args.parts:
+        before = own_cpu(), children_cpu()
+        pool, pool_rows = timed("--jobs 2 (process pool)", logs, module=module, jobs=2)
+        pool_cpu = own_cpu() - before[0], children_cpu() - before[1]
+        print(f"  CPU: {pool_cpu[1]:.1f} s in the workers, {pool_cpu[0]:.1f} s in this process")
+    if "cluster" in args.parts:
+        on_cluster(logs, module, pool, pool_cpu, pool_rows, args.dask_defaults)
+    if "db" in args.parts:
+        database(folder, logs, module)
 
+
+PARTS = ("pool", "cluster", "db")
+
+
+def on_cluster(logs: list[Path], module: Path, pool: float, pool_cpu: tuple[float, float], pool_rows: list,
+               dask_defaults: bool) -> None:
     import dask
     from distributed import Client, LocalCluster
 
+    from vassal_tools.desk.cluster import LEAN_WORKERS
+
     start = time.perf_counter()
-    with dask.config.set({"distributed.worker.profile.enabled": args.dask_profiler}), \
+    with dask.config.set({} if dask_defaults else LEAN_WORKERS), \
             LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
             Client(cluster.scheduler_address) as client:
         print(f"LocalCluster of 2 workers started in {time.perf_counter() - start:.1f} s "
-              f"(Dask's profiler {'on' if args.dask_profiler else 'off'})")
+              f"({'Dask defaults' if dask_defaults else 'LEAN_WORKERS'})")
         before = own_cpu(), workers_cpu(client)
         cluster_seconds, cluster_rows = timed("--scheduler (LocalCluster, 2 workers)", logs, module=module,
                                               scheduler=cluster.scheduler_address)
@@ -111,6 +126,8 @@ def main() -> None:
           f"15%), {100 * (sum(cluster_cpu) / sum(pool_cpu) - 1):+.1f}% in CPU; same rows: {cluster_rows == pool_rows}")
     print(f"  memory per worker after the run: {max(memory.values()) / 1e6:.0f} MB")
 
+
+def database(folder: Path, logs: list[Path], module: Path) -> None:
     db = folder / "league.sqlite"
     if db.exists():
         db.unlink()

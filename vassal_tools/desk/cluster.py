@@ -19,6 +19,17 @@ from ..errors import BadInput
 EXTRA = "pip install 'vassal-tools[cluster]'"
 CONNECT_SECONDS = 10
 
+#: Dask settings for workers that audit: the audit is CPU-bound and holds the GIL, and what a worker
+#: does on a timer takes the GIL from it. Give them to real workers as environment variables
+#: (``DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False`` ..., docs/archive-audit.md);
+#: bench/league.py starts its LocalCluster with them.
+LEAN_WORKERS = {
+    "distributed.worker.profile.enabled": False,  # the running thread's stack sampled every 10 ms
+    "distributed.admin.tick.interval": "1s",  # the event loop's own health check, every 20 ms
+    "distributed.worker.memory.monitor-interval": "1s",  # memory checked every 100 ms (the limits kept)
+    "distributed.admin.system-monitor.interval": "2s",  # CPU, memory and network figures every 500 ms
+}
+
 
 @dataclass
 class Cluster:
