@@ -387,11 +387,17 @@ def read_log(path: SavedGame | str | os.PathLike, types: PieceTypes | None = Non
     for done in replayer.steps():
         rolls.extend((done.step.number, roll) for roll in rolls_in(done.step.commands, state))
     game = replayer.game
+    module, saved = made_with(game)
+    return ChainLog(Path(path), _label(Path(path), rolls), module, saved, opening,
+                    position_of(state), rolls, len(replayer.step_list), game)
+
+
+def made_with(game: SavedGame) -> tuple[str | None, int | None]:
+    """The module (name and version) a log names, and when it was saved (ms), from its metadata."""
     meta = game.module_metadata
     module = f"{meta.name or ''} {meta.version or ''}".strip() if meta is not None else None
     saved = game.metadata.saved_at_ms if game.metadata is not None else None
-    return ChainLog(Path(path), _label(Path(path), rolls), module or None, saved, opening,
-                    position_of(state), rolls, len(replayer.step_list), game)
+    return module or None, saved
 
 
 def _label(path: Path, rolls: Sequence[tuple[int, DiceRoll]]) -> str:
@@ -515,6 +521,12 @@ class LogEnds:
 
 def ends_of(log: ChainLog) -> LogEnds:
     return LogEnds(log.module, log.saved_at, position_digest(log.opening), position_digest(log.final), log.steps)
+
+
+def ends_of_replay(game: SavedGame, opening: Position, final: Position, steps: int) -> LogEnds:
+    """The ends of a log replayed for something else (an audit's record), without replaying it again."""
+    module, saved = made_with(game)
+    return LogEnds(module, saved, position_digest(opening), position_digest(final), steps)
 
 
 def position_digest(position: Position) -> str:

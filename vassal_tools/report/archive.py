@@ -41,7 +41,7 @@ from ..formats.files import Module, SavedGame, open_file
 from ..formats.kinds import open_module
 from ..formats.logsteps import split_stream
 from ..formats.match import ModuleMismatch
-from ..replay.chain import LogEnds, ends_of, read_log
+from ..replay.chain import LogEnds, ends_of, ends_of_replay, read_log
 from ..replay.logged_rolls import LoggedRoll, rolls_of_log
 from .audit import audit_file
 from .html import html_report
@@ -211,13 +211,18 @@ def audit_one(log: str, module_path: str, outdir: str | None = None, page: str |
         played_name = played.name if played is not None and played.name else ""
         row = Row(log, FINDINGS, module=played_name, players=_players(game))
         if league:
-            row.rolls, row.ends = _rolls(game), _ends(game)
+            row.rolls = _rolls(game)
         try:
             result = audit_file(game, module)  # compares the log with the module first, once
         except ModuleMismatch as mismatch:
             row.status, row.reason = OTHER_MODULE, f"not played with {module.name!r}: {'; '.join(mismatch.problems)}"
+            if league:
+                row.ends = _ends(game)
             return row
         row.steps = len(split_stream(game.commands).steps)
+        recorded = result.recorded
+        if league and recorded is not None and recorded.opening is not None and recorded.final is not None:
+            row.ends = ends_of_replay(game, recorded.opening, recorded.final, row.steps)  # the audit's replay
         row.findings = dict(Counter(f.rule for f in result.findings))
         checked = result.findings.checked
         row.status = FINDINGS if result.findings else NOTHING_JUDGED if checked.judged_nothing else OK
@@ -246,7 +251,8 @@ def _rolls(game: SavedGame) -> list[LoggedRoll]:
 
 
 def _ends(game: SavedGame) -> LogEnds | None:
-    """Where the log opens and ends, to chain it; None when it cannot be replayed to its end."""
+    """Where a log the audit did not replay opens and ends, to chain it; None when it cannot be
+    replayed to its end."""
     try:
         return ends_of(read_log(game))
     except BadInput:
