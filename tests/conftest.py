@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from kits.mailbox import write_mailbox
 from kits.mini_module import LogWriter, build_mini_module
 from kits.norway_log import BuiltNorway, built_norway
 from vassal_tools.builder.area_module import (
@@ -114,6 +115,12 @@ def mini_module(tmp_path_factory) -> Path:
 def norway(tmp_path_factory) -> BuiltNorway:
     """The Invasion: Norway module as vassal_tools builds it (campaign scenario)."""
     return built_norway(tmp_path_factory.getbasetemp())
+
+
+@pytest.fixture(scope="session")
+def mailbox(norway, tmp_path_factory) -> Path:
+    """A PBEM mailbox folder of one game: three logs that chain and a doctored fourth (tests/desk)."""
+    return write_mailbox(norway, tmp_path_factory.mktemp("mailbox"), tmp_path_factory.mktemp("written"))
 
 
 @pytest.fixture(scope="session")

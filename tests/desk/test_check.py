@@ -9,53 +9,18 @@ meets: a turn played again from the same start with other dice, and a save edite
 from __future__ import annotations
 
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from kits.norway_log import Game, dated
+from kits.mailbox import mail
+from kits.norway_log import Game
 from vassal_tools.cli import main
 from vassal_tools.desk.check import MODULES_ENV, check_log, find_module
 from vassal_tools.errors import BadInput
-
-
-@pytest.fixture(scope="module")
-def game(norway, tmp_path_factory):
-    """A mailbox folder: three logs that chain, a replay of the second, and a doctored fourth."""
-    folder = tmp_path_factory.mktemp("mailbox")
-    written = tmp_path_factory.mktemp("written")
-    g = Game(norway, written)
-    anna = g.writer(g.opening, "Anna")
-    anna.step(anna.seat("German"))
-    anna.step(anna.roll("Naval Detection", 3))
-    mail(anna.save(written / "anna-1.vlog"), folder, 0)
-    anna.save_position(written / "anna-1-end.vsav")
-
-    bert = g.writer(written / "anna-1-end.vsav", "Bert")
-    bert.step(bert.seat("Allied"))
-    bert.step(bert.roll("Air Detection", 2))
-    mail(bert.save(written / "bert-2.vlog"), folder, 2)
-    bert.save_position(written / "bert-2-end.vsav")
-
-    anna3 = g.writer(written / "bert-2-end.vsav", "Anna")
-    anna3.step(anna3.roll("Naval Detection", 5))
-    mail(anna3.save(written / "anna-3.vlog"), folder, 4)
-    anna3.move("ger-138-gj-2", "4332")  # moved in the save, never logged
-    anna3.save_position(written / "anna-3-edited.vsav")
-
-    bert4 = g.writer(written / "anna-3-edited.vsav", "Bert")
-    bert4.step(bert4.roll("Air Detection", 4))
-    mail(bert4.save(written / "bert-4.vlog"), folder, 6)
-    return folder
-
-
-HOUR_MS = 3_600_000
-
-
-def mail(log: Path, folder: Path, hours: int) -> Path:
-    """The log as received: saved (its metadata's time) ``hours`` after the first."""
-    return dated(log, 1_700_000_000_000 + hours * HOUR_MS, folder / log.name)
+from vassal_tools.formats import files
 
 
 @pytest.fixture(scope="module")
@@ -74,6 +39,12 @@ def replayed(norway, game, tmp_path_factory):
     again.step(again.roll("Air Detection", 9))
     mail(again.save(written / "bert-2-again.vlog"), folder, 3)
     return folder
+
+
+@pytest.fixture(scope="session")
+def game(mailbox):
+    """The mailbox of one game (tests/kits/mailbox.py)."""
+    return mailbox
 
 
 def run(*args: object, env: dict[str, str] | None = None):
@@ -123,6 +94,23 @@ def test_one_page_links_every_report_and_nothing_is_written_over_an_input(game, 
         assert f'href="{result.pages[key].relative_to(tmp_path / "pages").as_posix()}"' in index
     assert result.verdict() in index
     assert {p.name: p.read_bytes() for p in game.iterdir() if p.is_file()} == before
+
+
+def test_each_log_is_read_once_in_a_run(game, norway, tmp_path, monkeypatch):
+    # The chain, the audit, the dice and the page share one reading of each log (it was four of the
+    # received log, and two of each earlier one).
+    reads: Counter[str] = Counter()
+    read_archive = files.read_archive
+
+    def counted(path):
+        reads[Path(path).name] += 1
+        return read_archive(path)
+
+    monkeypatch.setattr(files, "read_archive", counted)
+    check_log(game / "anna-3.vlog", norway.module, outdir=tmp_path / "pages")
+    logs = sorted(p.name for p in game.glob("*.vlog"))
+    assert logs == ["anna-1.vlog", "anna-3.vlog", "bert-2.vlog", "bert-4.vlog"]
+    assert {name: reads[name] for name in logs} == dict.fromkeys(logs, 1)
 
 
 def test_the_module_is_found_by_the_name_and_version_the_log_names(game, norway, tmp_path):

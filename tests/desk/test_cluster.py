@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from vassal_tools.cli import main
+from vassal_tools.report.archive import BATCH_SHARE, batches
 
 distributed = pytest.importorskip("distributed", reason="dask.distributed is the optional 'cluster' extra")
 
@@ -42,3 +43,13 @@ def test_no_scheduler_at_the_address_is_one_line_of_bad_input(demo, tmp_path):
                                        "--scheduler", "tcp://127.0.0.1:9"])
     assert result.exit_code == 2
     assert "no Dask scheduler answers there" in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_a_clusters_batches_hold_every_log_once_in_order_and_shrink_to_single_logs():
+    # Few round trips through the scheduler, and no worker left waiting on another's long last batch.
+    cut = batches(1000, 2)
+    assert [i for batch in cut for i in batch] == list(range(1000))
+    sizes = [len(batch) for batch in cut]
+    assert sizes == sorted(sizes, reverse=True) and sizes[0] == 1000 // (2 * BATCH_SHARE) and sizes[-1] == 1
+    assert len(cut) < 100
+    assert [list(b) for b in batches(3, 2)] == [[0], [1], [2]]

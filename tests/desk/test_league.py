@@ -8,7 +8,9 @@ twice, a log cut short and a file that is no VASSAL file, as tests/cli/test_audi
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -30,6 +32,12 @@ def archive(demo, tmp_path):
     (folder / "cut-short.vlog").write_bytes(log[: len(log) // 3])
     (folder / "not-vassal.vlog").write_text("a note, not a log\n", encoding="utf-8")
     return folder, demo / "invasion-norway.vmod"
+
+
+@pytest.fixture(scope="session")
+def game(mailbox):
+    """The mailbox of one game (tests/kits/mailbox.py)."""
+    return mailbox
 
 
 def rows_of(output: str) -> dict[str, dict]:
@@ -133,3 +141,51 @@ def test_the_html_index_of_a_second_run_comes_from_the_database_with_findings_pe
     for player in ("Anna (German)", "Bert (Allied)"):
         assert f"<tr><td>{player}</td><td>2</td><td>{2 * sum(DEMO_RULES.values())}</td></tr>" in pages[1]
     assert (site / "round1" / "anna-bert.audit.html").is_file()
+
+
+def test_the_index_and_the_database_show_each_games_chain_whole_or_broken(game, norway, tmp_path):
+    # Two games of one league, a folder each: game-a's three logs chain; game-b's second log opens
+    # on a save of anna-3's end in which a piece was moved (tests/kits/mailbox.py).
+    league = tmp_path / "league"
+    for folder, logs in (("game-a", ("anna-1", "bert-2", "anna-3")), ("game-b", ("anna-3", "bert-4"))):
+        (league / folder).mkdir(parents=True)
+        for log in logs:
+            shutil.copy(game / f"{log}.vlog", league / folder / f"{log}.vlog")
+    db, site = tmp_path / "league.sqlite", tmp_path / "site"
+    pages = []
+    for _ in range(2):  # the second run reads every log's ends from the database
+        result = CliRunner().invoke(main, ["audit", str(league), "--module", str(norway.module), "--db", str(db),
+                                           "--format", "html", "-o", str(site / "index.html")])
+        assert result.exit_code in (0, 1), result.output
+        pages.append((site / "index.html").read_text(encoding="utf-8"))
+    assert pages[0] == pages[1]
+    assert "<h3>game-a: whole</h3>" in pages[1] and "<h3>game-b: broken at bert-4.vlog</h3>" in pages[1]
+    assert "<li class=\"continues\">anna-3.vlog: continues bert-2.vlog</li>" in pages[1]
+    assert "<li class=\"differs\">bert-4.vlog: does NOT start where anna-3.vlog ended</li>" in pages[1]
+    with League(db) as kept:
+        chains = [(place.game, place.order, Path(path).name, place.verdict, place.earlier)
+                  for path, _, place in kept.chains()]
+    assert chains == [("game-a", 1, "anna-1.vlog", "first", ""), ("game-a", 2, "bert-2.vlog", "continues", "anna-1.vlog"),
+                      ("game-a", 3, "anna-3.vlog", "continues", "bert-2.vlog"), ("game-b", 1, "anna-3.vlog", "first", ""),
+                      ("game-b", 2, "bert-4.vlog", "differs", "anna-3.vlog")]
+
+
+def test_a_version_1_database_is_migrated_without_loss(archive, tmp_path):
+    folder, module = archive
+    db = tmp_path / "league.sqlite"
+    with League(db) as league:
+        audit_league(find_logs([folder]), module, league)
+    connection = sqlite3.connect(db)  # as version 1 left it: no ends, no chains
+    connection.executescript("DROP TABLE ends; DROP TABLE chains; PRAGMA user_version = 1;")
+    before = connection.execute("SELECT * FROM audits ORDER BY log_sha256").fetchall()
+    connection.close()
+    with League(db) as league:
+        run = audit_league(find_logs([folder]), module, league)
+    assert run.audited == 4  # once more, for the ends version 1 did not keep
+    connection = sqlite3.connect(db)
+    assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    after = connection.execute("SELECT * FROM audits ORDER BY log_sha256").fetchall()
+    assert [r[:-1] for r in after] == [r[:-1] for r in before]  # the same results (but the time audited)
+    assert connection.execute("SELECT count(*) FROM ends").fetchone()[0] == 3  # one per content
+    with League(db) as league:
+        assert audit_league(find_logs([folder]), module, league).audited == 0

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..errors import BadInput
 from ..formats.archive import atomic_write
-from ..formats.files import Module
+from ..formats.files import Module, SavedGame
 from ..formats.kinds import open_game, open_module
 from ..formats.match import require_match
 from ..games.play import pack_of
@@ -61,6 +61,7 @@ class CheckResult:
     dice_game: DiceReport
     replays: list[ChainLog] = field(default_factory=list)  # earlier logs that start where this one starts
     pages: dict[str, Path] = field(default_factory=dict)  # index, audit, chain, dice, replay
+    read: SavedGame | None = field(default=None, repr=False)  # the log as read (the page replays it, not the file)
 
     @property
     def continues(self) -> bool | None:
@@ -130,13 +131,15 @@ def module_folders(extra: Iterable[str | os.PathLike] = ()) -> list[Path]:
     return [Path(p) for p in [*extra, *configured]]
 
 
-def find_module(log: str | os.PathLike, folders: Sequence[str | os.PathLike] = ()) -> Path:
-    """The module the log names (name and version of its metadata), beside it or in ``folders``;
-    BadInput saying what was looked for and what was found."""
-    meta = open_game(log).module_metadata
+def find_module(log: SavedGame | str | os.PathLike, folders: Sequence[str | os.PathLike] = ()) -> Path:
+    """The module the log (a path, or the log already read) names (name and version of its metadata),
+    beside it or in ``folders``; BadInput saying what was looked for and what was found."""
+    game = open_game(log)
+    meta = game.module_metadata
+    where = Path(str(game.path)) if isinstance(log, SavedGame) else Path(log)
     if meta is None or not meta.name:
-        raise BadInput(log, "the log names no module (no moduledata): give --module MODULE.vmod")
-    places = [Path(log).parent, *map(Path, folders)]
+        raise BadInput(where, "the log names no module (no moduledata): give --module MODULE.vmod")
+    places = [where.parent, *map(Path, folders)]
     seen: list[str] = []
     for folder in places:
         for path in sorted(folder.glob("*" + MODULE_SUFFIX)):
@@ -146,7 +149,7 @@ def find_module(log: str | os.PathLike, folders: Sequence[str | os.PathLike] = (
             if name:
                 seen.append(f"{path.name} ({name} {version})")
     found = f"found: {', '.join(seen)}" if seen else "found no module"
-    raise BadInput(log, f"it was played with module {meta.name!r} {meta.version or ''}".rstrip()
+    raise BadInput(where, f"it was played with module {meta.name!r} {meta.version or ''}".rstrip()
                    + f"; looked in {', '.join(map(str, places))} and {found}: give --module MODULE.vmod")
 
 
@@ -212,30 +215,36 @@ def check_log(log: str | os.PathLike, module: str | os.PathLike | None = None,
               allow_mismatch: bool = False) -> CheckResult:
     """Chain, audit, dice and replay page of one log (see the module's docstring); pages written
     into ``outdir`` (default: ``LOG.check/`` beside the log). A module the log was not played with
-    is bad input unless ``allow_mismatch`` (the audit then starts with the differences)."""
+    is bad input unless ``allow_mismatch`` (the audit then starts with the differences).
+
+    Each log is read once: the received log's parse is handed to the chain, the audit, the dice and
+    the page, and each earlier log's to the chain and the game's dice."""
     log = Path(log)
-    module_path = Path(module) if module is not None else find_module(log, module_folders(folders))
+    received = open_game(log)
+    module_path = Path(module) if module is not None else find_module(received, module_folders(folders))
     opened = open_module(module_path)
     if not allow_mismatch:
-        require_match(open_game(log), opened)
+        require_match(received, opened)
     game = _pack(opened)
-    chain, replays = _chain(log, opened, game)
+    chain, replays = _chain(log, received, opened, game)
     paths = [c.path for c in chain.logs]
-    audit = audit_file(log, opened, allow_mismatch=allow_mismatch) if game is not None else None
+    audit = audit_file(received, opened, allow_mismatch=allow_mismatch) if game is not None else None
     buttons = button_dice(opened)
     result = CheckResult(log, module_path, paths, chain, audit,
-                         dice_report(rolls_of_logs([log]), [str(log)], None, buttons),
-                         dice_report(rolls_of_logs(paths), [str(p) for p in paths], None, buttons), replays)
+                         dice_report(rolls_of_logs([received]), [str(log)], None, buttons),
+                         dice_report(rolls_of_logs([c.game or c.path for c in chain.logs]), [str(p) for p in paths],
+                                     None, buttons), replays, read=received)
     result.pages = write_pages(result, Path(outdir) if outdir is not None else log.with_name(log.name + ".check"),
                                allow_mismatch=allow_mismatch)
     return result
 
 
-def _chain(log: Path, module: Module, game: GamePack | None) -> tuple[Chain, list[ChainLog]]:
+def _chain(log: Path, received: SavedGame, module: Module, game: GamePack | None) -> tuple[Chain, list[ChainLog]]:
     """The chain of ``log``'s game, from the logs beside it, and the earlier logs it replays (that
     start where it starts)."""
     types = PieceTypes()
-    this = read_log(log, types)
+    this = read_log(received, types)
+    this.path = log
     others = []
     for path in sorted(log.parent.glob("*" + LOG_SUFFIX)):
         if path.resolve() != log.resolve():
@@ -262,7 +271,7 @@ def write_pages(result: CheckResult, folder: Path, *, allow_mismatch: bool = Fal
     module = result.audit.module if result.audit is not None and result.audit.module else result.module
     pages = {
         "chain": _write(folder / "chain.html", chain_html(result.chain), inputs),
-        "replay": _write(folder / "replay.html", replay_page(result.log, module, audit=result.audit,
+        "replay": _write(folder / "replay.html", replay_page(result.read or result.log, module, audit=result.audit,
                                                              allow_mismatch=allow_mismatch), inputs),
         "dice": write_dice_html(result.dice_game, folder / "dice", inputs),
         "dice-log": write_dice_html(result.dice_log, folder / "dice-this-log", inputs),

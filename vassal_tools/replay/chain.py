@@ -22,15 +22,16 @@ words (units and LOCs), any other module VASSAL's (piece and location names).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
 from ..errors import BadInput
-from ..formats.files import Module, open_file
+from ..formats.files import Module, SavedGame, open_file
 from ..formats.traits import Hideable, Labeler, Marker, Obscurable
 from ..formats.traits.layer import Layer
 from ..gamedata.vocabulary import Vocabulary
@@ -370,23 +371,33 @@ class ChainLog:
     final: Position
     rolls: list[tuple[int, DiceRoll]]
     steps: int
+    game: SavedGame | None = field(default=None, repr=False, compare=False)  # the log as read, for more uses
 
 
-def read_log(path: str | os.PathLike, types: PieceTypes | None = None) -> ChainLog:
-    """Replay a log to its end; BadInput if it is no saved game or log. ``types`` may be shared by the
-    logs of one game: their pieces' type strings are the same, decoded once."""
+def read_log(path: SavedGame | str | os.PathLike, types: PieceTypes | None = None) -> ChainLog:
+    """Replay a log (a path, or the log already read) to its end; BadInput if it is no saved game or
+    log. ``types`` may be shared by the logs of one game: their pieces' type strings are the same,
+    decoded once."""
     replayer = Replayer(path, types=types)
+    if isinstance(path, SavedGame):
+        path = str(path.path)
     state = replayer.restore()
     opening = position_of(state)
     rolls: list[tuple[int, DiceRoll]] = []
     for done in replayer.steps():
         rolls.extend((done.step.number, roll) for roll in rolls_in(done.step.commands, state))
     game = replayer.game
+    module, saved = made_with(game)
+    return ChainLog(Path(path), _label(Path(path), rolls), module, saved, opening,
+                    position_of(state), rolls, len(replayer.step_list), game)
+
+
+def made_with(game: SavedGame) -> tuple[str | None, int | None]:
+    """The module (name and version) a log names, and when it was saved (ms), from its metadata."""
     meta = game.module_metadata
     module = f"{meta.name or ''} {meta.version or ''}".strip() if meta is not None else None
     saved = game.metadata.saved_at_ms if game.metadata is not None else None
-    return ChainLog(Path(path), _label(Path(path), rolls), module or None, saved, opening,
-                    position_of(state), rolls, len(replayer.step_list))
+    return module or None, saved
 
 
 def _label(path: Path, rolls: Sequence[tuple[int, DiceRoll]]) -> str:
@@ -434,6 +445,17 @@ def sort_by_time(logs: Sequence[ChainLog]) -> list[ChainLog]:
     return sorted(logs, key=lambda log: (log.saved_at is None, log.saved_at or 0))
 
 
+def link_verdict(earlier_opening: Hashable, earlier_final: Hashable, later_opening: Hashable) -> str:
+    """How a log opening on ``later_opening`` follows one that opened and ended on the others:
+    ``continues`` (it opens where that one ended), ``replayed`` (both open on one position) or
+    ``differs``. Positions by their keys, or by their digests (:class:`LogEnds`)."""
+    if later_opening == earlier_final:
+        return "continues"
+    if later_opening == earlier_opening:
+        return "replayed"
+    return "differs"
+
+
 def link_logs(logs: Sequence[ChainLog], words: Words | None = None) -> Chain:
     """Compare each log's opening with the end of the log before it, in the order given."""
     words = words or Words(None)
@@ -441,10 +463,9 @@ def link_logs(logs: Sequence[ChainLog], words: Words | None = None) -> Chain:
     links = []
     ended = {log.final.key(): log for log in main}
     for earlier, later in zip(main, main[1:]):
-        if later.opening.key() == earlier.final.key():
-            links.append(Link(earlier, later, "continues"))
-        elif later.opening.key() == earlier.opening.key():
-            links.append(Link(earlier, later, "replayed"))
+        verdict = link_verdict(earlier.opening.key(), earlier.final.key(), later.opening.key())
+        if verdict != "differs":
+            links.append(Link(earlier, later, verdict))
         else:
             links.append(Link(earlier, later, "differs", compare_positions(earlier.final, later.opening, words),
                               ended.get(later.opening.key())))
@@ -464,7 +485,7 @@ def _same_game(logs: Sequence[ChainLog]) -> tuple[list[ChainLog], list[ChainLog]
     """The logs of the game most of them share (by module name, then shared pieces), and the others."""
     if not logs:
         return [], []
-    names = [_module_name(log) for log in logs]
+    names = [module_name(log.module) for log in logs]
     common = max(set(names), key=names.count)
     main = [log for log, name in zip(logs, names) if name == common]
     other = [log for log, name in zip(logs, names) if name != common]
@@ -479,11 +500,39 @@ def _same_game(logs: Sequence[ChainLog]) -> tuple[list[ChainLog], list[ChainLog]
     return kept, other
 
 
-def _module_name(log: ChainLog) -> str | None:
-    """The module's name without its version: a campaign may outlive a module update."""
-    if log.module is None:
+def module_name(module: str | None) -> str | None:
+    """A log's module (name and version) without its version: a campaign may outlive a module update."""
+    if module is None:
         return None
-    return re.sub(r"\s+v?\d[\w.\-]*$", "", log.module)
+    return re.sub(r"\s+v?\d[\w.\-]*$", "", module)
+
+
+@dataclass(frozen=True)
+class LogEnds:
+    """What a league database keeps of a log to chain it with the others without reading it again:
+    its module, when it was saved, digests of where it opens and ends (:func:`position_digest`)."""
+
+    module: str | None
+    saved_at: int | None
+    opening: str
+    final: str
+    steps: int
+
+
+def ends_of(log: ChainLog) -> LogEnds:
+    return LogEnds(log.module, log.saved_at, position_digest(log.opening), position_digest(log.final), log.steps)
+
+
+def ends_of_replay(game: SavedGame, opening: Position, final: Position, steps: int) -> LogEnds:
+    """The ends of a log replayed for something else (an audit's record), without replaying it again."""
+    module, saved = made_with(game)
+    return LogEnds(module, saved, position_digest(opening), position_digest(final), steps)
+
+
+def position_digest(position: Position) -> str:
+    """SHA-256 of a position's key, the same in every process and run: equal digests, equal positions."""
+    items = sorted(repr(item) for item in position.key())
+    return hashlib.sha256("\n".join(items).encode("utf-8", "surrogateescape")).hexdigest()
 
 
 def dice_side_by_side(first: ChainLog, second: ChainLog) -> list[tuple[str, str]]:

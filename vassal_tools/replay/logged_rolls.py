@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ..formats.chatlines import read_chat
 from ..formats.commands import Chat
+from ..formats.files import SavedGame
 from ..formats.logsteps import split_stream
 from .chat_grammar import DETECTIONS, KEYWORDS
 from .replayer import open_game
@@ -65,14 +66,15 @@ def declared_kind(text: str) -> str | None:
     return words[0]
 
 
-def rolls_of_log(path: str | os.PathLike) -> list[LoggedRoll]:
-    """The rolls of one log (or save: none), in order; BadInput for anything that is no saved game."""
+def rolls_of_log(path: SavedGame | str | os.PathLike) -> list[LoggedRoll]:
+    """The rolls of one log (or save: none), in order; BadInput for anything that is no saved game.
+    ``path`` may be the log already read (its rolls then name its path)."""
     game = open_game(path)
     stream = split_stream(game.commands)
     undone = {step.undoes for step in stream.steps if step.undoes is not None}
     said: dict[str, str] = {}  # player -> their last chat line since their last roll
     out = []
-    name = str(path)
+    name = str(game.path if isinstance(path, SavedGame) else path)
     for step in stream.steps:
         if step.is_undo:
             continue
@@ -91,6 +93,6 @@ def rolls_of_log(path: str | os.PathLike) -> list[LoggedRoll]:
     return out
 
 
-def rolls_of_logs(paths: Iterable[str | os.PathLike]) -> list[LoggedRoll]:
+def rolls_of_logs(paths: Iterable[SavedGame | str | os.PathLike]) -> list[LoggedRoll]:
     """The rolls of several logs of one campaign, log after log in the order given."""
     return [roll for path in paths for roll in rolls_of_log(path)]

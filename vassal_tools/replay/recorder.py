@@ -54,6 +54,7 @@ from ..geometry.maps import BoardCell
 from ..record import Record, RecordGame
 from ..record.builder import RecordBuilder
 from ..record.places import place_of
+from .chain import Position, position_of
 from .chat_grammar import (
     Declaration,
     DeclarationError,
@@ -92,6 +93,9 @@ class RecordedLog:
     unidentified: dict[str, int] = field(default_factory=dict)  # piece name -> pieces not read as units
     mismatch: list[str] = field(default_factory=list)  # how the module differs from the log's, when allowed
     unit_pieces: dict[str, list[str]] = field(default_factory=dict)  # unit id -> its pieces' ids
+    # Where the whole log opens and ends, as ``chain`` compares positions (None when recorded in part).
+    opening: Position | None = None
+    final: Position | None = None
 
 
 def unmatched_warning(unmatched: dict[str, int]) -> str:
@@ -167,12 +171,16 @@ class Recorder:
     def run(self, last: int | None = None) -> RecordedLog:
         """Record the restore and every step (up to ``last``)."""
         self.opening()
+        opened = position_of(self.state)
         for done in self.replayer.steps(before=self._look_before):
             self._after(done.step)
             if last is not None and done.step.number >= last:
                 break
         self._unanswered()
-        return self.result()
+        recorded = self.result()
+        if last is None:
+            recorded.opening, recorded.final = opened, position_of(self.state)
+        return recorded
 
     def snapshot(self, number: int) -> RecordedLog:
         """The position after step ``number`` as a record of ``place`` entries (and turn, weather)."""

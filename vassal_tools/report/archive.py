@@ -29,9 +29,10 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from html import escape
 from pathlib import Path
+from typing import TypeVar
 
 from ..errors import BadInput
 from ..formats.archive import atomic_write
@@ -40,13 +41,39 @@ from ..formats.files import Module, SavedGame, open_file
 from ..formats.kinds import open_module
 from ..formats.logsteps import split_stream
 from ..formats.match import ModuleMismatch
+from ..replay.chain import LogEnds, ends_of, ends_of_replay, read_log
+from ..replay.logged_rolls import LoggedRoll, rolls_of_log
 from .audit import audit_file
 from .html import html_report
 from .replay_page import replay_page
 
+T = TypeVar("T")
 LOG_SUFFIXES = (".vlog",)
 OK, FINDINGS, DAMAGED, OTHER_MODULE = "clean", "findings", "damaged", "other module"
 NOTHING_JUDGED = "nothing judged"  # no finding, but no check judged anything either: never called clean
+
+
+@dataclass
+class ChainPlace:
+    """Where a log stands in its game's chain (a league database keeps what that takes): the game
+    (its logs' folder below the archive's root), its place in the chain, and how it follows the
+    log before it: ``first``, ``continues``, ``replayed`` (both open on one position), ``differs``
+    (it does not open where that one ended; ``starts_after``: a log of the game whose end it opens
+    on), or ``other game`` (another module's log in the game's folder)."""
+
+    game: str
+    order: int
+    verdict: str
+    earlier: str = ""  # the file name of the log before it
+    starts_after: str = ""
+
+    def words(self) -> str:
+        said = {"first": "opens the chain", "continues": f"continues {self.earlier}",
+                "replayed": f"REPLAYS the turn of {self.earlier} (both start from the same position)",
+                "differs": f"does NOT start where {self.earlier} ended"
+                           + (f" (it starts where {self.starts_after} ended)" if self.starts_after else ""),
+                "other game": "a log of another game"}
+        return said[self.verdict]
 
 
 @dataclass
@@ -62,6 +89,17 @@ class Row:
     reason: str = ""
     report: str = ""
     replay: str = ""
+    chain: ChainPlace | None = None  # from a league database (audit --db): where it stands in its game's chain
+    # What a league database keeps besides the row (audit_one(..., league=True)); never shown in the table.
+    rolls: list[LoggedRoll] = field(default_factory=list, compare=False, repr=False)
+    ends: LogEnds | None = field(default=None, compare=False, repr=False)
+
+
+def shown(row: Row) -> dict:
+    """The row's columns as the JSON table gives them (what a league keeps apart is left out)."""
+    out = {f.name: getattr(row, f.name) for f in fields(Row) if f.compare}
+    out["chain"] = asdict(row.chain) if row.chain is not None else None
+    return out
 
 
 def find_logs(patterns: Iterable[str | os.PathLike]) -> list[Path]:
@@ -137,19 +175,30 @@ def _folded(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
-_MODULES: dict[str, Module] = {}  # per worker process: the module is read once
+# Per worker process: the module is read once, and again only when its file changes (a cluster's
+# workers outlive one run), so the key is its path, size and time of change.
+_MODULES: dict[tuple[str, int, int], Module] = {}
 
 
 def _module(path: str) -> Module:
-    if path not in _MODULES:
-        _MODULES[path] = open_module(path)
-    return _MODULES[path]
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return open_module(path)  # says what is wrong with it
+    key = (path, stat.st_size, stat.st_mtime_ns)
+    if key not in _MODULES:
+        for stale in [k for k in _MODULES if k[0] == path]:
+            del _MODULES[stale]
+        _MODULES[key] = open_module(path)
+    return _MODULES[key]
 
 
-def audit_one(log: str, module_path: str, outdir: str | None = None, page: str | None = None) -> Row:
+def audit_one(log: str, module_path: str, outdir: str | None = None, page: str | None = None,
+              league: bool = False) -> Row:
     """Audit one log; any bad input becomes the row's reason. Its pages are written into
     ``outdir`` as ``PAGE.audit.html`` and ``PAGE.replay.html`` (``page``: from :func:`page_names`;
-    by default the log's file name, which two logs of one archive may share)."""
+    by default the log's file name, which two logs of one archive may share). With ``league`` the
+    row also carries the log's dice, for a league database. The log is read once for all of it."""
     try:
         module = _module(module_path)
     except BadInput as err:
@@ -161,12 +210,19 @@ def audit_one(log: str, module_path: str, outdir: str | None = None, page: str |
         played = game.module_metadata
         played_name = played.name if played is not None and played.name else ""
         row = Row(log, FINDINGS, module=played_name, players=_players(game))
+        if league:
+            row.rolls = _rolls(game)
         try:
-            result = audit_file(log, module)  # compares the log with the module first, once
+            result = audit_file(game, module)  # compares the log with the module first, once
         except ModuleMismatch as mismatch:
             row.status, row.reason = OTHER_MODULE, f"not played with {module.name!r}: {'; '.join(mismatch.problems)}"
+            if league:
+                row.ends = _ends(game)
             return row
         row.steps = len(split_stream(game.commands).steps)
+        recorded = result.recorded
+        if league and recorded is not None and recorded.opening is not None and recorded.final is not None:
+            row.ends = ends_of_replay(game, recorded.opening, recorded.final, row.steps)  # the audit's replay
         row.findings = dict(Counter(f.rule for f in result.findings))
         checked = result.findings.checked
         row.status = FINDINGS if result.findings else NOTHING_JUDGED if checked.judged_nothing else OK
@@ -178,7 +234,7 @@ def audit_one(log: str, module_path: str, outdir: str | None = None, page: str |
             row.report = str(atomic_write(base.with_name(base.name + ".audit.html"),
                                           html_report(result).encode("utf-8"), protect=log))
             row.replay = str(atomic_write(base.with_name(base.name + ".replay.html"),
-                                          replay_page(log, module, audit=result).encode("utf-8"), protect=log))
+                                          replay_page(game, module, audit=result).encode("utf-8"), protect=log))
         return row
     except BadInput as err:
         return Row(log, DAMAGED, reason=str(err))
@@ -186,9 +242,47 @@ def audit_one(log: str, module_path: str, outdir: str | None = None, page: str |
         return Row(log, DAMAGED, reason=f"{type(err).__name__}: {err}")
 
 
+def _rolls(game: SavedGame) -> list[LoggedRoll]:
+    """The log's dice; none when its chat cannot be read (the audit then says what is wrong)."""
+    try:
+        return rolls_of_log(game)
+    except BadInput:
+        return []
+
+
+def _ends(game: SavedGame) -> LogEnds | None:
+    """Where a log the audit did not replay opens and ends, to chain it; None when it cannot be
+    replayed to its end."""
+    try:
+        return ends_of(read_log(game))
+    except BadInput:
+        return None
+
+
 def _players(game: SavedGame) -> list[str]:
     names = {f"{c.name} ({c.side})" for c in walk(game.commands) if isinstance(c, PlayerAdd) and c.name}
     return sorted(names)
+
+
+def audit_batch(work: list[tuple[str, str, str | None, str | None, bool]]) -> list[Row]:
+    """The rows of several logs: one task of a cluster (a task per log costs the scheduler a round
+    trip per log)."""
+    return [audit_one(*item) for item in work]
+
+
+# A cluster's batches: each is this share of the logs left per worker, so the first are large (few
+# round trips) and the last single logs (no worker waits long for another's last batch).
+BATCH_SHARE = 4
+
+
+def batches(count: int, slots: int) -> list[range]:
+    """``range(count)`` cut for ``slots`` workers into batches that shrink as the work runs out."""
+    out, start = [], 0
+    while start < count:
+        size = max(1, (count - start) // (BATCH_SHARE * max(slots, 1)))
+        out.append(range(start, start + size))
+        start += size
+    return out
 
 
 def usable_workers(jobs: int, logs: int) -> int:
@@ -202,20 +296,24 @@ def usable_workers(jobs: int, logs: int) -> int:
 
 def audit_archive(logs: list[Path], module: str | os.PathLike, jobs: int = 1, outdir: str | os.PathLike | None = None,
                   progress: Callable[[Row], None] = lambda row: None,
-                  root: str | os.PathLike | None = None, executor: Executor | None = None) -> list[Row]:
+                  root: str | os.PathLike | None = None, executor: Executor | None = None,
+                  league: bool = False) -> list[Row]:
     """Audit every log, ``jobs`` at a time (at most one per log and per core); rows in the
     order of ``logs``. Pages are named below ``root`` (default: the folder the logs share).
+    ``league``: the rows carry what a league database keeps (:func:`audit_one`).
 
-    ``executor``: audit on it instead (a Dask cluster's, :mod:`vassal_tools.desk.cluster`); it is
-    the caller's to start and end."""
+    ``executor``: audit on it instead (a Dask cluster's, :mod:`vassal_tools.desk.cluster`, whose
+    workers ``jobs`` then counts), in :func:`batches`; it is the caller's to start and end."""
     module_path = os.fspath(module)
     out = os.fspath(outdir) if outdir is not None else None
     if root is None:
         root = archive_root([Path(log).parent for log in logs])
     pages = page_names(logs, root)
-    work = [(os.fspath(log), module_path, out, page) for log, page in zip(logs, pages, strict=True)]
+    work = [(os.fspath(log), module_path, out, page, league) for log, page in zip(logs, pages, strict=True)]
     if executor is not None:
-        return _collected([executor.submit(audit_one, *item) for item in work], progress)
+        cut = batches(len(work), jobs)
+        futures = [executor.submit(audit_batch, [work[i] for i in batch]) for batch in cut]
+        return _collected_batches(futures, progress)
     workers = usable_workers(jobs, len(logs))
     if workers <= 1:
         rows = []
@@ -226,7 +324,7 @@ def audit_archive(logs: list[Path], module: str | os.PathLike, jobs: int = 1, ou
     return _pooled(work, workers, progress)
 
 
-def _pooled(work: list[tuple[str, str, str | None, str]], workers: int,
+def _pooled(work: list[tuple[str, str, str | None, str, bool]], workers: int,
             progress: Callable[[Row], None]) -> list[Row]:
     """The rows of ``work`` from a pool whose workers all end when this call ends, however it ends."""
     before = set(multiprocessing.active_children())
@@ -254,7 +352,17 @@ def _collected(futures: list[Future[Row]], progress: Callable[[Row], None]) -> l
     return rows
 
 
-def _result(future: Future[Row]) -> Row:
+def _collected_batches(futures: list[Future[list[Row]]], progress: Callable[[Row], None]) -> list[Row]:
+    """The batches' rows in order, each handed to ``progress`` as its batch is collected."""
+    rows = []
+    for future in futures:
+        for row in _result(future):
+            rows.append(row)
+            progress(row)
+    return rows
+
+
+def _result(future: Future[T]) -> T:
     """The row, waiting in short spells: a signal the kernel hands to one of the pool's threads
     is only acted on when the main thread wakes, so a wait without end would hold Ctrl-C off."""
     while True:
@@ -331,7 +439,7 @@ def table_csv(rows: list[Row], base: str | os.PathLike | None = None) -> str:
 
 
 def table_json(rows: list[Row], base: str | os.PathLike | None = None) -> str:
-    return json.dumps({"logs": [asdict(row) for row in rows]}, indent=1, ensure_ascii=False) + "\n"
+    return json.dumps({"logs": [shown(row) for row in rows]}, indent=1, ensure_ascii=False) + "\n"
 
 
 def table_html(rows: list[Row], base: str | os.PathLike | None = None) -> str:
@@ -352,7 +460,28 @@ def table_html(rows: list[Row], base: str | os.PathLike | None = None) -> str:
             "tr.damaged,tr.other{background:#fde6e6}tr.findings{background:#fff6dd}tr.nothing{background:#eef0f6}</style></head><body>"
             f"<h1>Archive audit: {len(rows)} logs</h1><table><tr>{head}</tr>" + "".join(body)
             + "</table><h2>Players</h2><table><tr><th>player</th><th>logs</th><th>findings in those logs</th></tr>"
-            + players + "</table></body></html>\n")
+            + players + "</table>" + games_html(rows) + "</body></html>\n")
+
+
+def games_html(rows: Iterable[Row]) -> str:
+    """Each game's chain (rows from a league database know it): its logs in order, how each follows
+    the one before, and whether the chain is whole; "" when no row knows its chain."""
+    games: dict[str, list[Row]] = {}
+    for row in rows:
+        if row.chain is not None:
+            games.setdefault(row.chain.game, []).append(row)
+    out = []
+    for game, logs in sorted(games.items()):
+        logs.sort(key=lambda row: row.chain.order if row.chain is not None else 0)
+        breaks = [Path(r.file).name for r in logs if r.chain is not None and r.chain.verdict not in WHOLE]
+        state = f"broken at {', '.join(breaks)}" if breaks else "whole"
+        items = "".join(f'<li class="{escape(r.chain.verdict.split()[0])}">{escape(Path(r.file).name)}: '
+                        f"{escape(r.chain.words())}</li>" for r in logs if r.chain is not None)
+        out.append(f'<h3>{escape(game or ".")}: {escape(state)}</h3><ol class="chain">{items}</ol>')
+    return "<h2>Games: each one's chain of logs</h2>" + "".join(out) if out else ""
+
+
+WHOLE = ("first", "continues")  # a chain of only these is whole
 
 
 def players_of(rows: Iterable[Row]) -> dict[str, tuple[int, int]]:

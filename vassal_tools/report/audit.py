@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import BadInput
-from ..formats.files import Module
+from ..formats.files import Module, SavedGame
 from ..formats.kinds import open_module
 from ..games import pack_for
 from ..games.play import audit, record_log
@@ -70,11 +70,14 @@ def is_record_file(path: str | os.PathLike) -> bool:
     return head.startswith(b"{")
 
 
-def audit_file(path: str | os.PathLike, module: str | os.PathLike | Module | None = None,
+def audit_file(path: SavedGame | str | os.PathLike, module: str | os.PathLike | Module | None = None,
                mapping: Mapping_ | None = None, game: str | None = None, *,
                allow_mismatch: bool = False) -> AuditResult:
     """Audit a record file, or a log/save replayed against ``module`` (which must be the log's
-    module unless ``allow_mismatch``: then every report starts with the differences)."""
+    module unless ``allow_mismatch``: then every report starts with the differences). ``path`` may
+    be a log already read (a caller that reads it for more than the audit reads it once)."""
+    if isinstance(path, SavedGame):
+        return _audit_log(path, str(path.path), module, mapping, game, allow_mismatch)
     source = os.fspath(path)
     if not Path(path).exists():
         raise BadInput(path, "no such file")
@@ -82,8 +85,13 @@ def audit_file(path: str | os.PathLike, module: str | os.PathLike | Module | Non
         record = load_record(path, pack_for)
         findings = audit(record)
         return AuditResult(source, record, findings, record.notes + findings.warnings)
+    return _audit_log(path, source, module, mapping, game, allow_mismatch)
+
+
+def _audit_log(path: SavedGame | str | os.PathLike, source: str, module: str | os.PathLike | Module | None,
+               mapping: Mapping_ | None, game: str | None, allow_mismatch: bool) -> AuditResult:
     if module is None:
-        raise BadInput(path, "a log or save is audited against its module: give --module MODULE.vmod")
+        raise BadInput(source, "a log or save is audited against its module: give --module MODULE.vmod")
     if not isinstance(module, Module):
         module = open_module(module)
     recorded = record_log(path, module, mapping, game, allow_mismatch=allow_mismatch)

@@ -48,7 +48,7 @@ from ..formats.commands import (
     SetBoards,
     walk,
 )
-from ..formats.files import Module
+from ..formats.files import Module, SavedGame
 from ..formats.kinds import open_game, open_module
 from ..formats.match import require_match
 from ..games.play import pack_of
@@ -152,7 +152,8 @@ def _mime(data: bytes) -> str:
 class PageBuilder:
     """Replays a log once and collects the page's data."""
 
-    def __init__(self, log: str | os.PathLike, module: Module, mapping: Mapping_ | None, audit: AuditResult | None):
+    def __init__(self, log: SavedGame | str | os.PathLike, module: Module, mapping: Mapping_ | None,
+                 audit: AuditResult | None):
         self.replay = Replayer(log)
         self.module = module
         self.audit = audit
@@ -162,7 +163,7 @@ class PageBuilder:
         self.images = ImageTable(module)
         self.map_names = [name for name in self.geometry.map_names() if _drawable(self.geometry, name)]
         self.map_index = {name: i for i, name in enumerate(self.map_names)}
-        self.data = PageData(Path(os.fspath(log)).name)
+        self.data = PageData(Path(str(self.replay.game.path) if isinstance(log, SavedGame) else os.fspath(log)).name)
         self._looks: dict[tuple, int] = {}
         self._look_of_state: dict[tuple[str, str | None, bool, bool], int] = {}
         self._piece_index: dict[str, int] = {}
@@ -455,7 +456,7 @@ def _unit_reader(module: Module, mapping: Mapping_ | None, audit: AuditResult | 
 # -- the page ---------------------------------------------------------------------------
 
 
-def audit_for_page(log: str | os.PathLike, module: Module, mapping: Mapping_ | None = None,
+def audit_for_page(log: SavedGame | str | os.PathLike, module: Module, mapping: Mapping_ | None = None,
                    game: str | None = None, allow_mismatch: bool = False) -> AuditResult | None:
     """The audit shown on the page; None when no rule pack knows the module (the page then has no findings)."""
     try:
@@ -465,7 +466,7 @@ def audit_for_page(log: str | os.PathLike, module: Module, mapping: Mapping_ | N
     return audit_file(log, module, mapping, game, allow_mismatch=allow_mismatch)
 
 
-def page_data(log: str | os.PathLike, module: Module | str | os.PathLike, mapping: Mapping_ | None = None,
+def page_data(log: SavedGame | str | os.PathLike, module: Module | str | os.PathLike, mapping: Mapping_ | None = None,
               game: str | None = None, audit: AuditResult | None = None, *, allow_mismatch: bool = False) -> PageData:
     """The page's data: images, looks, per-step changes, words, turns and findings.
 
@@ -493,9 +494,9 @@ def page_data(log: str | os.PathLike, module: Module | str | os.PathLike, mappin
     return data
 
 
-def replay_page(log: str | os.PathLike, module: Module | str | os.PathLike, mapping: Mapping_ | None = None,
+def replay_page(log: SavedGame | str | os.PathLike, module: Module | str | os.PathLike, mapping: Mapping_ | None = None,
                 game: str | None = None, audit: AuditResult | None = None, *, allow_mismatch: bool = False) -> str:
-    """The whole page for a log, as HTML text."""
+    """The whole page for a log (a path, or the log already read), as HTML text."""
     return render_page(page_data(log, module, mapping, game, audit, allow_mismatch=allow_mismatch))
 
 
