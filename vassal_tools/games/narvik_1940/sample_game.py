@@ -89,7 +89,7 @@ def turn_two(table: Table) -> None:
     table.say(ALL, "attack 1216 with 1 SG")
     table.roll(ALL, "Fire", 4)
     table.say(GER, "No effect on Haussels.")
-    # Legal: RR (range 6) fires at 1 SG three hexes away and rolls a D: to the regroup display (14.5).
+    # Legal: RR (range 6) fires from 1019 at 1 SG six hexes away and rolls a D: to the regroup display (14.5).
     table.say(GER, "action german fire with RR")
     table.say(GER, "attack 0914 with RR")
     table.roll(GER, "Fire", 6)
