@@ -33,6 +33,8 @@ class UnitKinds:
         self.move_classes = {norm(t): c for t, c in move_classes.items()}
         self.air_types = {norm(t): dict(v) for t, v in air_types.items()}
         self.config = config
+        # The end-of-phase checks ask about every unit on the map: each type is looked up once.
+        self.air_info_of: dict[str, Mapping[str, Any]] = {}
 
     # -- land
 
@@ -119,7 +121,10 @@ class UnitKinds:
 
     def air_info(self, u: Unit) -> Mapping[str, Any]:
         """The plane-table row of an air unit's type (1.4.3), matched leniently ("Ju-88" finds "Ju-88a")."""
-        return _air_info(self, norm(u.type))
+        t = norm(u.type)
+        if t not in self.air_info_of:
+            self.air_info_of[t] = _air_info(self, t)
+        return self.air_info_of[t]
 
     def role(self, u: Unit) -> str:
         return str(u.get("role") or self.air_info(u).get("role") or "")
@@ -144,7 +149,8 @@ class UnitKinds:
     def type_is(self, u: Unit, names) -> bool:
         """The unit's type is one of ``names`` (or a variant: "Ju-52" covers "Ju-52 (2)", not seaplanes)."""
         t = norm(u.type)
-        return any(t == norm(n) or (t.startswith(norm(n)) and not self.is_seaplane(u)) for n in names)
+        wanted = [norm(n) for n in names]
+        return t in wanted or (any(t.startswith(n) for n in wanted) and not self.is_seaplane(u))
 
 
 @cache
