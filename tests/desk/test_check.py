@@ -79,6 +79,26 @@ def test_a_replayed_turn_is_named_with_the_log_it_replays(replayed, norway, tmp_
     assert result.exit_code == 1
 
 
+def test_a_log_received_twice_is_one_log_not_a_replayed_turn(game, norway, tmp_path):
+    """A mail client that saves an attachment twice ("bert-2(1).vlog") gives two files with one log's
+    bytes: the same turn, the same dice, no replay to accuse anyone of."""
+    folder = tmp_path / "mail"
+    folder.mkdir()
+    for log in ("anna-1.vlog", "bert-2.vlog", "anna-3.vlog"):
+        shutil.copy(game / log, folder / log)
+    shutil.copy(game / "bert-2.vlog", folder / "bert-2(1).vlog")
+    result = check_log(folder / "anna-3.vlog", norway.module, outdir=tmp_path / "pages")
+    assert result.verdict().startswith("continues bert-2")
+    assert [p.name for p in result.game_logs] == ["anna-1.vlog", "bert-2(1).vlog", "anna-3.vlog"] or \
+        [p.name for p in result.game_logs] == ["anna-1.vlog", "bert-2.vlog", "anna-3.vlog"]
+    assert not result.chain.replays and result.chain.whole
+    # Bert's one roll counted once in the game's dice.
+    assert sorted((g.player, g.dice) for g in result.dice_game.groups) == [("Anna", 2), ("Bert", 1)]
+    again = check_log(folder / "bert-2.vlog", norway.module, outdir=tmp_path / "pages-2")
+    assert not again.replays and again.exit_code == 0
+    assert again.verdict().startswith("continues anna-1.vlog (also received as bert-2(1).vlog)")
+
+
 def test_the_first_log_of_a_game_has_no_chain_to_judge(game, norway, tmp_path):
     result = check_log(game / "anna-1.vlog", norway.module, outdir=tmp_path / "pages")
     assert result.continues is None

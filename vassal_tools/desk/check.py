@@ -60,6 +60,7 @@ class CheckResult:
     dice_log: DiceReport
     dice_game: DiceReport
     replays: list[ChainLog] = field(default_factory=list)  # earlier logs that start where this one starts
+    copies: list[Path] = field(default_factory=list)  # other files beside it with this log's very bytes
     pages: dict[str, Path] = field(default_factory=dict)  # index, audit, chain, dice, replay
     read: SavedGame | None = field(default=None, repr=False)  # the log as read (the page replays it, not the file)
 
@@ -91,7 +92,10 @@ class CheckResult:
 
     def verdict(self) -> str:
         """``continues anna-2.vlog; 2 findings; dice fair so far``"""
-        return "; ".join((self._chain_words(), self._findings_words(), self._dice_words()))
+        chain = self._chain_words()
+        if self.copies:  # the same attachment saved twice is one log, not a replayed turn
+            chain += f" (also received as {', '.join(p.name for p in self.copies)})"
+        return "; ".join((chain, self._findings_words(), self._dice_words()))
 
     def _chain_words(self) -> str:
         if self.replays:
@@ -226,34 +230,38 @@ def check_log(log: str | os.PathLike, module: str | os.PathLike | None = None,
     if not allow_mismatch:
         require_match(received, opened)
     game = _pack(opened)
-    chain, replays = _chain(log, received, opened, game)
-    paths = [c.path for c in chain.logs]
+    chain, replays, copies = _chain(log, received, opened, game)
+    paths = [c.path for c in chain.distinct]
     audit = audit_file(received, opened, allow_mismatch=allow_mismatch) if game is not None else None
     buttons = button_dice(opened)
     result = CheckResult(log, module_path, paths, chain, audit,
                          dice_report(rolls_of_logs([received]), [str(log)], None, buttons),
-                         dice_report(rolls_of_logs([c.game or c.path for c in chain.logs]), [str(p) for p in paths],
-                                     None, buttons), replays, read=received)
+                         dice_report(rolls_of_logs([c.game or c.path for c in chain.distinct]), [str(p) for p in paths],
+                                     None, buttons), replays, copies, read=received)
     result.pages = write_pages(result, Path(outdir) if outdir is not None else log.with_name(log.name + ".check"),
                                allow_mismatch=allow_mismatch)
     return result
 
 
-def _chain(log: Path, received: SavedGame, module: Module, game: GamePack | None) -> tuple[Chain, list[ChainLog]]:
-    """The chain of ``log``'s game, from the logs beside it, and the earlier logs it replays (that
-    start where it starts)."""
+def _chain(log: Path, received: SavedGame, module: Module,
+           game: GamePack | None) -> tuple[Chain, list[ChainLog], list[Path]]:
+    """The chain of ``log``'s game, from the logs beside it, the earlier logs it replays (that
+    start where it starts), and the files beside it that are this very log (received twice)."""
     types = PieceTypes()
     this = read_log(received, types)
     this.path = log
-    others = []
+    others, copies = [], []
+    data = log.read_bytes()
     for path in sorted(log.parent.glob("*" + LOG_SUFFIX)):
-        if path.resolve() != log.resolve():
+        if path.resolve() != log.resolve() and path.stat().st_size == len(data) and path.read_bytes() == data:
+            copies.append(path)
+        elif path.resolve() != log.resolve():
             try:
                 others.append(read_log(path, types))
             except BadInput:
                 continue  # a damaged or foreign file beside the log is no log of this game
     replays = [o for o in others if o.steps and _before(o, this) and o.opening.key() == this.opening.key()]
-    return link_logs(game_logs(this, others), words_for(module, game)), replays
+    return link_logs(game_logs(this, others), words_for(module, game)), replays, copies
 
 
 def _pack(module: Module) -> GamePack | None:

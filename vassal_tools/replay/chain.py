@@ -374,6 +374,14 @@ class ChainLog:
     game: SavedGame | None = field(default=None, repr=False, compare=False)  # the log as read, for more uses
 
 
+def same_file(a: ChainLog, b: ChainLog) -> bool:
+    """Are the two logs one file received twice (the same bytes)? That is no replayed turn."""
+    try:
+        return a.path.stat().st_size == b.path.stat().st_size and a.path.read_bytes() == b.path.read_bytes()
+    except OSError:
+        return False
+
+
 def read_log(path: SavedGame | str | os.PathLike, types: PieceTypes | None = None) -> ChainLog:
     """Replay a log (a path, or the log already read) to its end; BadInput if it is no saved game or
     log. ``types`` may be shared by the logs of one game: their pieces' type strings are the same,
@@ -434,10 +442,16 @@ class Chain:
     gaps: list[ChainLog]  # logs that open where no log of the set ends (but the one that opens the game)
     other_game: list[ChainLog]
     replays: list[tuple[ChainLog, ChainLog]]  # pairs of logs that open on the same position
+    copies: list[tuple[ChainLog, ChainLog]] = field(default_factory=list)  # (a log, a file with its very bytes)
 
     @property
     def whole(self) -> bool:
         return not self.gaps and not self.other_game and not self.replays and all(x.whole for x in self.links)
+
+    @property
+    def distinct(self) -> list[ChainLog]:
+        """The logs, each once: a file received twice counts once (for the game's dice)."""
+        return [log for log in self.logs if all(log is not copy for _, copy in self.copies)]
 
 
 def sort_by_time(logs: Sequence[ChainLog]) -> list[ChainLog]:
@@ -460,6 +474,8 @@ def link_logs(logs: Sequence[ChainLog], words: Words | None = None) -> Chain:
     """Compare each log's opening with the end of the log before it, in the order given."""
     words = words or Words(None)
     main, other = _same_game(logs)
+    copies = [(first, later) for i, later in enumerate(main) for first in main[:i] if same_file(first, later)]
+    main = [log for log in main if all(log is not later for _, later in copies)]  # one log, received twice
     links = []
     ended = {log.final.key(): log for log in main}
     for earlier, later in zip(main, main[1:]):
@@ -476,9 +492,9 @@ def link_logs(logs: Sequence[ChainLog], words: Words | None = None) -> Chain:
     replays = []
     for i, first in enumerate(main):
         for second in main[i + 1:]:
-            if first.steps and first.opening.key() == second.opening.key():
+            if first.steps and first.opening.key() == second.opening.key() and not same_file(first, second):
                 replays.append((first, second))
-    return Chain(list(logs), links, gaps, other, replays)
+    return Chain(list(logs), links, gaps, other, replays, copies)
 
 
 def _same_game(logs: Sequence[ChainLog]) -> tuple[list[ChainLog], list[ChainLog]]:

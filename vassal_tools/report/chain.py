@@ -40,6 +40,9 @@ def chain_text(chain: Chain) -> str:
         lines += ["", f"Replayed turn: {first.label} and {second.label} start from the same position.",
                   f"  dice of {first.path.name} | dice of {second.path.name}"]
         lines += [f"  {a or '-'} | {b or '-'}" for a, b in dice_side_by_side(first, second)]
+    for first, copy in chain.copies:
+        lines.append(f"\nThe same log twice: {copy.path.name} has the very bytes of {first.path.name} "
+                     "(one log, received twice; it was chained once).")
     for log in chain.gaps:
         lines.append(f"\nGap: no log of the set ends where {log.label} begins (a log is missing, "
                      "or the position was changed between logs).")
@@ -71,6 +74,7 @@ def chain_dict(chain: Chain) -> dict[str, Any]:
                    "differences": [dict(d.to_dict(), words=d.words(x.earlier.label, x.later.label))
                                    for d in x.differences]} for x in chain.links],
         "replayed": [[str(a.path), str(b.path)] for a, b in chain.replays],
+        "copies": [[str(a.path), str(b.path)] for a, b in chain.copies],
         "gaps": [str(log.path) for log in chain.gaps],
         "other_game": [str(log.path) for log in chain.other_game],
     }
@@ -107,6 +111,9 @@ def chain_html(chain: Chain) -> str:
         parts.append(f'<h2 class="bad">Replayed turn</h2><p>{e(first.label)} and {e(second.label)} start from the '
                      f"same position.</p><table><tr><th>{e(first.path.name)}</th><th>{e(second.path.name)}</th></tr>"
                      f"{dice}</table>")
+    for first, copy in chain.copies:
+        parts.append(f"<h2>The same log twice</h2><p>{e(copy.path.name)} has the very bytes of "
+                     f"{e(first.path.name)}: one log, received twice; it was chained once.</p>")
     for log in chain.gaps:
         parts.append(f'<h2 class="bad">Gap</h2><p>No log of the set ends where {e(log.label)} begins.</p>')
     for log in chain.other_game:
