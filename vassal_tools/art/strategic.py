@@ -64,7 +64,7 @@ def draw_strategic(data: MapData, style: MapStyle) -> Drawn:
         sub = children.get(zone["name"], [])
         holding = holdings.get(zone["name"])
         sections = [s for s in str(holding.get("sections", "")).split("|") if s] if holding else []
-        keys = [child["name"] for child in sub] + [f"{holding['id']}/{s}" for s in sections]
+        keys = [child["name"] for child in sub] + ([f"{holding['id']}/{s}" for s in sections] if holding else [])
         slots = _slots(rect, keys, free, sized)
         for child, slot in zip(sub, slots):
             _sub_box(c, child, slot, style)
