@@ -189,9 +189,11 @@ def geography_map_tool(folder: Path) -> str:
     return str(tomllib.loads((folder / "geo.toml").read_text(encoding="utf-8")).get("map", {}).get("hexes_by", ""))
 
 
-def write_rails(folder: Path, fit: GridFit, geography, numbered: list[tuple[str, str]], rule: str) -> int:
+def write_rails(folder: Path, fit: GridFit, geography, numbered: list[tuple[str, str]], rule: str,
+                sea: frozenset[str] = frozenset()) -> int:
     """The railroad hexsides of hexsides.csv along each rail line of ``geo/rails.csv``: a station
-    the rules number sits in its numbered hex, the others where they really are. The other
+    the rules number sits in its numbered hex, the others where they really are (one in an all-sea
+    hex of ``sea`` in the land hex nearest it); a line follows land, round open water. The other
     hexsides are kept as they were."""
     path = folder / "hexsides.csv"
     header, rows = csv_rows(path)
@@ -199,7 +201,7 @@ def write_rails(folder: Path, fit: GridFit, geography, numbered: list[tuple[str,
     kept = [row for row in rows if row["feature"] != "railroad"]
     added = []
     for line in geography.rails:
-        hexes = rail_path(fit, line, fixed)
+        hexes = rail_path(fit, line, fixed, sea)
         ends = " and ".join(f"{t.name} {fixed[t.name]}" for t in line.stations if t.name in fixed)
         source = (f"{rule}: the railroad" + (f" joins {ends}" if ends else "") + f"; approximate: its path, the "
                   f"{line.name} through its stations (geo/rails.csv) through the fit")
@@ -237,7 +239,8 @@ def main() -> None:
             land = {moves.get(place.hex, place.hex) for place in game.places if place.hex}
             print(f"hexes.csv: {write_hexes(args.game_folder, fit, geography, land)} hexes changed")
     if args.write and geography.rails:
-        print(f"hexsides.csv: {write_rails(args.game_folder, fit, geography, numbered, args.rail_rule)} "
+        sea = frozenset(name for name, row in game.hexes.items() if row.terrain == "sea")  # all-sea hexes
+        print(f"hexsides.csv: {write_rails(args.game_folder, fit, geography, numbered, args.rail_rule, sea)} "
               "railroad hexsides")
     if args.write:
         fit_json = {"projection": vars(fit.projection), "scale": fit.similarity.scale,

@@ -52,6 +52,7 @@ def draw_strategic(data: MapData, style: MapStyle) -> Drawn:
     c.text((margin, margin / 2, width - 2 * margin, TITLE_H - 8), style.get("strategic.title"), "bold", 22, (30, 30, 30))
 
     holdings = {b.get("place"): b for b in data.boxes if b.get("kind") == "strategic"}
+    sized = _slot_sizes(style)
     origin = (margin, margin + TITLE_H)
     zones: dict[str, list[tuple[int, int]]] = {}
     parents: dict[str, list[tuple[int, int]]] = {}
@@ -63,7 +64,8 @@ def draw_strategic(data: MapData, style: MapStyle) -> Drawn:
         sub = children.get(zone["name"], [])
         holding = holdings.get(zone["name"])
         sections = [s for s in str(holding.get("sections", "")).split("|") if s] if holding else []
-        slots = _slots(rect, len(sub) + len(sections), free)
+        keys = [child["name"] for child in sub] + ([f"{holding['id']}/{s}" for s in sections] if holding else [])
+        slots = _slots(rect, keys, free, sized)
         for child, slot in zip(sub, slots):
             _sub_box(c, child, slot, style)
             zones[child["name"]] = rect_ring(slot)
@@ -152,16 +154,41 @@ def _zone_box(c: Canvas, zone: dict, rect: Rect, style: MapStyle, words: MapWord
     return (x + 6, y + used + 2, w - 12, h - used - 8)
 
 
-def _slots(rect: Rect, n: int, free: Rect) -> list[Rect]:
-    """``n`` equal boxes in a row along the bottom of the free area."""
-    if n == 0:
+def _slot_sizes(style: MapStyle) -> dict[str, tuple[float, float]]:
+    """``[strategic.slots]``: a sub-zone's or holding box's [width, height], by its name or
+    ``<box id>/<section>``, sized for the opening stack it holds."""
+    sizes = {}
+    for key, value in style.table("strategic.slots").items():
+        if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, (int, float)) for v in value)):
+            raise BadInput(style.path, f"field 'strategic.slots.{key}' must be [width, height]")
+        sizes[key] = (float(value[0]), float(value[1]))
+    return sizes
+
+
+def _slots(rect: Rect, keys: list[str], free: Rect, sizes: dict[str, tuple[float, float]]) -> list[Rect]:
+    """A box for each of ``keys`` along the bottom of the free area, left to right: equal boxes in one
+    row (up to 70 px high), but a box the style sizes (:func:`_slot_sizes`) takes its own size, and
+    a row that is full goes on above the one before."""
+    if not keys:
         return []
-    x, y, w, h = free
+    x, _, w, h = free
     gap = 5
-    bw = (w - gap * (n - 1)) / n
-    bh = max(24.0, min(h, 70.0))
-    top = rect[1] + rect[3] - bh - 6
-    return [(x + i * (bw + gap), top, bw, bh) for i in range(n)]
+    default = ((w - gap * (len(keys) - 1)) / len(keys), max(24.0, min(h, 70.0)))
+    rows: list[list[tuple[float, float]]] = [[]]
+    for key in keys:
+        size = sizes.get(key, default)
+        if rows[-1] and sum(width + gap for width, _ in rows[-1]) + size[0] > w + 0.5:
+            rows.append([])
+        rows[-1].append(size)
+    out: list[Rect] = []
+    bottom = rect[1] + rect[3] - 6
+    for row in rows:
+        left = x
+        for width, height in row:
+            out.append((left, bottom - height, width, height))
+            left += width + gap
+        bottom -= max(height for _, height in row) + gap
+    return out
 
 
 def _holding_box(c: Canvas, rect: Rect, label: str, style: MapStyle) -> None:

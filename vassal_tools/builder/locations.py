@@ -19,6 +19,7 @@ from shapely.geometry import box as rectangle
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel, unary_union
 
+from ..art.hexmap import STACK_MARGIN
 from ..errors import BadInput
 from ..geometry.zonedgrid import ZonedGrid
 from .boards import HEX_ZONE, BoardPlan, MapPlan
@@ -61,14 +62,24 @@ class Locator:
         """Where ``at`` is; BadInput naming ``source`` and ``where`` if no map shows it.
         ``clear_of``: shapes in board pixels (labels, symbols, other stacks) that what ``cover``
         says a zone's point covers (a stack of pieces there) should not touch where room allows."""
-        found = None if clear_of else self._spots.get(at)
+        found = None if clear_of or cover else self._spots.get(at)
         if found is None:
             found = self._find(at, tuple(clear_of), cover)
             if found is None:
                 raise BadInput(source, f"no map of the module shows location {at!r}", where)
-            if not clear_of:
+            if not clear_of and not cover:
                 self._spots[at] = found
         return found
+
+    def inside(self, spot: Spot, cover: Cover) -> Spot:
+        """A point of the zone or box of ``spot`` where what ``cover`` says a stack there covers lies
+        wholly inside it, nearest its middle (a stack fans up and right of its point, so the middle
+        itself may leave the top of a full box); ``spot`` itself for a hex, or where no point has room."""
+        plan = next((p for p in self.plans if p.name == spot.map), None)
+        board = next((b for b in plan.boards if b.name == spot.board), None) if plan else None
+        if plan is None or board is None or not any(z.name == spot.name and not z.holds_hexes for z in board.zones):
+            return spot
+        return self._zone(plan, board, spot.name, (), cover)
 
     def point(self, at: str) -> tuple[str, int, int]:
         """Map and point of a data location: where a log writer puts a piece there."""
@@ -79,7 +90,8 @@ class Locator:
         """Up to ``stacks`` spots for stacks of ``counter``-sized pieces, each stack's top ``fan`` px right
         and up from its bottom: points of the zone of ``spot`` one stack apart, each named as ``spot``
         is, each stack clear of the others (and of the stacks spread before) and on its board; those
-        whose stack lies wholly inside the zone first, then the nearest ``spot``; in reading order.
+        whose stack lies wholly inside the zone (clear of the zones VASSAL tests before it) first, then
+        the nearest ``spot``; in reading order.
         ``[spot]`` for a hex or when no two fit."""
         plan = next((p for p in self.plans if p.name == spot.map), None)
         board = next((b for b in plan.boards if b.name == spot.board), None) if plan else None
@@ -89,21 +101,27 @@ class Locator:
         geo = self._maps[spot.map]
         placed = geo.board(spot.board)
         assert placed is not None  # the geometry is made from the plans
-        shape, sheet = Polygon(zone.points), rectangle(0, 0, *board.size)
+        index = board.zones.index(zone)
+        earlier = [Polygon(z.points) for z in board.zones[:index]]
+        shape = Polygon(zone.points)
+        room = shape.difference(unary_union(earlier)) if earlier else shape  # where VASSAL names the zone
+        sheet = rectangle(0, 0, *board.size)
         (width, height), (right, up) = counter, fan
         x0, y0, x1, y1 = shape.bounds
-        lx, ly = spot.local
-        step_x, step_y = width + right + SPREAD_GAP, height + up + SPREAD_GAP  # a lattice through the spot
+        # a lattice of stacks centred on the spot: a stack's point is its bottom piece's, its top fans up and right
+        lx, ly = spot.local[0] - right // 2, spot.local[1] + up // 2
+        step_x, step_y = width + right + SPREAD_GAP, height + up + SPREAD_GAP
         points = [(lx + i * step_x, ly + j * step_y)
                   for i in range(-int((lx - x0) // step_x) - 1, int((x1 - lx) // step_x) + 2)
                   for j in range(-int((ly - y0) // step_y) - 1, int((y1 - ly) // step_y) + 2)]
         taken = self._taken.setdefault(board.name, [])
         usable = []
+        m = STACK_MARGIN  # the stack as the art measures it (art.hexmap.stack_box)
         for x, y in points:
-            footprint = rectangle(x - width / 2, y - height / 2 - up, x + width / 2 + right, y + height / 2)
-            if (sheet.contains(footprint) and not any(footprint.intersects(t) for t in taken)
+            footprint = rectangle(x - width / 2 - m, y - height / 2 - up - m, x + width / 2 + right + m, y + height / 2 + m)
+            if (sheet.contains(footprint) and not any(footprint.intersection(t).area > 0 for t in taken)
                     and geo.location_name(*placed.to_map(x, y)) == spot.label):
-                usable.append((not shape.contains(footprint), (x - lx) ** 2 + (y - ly) ** 2, x, y, footprint))
+                usable.append((not room.contains(footprint), (x - lx) ** 2 + (y - ly) ** 2, x, y, footprint))
         if len(usable) < 2:
             return [spot]
         chosen = sorted(sorted(usable, key=lambda u: u[:4])[:stacks], key=lambda u: (u[3], u[2]))
@@ -170,15 +188,16 @@ class Locator:
 
 def _clear_first(points: list[tuple[int, int]], clear_of: tuple[BaseGeometry, ...],
                  cover: Cover | None, zone: BaseGeometry | None = None) -> Iterable[tuple[int, int]]:
-    """The points whose cover lies inside ``zone`` and touches none of ``clear_of``, nearest the
-    first (the pole) first; then those whose cover only touches none; then every point as before,
-    for an area with no such room."""
-    if clear_of and cover is not None and points:
-        blocked = unary_union(clear_of)
-        prepare(blocked)
+    """The points whose cover lies inside ``zone`` and touches none of ``clear_of`` (when given),
+    nearest the first (the pole) first; then those whose cover only touches none; then every point
+    as before, for an area with no such room."""
+    if cover is not None and points and (clear_of or zone is not None):
+        blocked = unary_union(clear_of) if clear_of else None
+        if blocked is not None:
+            prepare(blocked)
         pole = points[0]
         near = sorted(points, key=lambda p: ((p[0] - pole[0]) ** 2 + (p[1] - pole[1]) ** 2, p))
-        clear = [p for p in near if not blocked.intersects(cover(*p))]
+        clear = [p for p in near if blocked is None or not blocked.intersects(cover(*p))]
         if zone is not None:
             prepare(zone)
             yield from (p for p in clear if zone.contains(cover(*p)))

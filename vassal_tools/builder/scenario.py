@@ -10,8 +10,13 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
+from shapely.geometry import box as rectangle
+from shapely.geometry.base import BaseGeometry
+
+from ..art.hexmap import stack_box
 from ..errors import BadInput
 from ..formats.components import Component
 from . import standard
@@ -80,16 +85,23 @@ def start_stacks(game, scenario, locator: Locator,
 
 
 def _laid_out(stack: StartStack, locator: Locator, counter_size: Callable[[str], tuple[int, int]]) -> list[StartStack]:
-    """A pool split into stacks of about :data:`POOL_STACK` units, side by side in its box."""
-    if len(stack.units) <= POOL_STACK:
-        return [stack]
+    """A pool split into stacks of about :data:`POOL_STACK` units, side by side in its box; a smaller
+    one in a box or zone at the point nearest its middle where the whole stack lies inside it."""
     width = max(counter_size(unit)[0] for unit in stack.units)
     height = max(counter_size(unit)[1] for unit in stack.units)
+    if len(stack.units) <= POOL_STACK:
+        cover = partial(_covers, pieces=len(stack.units), size=(width, height))
+        return [StartStack(locator.inside(stack.spot, cover), stack.units)]
     fan = (standard.UNEXPANDED_SEPARATION[0] * (POOL_STACK - 1), standard.UNEXPANDED_SEPARATION[1] * (POOL_STACK - 1))
     spots = locator.spread(stack.spot, -(-len(stack.units) // POOL_STACK), (width, height), fan)
     share = -(-len(stack.units) // len(spots))
     return [StartStack(spot, stack.units[i * share:(i + 1) * share]) for i, spot in enumerate(spots)
             if stack.units[i * share:(i + 1) * share]]
+
+
+def _covers(x: int, y: int, pieces: int, size: tuple[int, int]) -> BaseGeometry:
+    """The board pixels a stack of ``pieces`` counters of ``size`` at (x, y) covers (art.hexmap.stack_box)."""
+    return rectangle(*stack_box((x, y), pieces, size))
 
 
 def setup_folder(scenario, stacks: list[StartStack], slot: Callable[[str], Component]) -> Component:

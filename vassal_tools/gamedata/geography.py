@@ -23,7 +23,8 @@ import hashlib
 import json
 import math
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections import deque
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -290,13 +291,17 @@ def read_rails(path: Path) -> tuple[RailLine, ...]:
                  for name, rows in lines.items())
 
 
-def rail_path(fit: GridFit, line: RailLine, fixed: dict[str, str] | None = None) -> list[str]:
+def rail_path(fit: GridFit, line: RailLine, fixed: dict[str, str] | None = None,
+              sea: Collection[str] = ()) -> list[str]:
     """The hexes a rail line runs through, in order, each next to the one before: the line drawn
     straight from station to station through the fit. ``fixed`` gives a station at an end of the
     line (by name) the hex the rules put it in (Narvik 1940 12.4: the railroad joins Narvik 0919 and
-    Bjornfjell 2020): the line then runs on from that hex's centre to the station's real position."""
+    Bjornfjell 2020): the line then runs on from that hex's centre to the station's real position.
+    ``sea``: the all-sea hexes, which a rail line never enters (it follows land): a station whose
+    real position falls in one sits in the land hex nearest it, and where the straight line crosses
+    open water the path goes round it by the fewest land hexes."""
     fixed = fixed or {}
-    points = [fit.plane(t.lat, t.lon) for t in line.stations]
+    points = [_on_land(fit, fit.plane(t.lat, t.lon), sea) for t in line.stations]
     first, last = line.stations[0].name, line.stations[-1].name
     if first in fixed:
         points.insert(0, fit.grid.centre(fixed[first]))
@@ -308,9 +313,47 @@ def rail_path(fit: GridFit, line: RailLine, fixed: dict[str, str] | None = None)
         for i in range(steps + 1):
             u, v = ua + (ub - ua) * i / steps, va + (vb - va) * i / steps
             name = fit.hex_of_plane(u, v)
-            if name is not None and (not path or path[-1] != name):
-                path.append(name)
+            if name is None or name in sea or (path and path[-1] == name):
+                continue
+            if path and name not in fit.grid.neighbours(path[-1]):
+                path += _land_route(fit.grid, path[-1], name, sea)[1:-1]
+            path.append(name)
     return path
+
+
+def _on_land(fit: GridFit, point: tuple[float, float], sea: Collection[str]) -> tuple[float, float]:
+    """``point``, or where it falls in an all-sea hex the centre of the land hex nearest it."""
+    here = fit.hex_of_plane(*point)
+    if here is None or here not in sea:
+        return point
+    ring, seen = [here], {here}
+    while ring:
+        ring = sorted({n for h in ring for n in fit.grid.neighbours(h)} - seen)
+        seen.update(ring)
+        land = [h for h in ring if h not in sea]
+        if land:
+            return min((fit.grid.centre(h) for h in land),
+                       key=lambda c: (c[0] - point[0]) ** 2 + (c[1] - point[1]) ** 2)
+    return point
+
+
+def _land_route(grid: MapGrid, start: str, goal: str, sea: Collection[str]) -> list[str]:
+    """The fewest hexes from ``start`` to ``goal`` stepping on land only (both ends included);
+    ``[start, goal]`` where no land route joins them."""
+    came: dict[str, str | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if here == goal:
+            route = [here]
+            while (before := came[route[-1]]) is not None:
+                route.append(before)
+            return route[::-1]
+        for near in sorted(grid.neighbours(here)):
+            if near not in came and near not in sea:
+                came[near] = here
+                queue.append(near)
+    return [start, goal]
 
 
 # -- water of each hex -------------------------------------------------------------------------

@@ -453,7 +453,7 @@ def test_breakdowns_in_a_reinforcement_or_movement_phase_only():
 
 def test_lake_airfields_by_a_lake_or_the_coast_and_never_moved():
     # 13D: placed in a hex "either adjacent to a lake hexside or within two hexes of a partial sea hex. Once
-    # placed, it may not be moved." (lakes and coast: the sheet's, sample)
+    # placed, it may not be moved." (lakes and coast: the sheet's, GSHHG, approximate)
     def placed(at: str) -> list[tuple[str, str | None]]:
         return found(game().phase("german-movement", turn="Turn 3").place("lake-airfield-ger", at))
     assert placed("1643") == [] and placed("2920") == [] and placed("1346") == [(rule("13D"), "1346")]

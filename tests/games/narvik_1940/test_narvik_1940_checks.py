@@ -19,6 +19,8 @@ from vassal_tools.builder.turns import TRACKER_ID, tracker_state
 from vassal_tools.cli import main
 from vassal_tools.formats.archive import write_archive
 from vassal_tools.formats.files import open_file
+from vassal_tools.gamedata import load_game
+from vassal_tools.gamedata.geography import fit_game
 from vassal_tools.games import pack_for
 from vassal_tools.games.narvik_1940 import DATA_DIR
 from vassal_tools.games.play import audit
@@ -266,6 +268,23 @@ def test_naval_strikes_go_to_coastal_hexes_not_inlets():
     assert naval("0919") == []
     assert naval("1621") == [("narvik-1940.txt 16.0", "1621")]  # an inlet
     assert naval("1510") == [("narvik-1940.txt 16.0", "1510")]  # inland
+
+
+def test_naval_strikes_are_judged_from_real_water():
+    # 16.0 judged on hexes picked from the geodata, not from hexes.csv: the hex holding Narvik's real
+    # position (GeoNames 68.438 N 17.427 E, on the Ofotfjord's open water) takes a naval strike; the one
+    # holding Bjørnfjell's (68.437 N 18.040 E, the Ofoten line's last station, 40 km from the fjord) does not.
+    game = load_game(DATA_DIR)
+    _, fit = fit_game(DATA_DIR, game.grid, game.places)  # type: ignore[misc]
+    coastal, inland = fit.hex_at(68.43838, 17.42720), fit.hex_at(68.437, 18.040)
+    assert coastal is not None and inland is not None and coastal != inland
+
+    def naval(to: str):
+        builder = start(("ger-i-139", to), ("allied-naval-1", "Allied Air & Naval Strikes Available"))
+        action(builder, "allied", "naval-support").move("allied-naval-1", to)
+        return findings(builder)
+    assert naval(coastal) == []
+    assert naval(inland) == [("narvik-1940.txt 16.0", inland)]
 
 
 # -- the same, as logs of the built module ---------------------------------------------------------

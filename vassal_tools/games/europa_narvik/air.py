@@ -23,6 +23,7 @@ from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .catalogue import OFF_MAP_AIRBASES, OPEN_GRID, ROLE_LETTERS, is_hex
 from .rules import Check, EuropaRules, is_ground, phasing
+from .terrain import FULL_SEA
 
 
 def neutralized(audit: Audit, loc: str, hits: int) -> bool:
@@ -298,7 +299,7 @@ class AirAttacks(Check):
             audit.report(self.rule(self.a["find_rule"]), f"{audit.units[uid].name or uid} attacks naval units in the "
                          f"full sea hex {entry.hex} without finding them ({text}; one die per air unit, 4-6 finds)",
                          where=entry.hex, units=[uid], samples=() if not is_hex(entry.hex) else
-                         ("sample: the sheet's full sea hexes",))
+                         (FULL_SEA,))
 
     def role(self, audit: Audit, uid: str) -> str | None:
         return air_role(self.pack.data.info.air_types, audit, uid)

@@ -28,6 +28,7 @@ from ...rules.engine import Audit
 from ...rules.position import UnitState
 from .catalogue import OPEN_GRID, is_hex, split_hex
 from .rules import Check, EuropaRules, is_ground, phasing
+from .terrain import LAKES_AND_COAST, WATER
 
 
 class Arrivals(Check):
@@ -55,7 +56,7 @@ class Arrivals(Check):
         if where:
             audit.report(self.rule(self.a["naval_rule_sea"]), f"{unit.name or unit.id} comes to {to} "
                          f"{'; '.join(where)}", where=to, units=[unit.id],
-                         samples=("sample: the sheet's sea hexes",) if known is not None else ())
+                         samples=(WATER,) if known is not None else ())
 
     def lake_airfield(self, audit: Audit, unit: Unit, came_from: str | None, to: str) -> None:
         """13D: placed where "a friendly ground unit occupies ... and which is either adjacent to a lake hexside
@@ -75,7 +76,7 @@ class Arrivals(Check):
         if not lake and not coast:
             audit.report(rule, f"{unit.name or unit.id} placed in {to}, neither adjacent to a lake hexside nor within "
                          "two hexes of a partial sea hex", where=to, units=[unit.id],
-                         samples=("sample: the sheet's lakes and coast",), case="placed")
+                         samples=(LAKES_AND_COAST,), case="placed")
 
     def breakdowns(self, audit: Audit) -> None:
         """23: a unit removed and units of its formation placed in its hex in one phase broke down (or were

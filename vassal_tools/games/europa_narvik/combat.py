@@ -24,6 +24,7 @@ from ...rules.position import UnitState
 from .catalogue import OPEN_GRID, is_hex, split_hex
 from .movement import enemy_strong
 from .rules import Check, EuropaRules, is_ground, phasing
+from .terrain import FULL_SEA
 
 
 def strength(unit: Any, key: str) -> float:
@@ -97,7 +98,7 @@ class GroundCombat(Check):
         if self.pack.sheet.known(entry.to) is not None and self.pack.sheet.terrain(entry.to) == "sea":
             audit.report(self.rule(self.c["prohibited_rule"]), f"{name} retreats into the full sea hex {entry.to}: "
                          "units may not retreat across prohibited hexes", where=entry.to, units=[unit.id],
-                         samples=("sample: the sheet's full sea hexes",))
+                         samples=(FULL_SEA,))
         strong = enemy_strong(audit, entry.to, unit.side)
         if strong:
             audit.report(self.rule(self.c["retreat_rule"]), f"{name} retreats into {entry.to}, a hex of enemy ground "

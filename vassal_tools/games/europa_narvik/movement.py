@@ -33,6 +33,7 @@ from ...rules.engine import Audit
 from .catalogue import OPEN_GRID, is_hex
 from .rules import Check, EuropaRules, is_ground, phasing
 from .supply import move_class_of
+from .terrain import FULL_SEA
 
 
 def enemy_strong(audit: Audit, loc: str, side: str | None) -> list[str]:
@@ -161,7 +162,7 @@ class GroundMovement(Check):
     def cost(self, audit: Audit, unit: Unit, origin: str, to: str, kind: str, first_move: bool) -> None:
         """7: MPs along the cheapest path that passes through no enemy-occupied hex, counted at one MP a hex (the
         least any hex costs: "one MP for each clear terrain hex entered", 9B "one MP to enter each road hex"),
-        so the sample terrain's costs decide nothing; only the sheet's full sea hexes are closed (sample)."""
+        so the sample terrain's costs decide nothing; only the sheet's full sea hexes (GSHHG, approximate) are closed."""
         sheet = self.pack.sheet
         rating = self.rating(audit, unit)
         start, target = sheet.known(origin), sheet.known(to)
@@ -182,7 +183,7 @@ class GroundMovement(Check):
         audit.report(self.rule(self.m["rule"]), f"{unit.name or unit.id} moves from {origin} to {to} in the {kind} "
                      f"phase: the shortest path that passes through no enemy-occupied hex, at one MP a hex, {need}, "
                      f"and it has {max(rating - spent, 0):g} of its {rating:g} MPs left", where=to, units=[unit.id],
-                     samples=("sample: the sheet's full sea hexes",))
+                     samples=(FULL_SEA,))
 
     def hexes_between(self, start: str, target: str, blocked: Callable[[str], bool], limit: int) -> int | None:
         """Hexes entered on the shortest path over the sheet's land (breadth first); None beyond ``limit``."""

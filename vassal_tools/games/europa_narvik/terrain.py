@@ -18,6 +18,13 @@ from typing import Any
 from ...gamedata import NEUTRAL_FLAG, GameData
 from .catalogue import OPEN_GRID, split_hex
 
+# What a finding judged from the sheet's water relies on: real geography, not a sample (GSHHG's
+# coast and lakes through the grid geo.toml lays down; hexes.csv terrain ``sea``, coast ``sea``,
+# hexsides.csv ``lake``), approximate at 16 miles a hex.
+FULL_SEA = "approximate: the sheet's full sea hexes (GSHHG)"
+WATER = "approximate: the sheet's full and partial sea hexes (GSHHG)"
+LAKES_AND_COAST = "approximate: the sheet's lake hexsides and partial sea hexes (GSHHG)"
+
 
 class Sheet:
     """Terrain and paths of the sample sheet, with the costs of pack.toml."""

@@ -123,6 +123,14 @@ LAKES: dict[str, list[Waypoint]] = {
     "Selbusjoen": [(63.25, 10.8), (63.2, 11.15)],
 }
 
+# What a hexside crossed by these lines cites: fjords and lakes are real water, their lines typed by
+# hand through the fit (approximate); the rivers stay sample.
+LINE_SOURCES = {"fjord": "approximate: the fjord's line, real positions typed by hand through the fit",
+                "lake": "approximate: the lake's line, real positions typed by hand through the fit",
+                "river": "sample"}
+# A sea hexside: GSHHG's sea under the middle of two land hexes' centres (a strait).
+SEA_SIDE_SOURCE = "GSHHG: sea between the two hexes' centres, through the fit, approximate"
+
 RIVERS: dict[str, list[Waypoint]] = {
     "Glomma": [(62.7, 11.2), (62.0, 11.0), (61.3, 11.1), (60.85, 11.45), (60.3, 11.85),
                (60.0, 11.6), (59.6, 11.2), (59.25, 10.95)],
@@ -591,11 +599,11 @@ class SampleMap:
             segment = LineString([self.plane.centre(a), self.plane.centre(b)])
             for feature, line in lines:
                 if segment.crosses(line):
-                    self._side(a, b, feature, "sample")
+                    self._side(a, b, feature, LINE_SOURCES[feature])
                     break
             mid = segment.interpolate(0.5, normalized=True)
             if not land.contains(mid) and not (self.hexes[a].border or self.hexes[b].border):
-                self._side(a, b, "sea", "sample")
+                self._side(a, b, "sea", SEA_SIDE_SOURCE)
 
     def _networks(self) -> None:
         for feature, lines in (("railroad", RAILROADS), ("highway", HIGHWAYS), ("road", ROADS)):
