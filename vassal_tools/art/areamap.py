@@ -58,8 +58,9 @@ REAL_LAND = str(_STYLE["real_land"])
 COAST = str(_STYLE["coast"])
 NATIONAL_BORDER = str(_STYLE["national_border"])
 RAIL = str(_STYLE["rail"])
-RAIL_WIDTH = 2  # px: the track; a tie across it every RAIL_TIE_STEP px, RAIL_TIE px long
-RAIL_TIE, RAIL_TIE_STEP = 7, 9
+LABEL_HALO = str(_STYLE["label_halo"])
+RAIL_WIDTH = 1  # px: a thin track hatched with ties (a tie every RAIL_TIE_STEP px, RAIL_TIE px long), unlike the solid 2-px area borders
+RAIL_TIE, RAIL_TIE_STEP = 6, 7
 
 
 @dataclass(frozen=True)
@@ -311,7 +312,9 @@ def _draw_label(pen: ImageDraw.ImageDraw, shape: AreaShape, rect: tuple[int, int
     colour = SEA_BORDER if shape.kind == "sea" else "#000000"
     text_left = font.getbbox(text)
     width = text_left[2] - text_left[0]
-    pen.text((left + (right - left - width) / 2 - text_left[0], top - text_left[1]), text, font=font, fill=colour)
+    # a thin light halo: a rail line, coast or lake shore under a name does not cut its letters
+    pen.text((left + (right - left - width) / 2 - text_left[0], top - text_left[1]), text, font=font, fill=colour,
+             stroke_width=1, stroke_fill=LABEL_HALO)
     x = left + (right - left - len(shape.symbols) * (SYMBOL + 3)) / 2
     y = top + text_height + 2
     for symbol in shape.symbols:
