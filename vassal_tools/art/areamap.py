@@ -14,8 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
+import numpy as np
 from PIL import Image, ImageDraw, ImageFont
-from shapely import prepare
+from shapely import box as shapely_box
+from shapely import contains, intersects, prepare, union_all
 from shapely.geometry import LineString, MultiLineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel
@@ -98,6 +100,7 @@ def opening_room(area_map: AreaMap) -> list[StackSpot]:
         prepare(polygon)
         sizes = SEA_SIZES if shape.kind == "sea" else LAND_SIZES
         beside = _candidates(polygon, fine=True)  # where its label may go, as _labels tries them
+        room = _room(polygon)
         chosen: tuple[int, int] | None = None
         fallback: tuple[int, int] | None = None
         for x, y in beside:
@@ -106,7 +109,7 @@ def opening_room(area_map: AreaMap) -> list[StackSpot]:
             if not polygon.contains(cover) or any(cover.intersects(t) for t in taken):
                 continue
             fallback = fallback or point
-            if _fit(shape, polygon, sizes, taken + [cover], beside) is not None:
+            if _fit(shape, polygon, sizes, taken + [cover], beside, room) is not None:
                 chosen = point
                 break
         chosen = chosen or fallback
@@ -285,23 +288,37 @@ def _labels(pen: ImageDraw.ImageDraw, area_map: AreaMap, polygons: dict[str, Pol
 
 
 def _fit(shape: AreaShape, polygon: Polygon, sizes: tuple[int, ...], placed: list[BaseGeometry],
-         candidates: list[tuple[float, float]] | None = None) -> tuple[float, float, int] | None:
+         candidates: list[tuple[float, float]] | None = None,
+         room: BaseGeometry | None = None) -> tuple[float, float, int] | None:
     """Where the label fits inside the area clear of ``placed``: its point and size (``candidates``:
-    the points to try, else :func:`_candidates`')."""
-    room = polygon.buffer(-2)
-    prepare(room)
+    the points to try, else :func:`_candidates`'; ``room``: :func:`_room` of the polygon, if made)."""
+    room = room if room is not None else _room(polygon)
     candidates = candidates if candidates is not None else _candidates(polygon)
     if shape.kind == "box":  # a box's name at its foot, so the stack it holds has the room above
         x0, _, x1, bottom = polygon.bounds
         candidates = [((x0 + x1) / 2, bottom - 2 - _block(shape, size)[1] / 2) for size in sizes] + candidates
-    for size in sizes:
+    points = np.array(candidates, dtype=float).reshape(-1, 2)
+    blocked = union_all(placed) if placed else None
+    if blocked is not None:
+        prepare(blocked)
+    for size in sizes:  # every candidate of a size at once: a small area tries thousands
         width, height, _ = _block(shape, size)
-        for x, y in candidates:
-            left, top = round(x - width / 2), round(y - height / 2)  # as _labels draws it
-            rect = box(left, top, left + width, top + height)
-            if room.contains(rect) and not any(rect.intersects(p) for p in placed):
-                return x, y, size
+        left, top = np.round(points[:, 0] - width / 2), np.round(points[:, 1] - height / 2)  # as _labels draws it
+        rects = shapely_box(left, top, left + width, top + height)
+        fits = contains(room, rects)
+        if blocked is not None:
+            fits &= ~intersects(blocked, rects)
+        if fits.any():
+            x, y = candidates[int(np.argmax(fits))]
+            return x, y, size
     return None
+
+
+def _room(polygon: Polygon) -> BaseGeometry:
+    """Where a label may lie: 2 px inside its area (prepared: it is tried many times)."""
+    room = polygon.buffer(-2)
+    prepare(room)
+    return room
 
 
 def _draw_label(pen: ImageDraw.ImageDraw, shape: AreaShape, rect: tuple[int, int, int, int], size: int,
