@@ -82,6 +82,72 @@ def test_no_opening_stack_on_the_map_sits_on_a_label_or_symbol(game, tmp_path):
     assert not on_top  # nor on another stack
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_opening_stack_lies_wholly_inside_its_area_clear_of_every_label(game, tmp_path):
+    # A stack half over its neighbour's area reads as standing there (Kampen om Norge's Narvik stood 56% over
+    # Harstad's area): each opening stack on the map, as VASSAL draws it at 100% (a 48-px counter, each piece
+    # 4 px right and up), lies inside its own area's polygon, off every area's name and symbols.
+    assembly = area_assembly(GAMES[game], cache=tmp_path)
+    _, labels = draw_area_map(assembly.area_map)
+    polygons = {shape.name: Polygon(shape.points) for shape in assembly.area_map.shapes if shape.kind in ("land", "sea")}
+    stacks = [(stack.spot.name, stack_box(*stack.spot.local, len(stack.units))) for stack in assembly.stacks
+              if stack.spot.name in polygons]
+    assert len(stacks) > 6
+    outside = {at: round(covers.difference(polygons[at]).area / covers.area, 2) for at, covers in stacks
+               if not polygons[at].contains(covers)}
+    assert outside == {}
+    assert [(at, label.area) for at, covers in stacks for label in labels if covers.intersects(box(*label.box))] == []
+
+
+def stations_in_pixels(folder: Path) -> dict[str, list[tuple[str, tuple[float, float]]]]:
+    """geo/rails.csv's lines, each station in order at the board pixel of its real position (map.json's projection)."""
+    geography = BoardGeography.from_json(json.loads((folder / "map.json").read_text(encoding="utf-8"))["geography"])
+    with open(folder / "geo" / "rails.csv", encoding="utf-8", newline="") as handle:
+        rows = sorted(csv.DictReader(handle), key=lambda row: (row["line"], int(row["order"])))
+    found: dict[str, list[tuple[str, tuple[float, float]]]] = {}
+    for row in rows:
+        found.setdefault(row["line"], []).append((row["station"], geography.pixel(float(row["lat"]), float(row["lon"]))))
+    return found
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_rail_line_of_1940_is_drawn_through_its_real_stations(game):
+    # The board shows the real rail lines of April 1940 (geo/rails.csv, stations from GeoNames or `approximate`):
+    # at each station's real position, and halfway to the next, the board has the hex maps' railroad ink
+    # (where no name is printed over it).
+    import io
+
+    from PIL import Image
+
+    from vassal_tools.builder.area_module import area_game
+
+    folder = GAMES[game]
+    lines = stations_in_pixels(folder)
+    assert {"Ofoten line", "Dovre line", "Bergen line", "Nordland line", "Sørland line"} <= set(lines)
+    area_map = area_game(folder)
+    assert area_map is not None
+    png, labels = draw_area_map(area_map)
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    rail = tomllib.loads((ROOT / "vassal_tools" / "templates" / "maps.toml").read_text(encoding="utf-8"))
+    colour = rail["features"]["railroad"]["colour"]
+    ink = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    named = [box(*label.box).buffer(3) for label in labels]
+    checked, missing = 0, []
+    for line, stations in lines.items():
+        points = [(name, at) for name, at in stations]
+        points += [(f"{a}-{b}", ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2))
+                   for (a, pa), (b, pb) in zip(stations, stations[1:], strict=False)]
+        for name, (x, y) in points:
+            if not (2 <= x < image.width - 2 and 2 <= y < image.height - 2) or any(n.contains(Point(x, y)) for n in named):
+                continue
+            checked += 1
+            near = {image.getpixel((round(x) + dx, round(y) + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+            if ink not in near:
+                missing.append((line, name))
+    assert checked > 40
+    assert missing == []
+
+
 def drawn_sea_zones(board: dict) -> dict[str, set[str]]:
     """Each land area's sea zones as the board draws them: a zone along at least 12 px of its coast;
     an area with no such coast, the zone its fjords open onto nearest it (kampen-om-norge.txt 2.3: "A land

@@ -10,9 +10,14 @@ same map gives the same PNG bytes.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
+import numpy as np
 from PIL import Image, ImageDraw, ImageFont
+from shapely import box as shapely_box
+from shapely import contains, intersects, prepare, union_all
 from shapely.geometry import LineString, MultiLineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel
@@ -21,6 +26,7 @@ from ..gamedata.areas import AreaMap, AreaPiece, AreaShape
 from .canvas import Canvas
 from .colours import RGB, parse
 from .fonts import face
+from .hexmap import stack_box as stack_bounds
 from .png import png_bytes
 from .silhouettes import (
     AIRCRAFT_SHAPES,
@@ -53,6 +59,10 @@ MOBILIZATION_POINT = str(_STYLE["mobilization_point"])
 REAL_LAND = str(_STYLE["real_land"])
 COAST = str(_STYLE["coast"])
 NATIONAL_BORDER = str(_STYLE["national_border"])
+RAIL = str(_STYLE["rail"])
+LABEL_HALO = str(_STYLE["label_halo"])
+RAIL_WIDTH = 1  # px: a thin track hatched with ties (a tie every RAIL_TIE_STEP px, RAIL_TIE px long), unlike the solid 2-px area borders
+RAIL_TIE, RAIL_TIE_STEP = 6, 7
 
 
 @dataclass(frozen=True)
@@ -65,8 +75,60 @@ class LabelPlacement:
     inside: bool  # the box lies inside the area's polygon
 
 
-def draw_area_map(area_map: AreaMap) -> tuple[bytes, list[LabelPlacement]]:
-    """The board PNG and where each label went."""
+#: An opening stack's spot on the map: the board point its pieces are put at (None: a box's
+#: stack, or an area with no room for it, left to the builder).
+StackSpot = tuple[int, int] | None
+
+
+def opening_room(area_map: AreaMap) -> list[StackSpot]:
+    """Where each opening stack of ``area_map.setup`` on the map (a land area or sea zone) goes: a
+    point whose stack (:func:`art.hexmap.stack_box`, a 48-px counter fanned up and right) lies
+    wholly inside its area, clear of the stacks before it, and leaves room inside the area for the
+    area's name and symbols beside it; nearest the area's pole of inaccessibility first. Small
+    areas (Kampen om Norge's Narvik) have room for both only off their middle. The labels are
+    then placed clear of these stacks (:func:`draw_area_map`)."""
+    shapes = {s.name: s for s in area_map.shapes}
+    size = piece_size()
+    taken: list[BaseGeometry] = []
+    found: list[StackSpot] = []
+    for area, units in area_map.setup:
+        shape = shapes.get(area)
+        if shape is None or shape.kind == "box":  # a box's name is at its foot, its stack above it
+            found.append(None)
+            continue
+        polygon = Polygon(shape.points)
+        prepare(polygon)
+        sizes = SEA_SIZES if shape.kind == "sea" else LAND_SIZES
+        beside = _candidates(polygon, fine=True)  # where its label may go, as _labels tries them
+        room = _room(polygon)
+        chosen: tuple[int, int] | None = None
+        fallback: tuple[int, int] | None = None
+        for x, y in beside:
+            point = (round(x), round(y))  # a whole board pixel: where the builder puts the stack
+            cover = box(*stack_bounds(point, len(units), size))
+            if not polygon.contains(cover) or any(cover.intersects(t) for t in taken):
+                continue
+            fallback = fallback or point
+            if _fit(shape, polygon, sizes, taken + [cover], beside, room) is not None:
+                chosen = point
+                break
+        chosen = chosen or fallback
+        if chosen is None:
+            found.append(None)
+            continue
+        taken.append(box(*stack_bounds(chosen, len(units), size)))
+        found.append(chosen)
+    return found
+
+
+def draw_area_map(area_map: AreaMap, room: Sequence[StackSpot] | None = None) -> tuple[bytes, list[LabelPlacement]]:
+    """The board PNG and where each label went: every label clear of the opening stacks
+    (``room``, :func:`opening_room`'s, computed here if not given)."""
+    if room is None:
+        room = opening_room(area_map)
+    size = piece_size()
+    stacks = [box(*stack_bounds(spot, len(units), size))
+              for spot, (_, units) in zip(room, area_map.setup, strict=True) if spot is not None]
     image = Image.new("RGB", area_map.size, SEA)
     pen = ImageDraw.Draw(image)
     polygons = {s.name: Polygon(s.points) for s in area_map.shapes}
@@ -86,7 +148,10 @@ def draw_area_map(area_map: AreaMap) -> tuple[bytes, list[LabelPlacement]]:
         if shape.kind == "box":
             pen.rectangle(_bounds(polygons[shape.name]), fill=BOX_FILL, outline="#000000", width=3)
     _borders(pen, area_map, polygons)
-    labels = _labels(pen, area_map, polygons)
+    if area_map.real is not None:  # over the borders' bands, under the names
+        for track in area_map.real.rails:
+            _rail(pen, track.points)
+    labels = _labels(pen, area_map, polygons, stacks)
     _legend(pen, area_map)
     return png_bytes(image), labels
 
@@ -122,6 +187,22 @@ def _real_ground(image: Image.Image, area_map: AreaMap, fills: dict[str, str]) -
         pen.line(list(ring) + [ring[0]], fill=COAST, width=1)
     for line in real.border:
         pen.line(list(line), fill=NATIONAL_BORDER, width=3)
+
+
+def _rail(pen: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]]) -> None:
+    """A rail line drawn straight from station to station through their real positions, a tie
+    across it every RAIL_TIE_STEP px (the hex maps' railroad)."""
+    pen.line([(round(x), round(y)) for x, y in points], fill=RAIL, width=RAIL_WIDTH, joint="curve")
+    line = LineString(points)
+    half = RAIL_TIE / 2
+    for i in range(1, int(line.length // RAIL_TIE_STEP) + 1):
+        at = line.interpolate(i * RAIL_TIE_STEP)
+        ahead = line.interpolate(min(line.length, i * RAIL_TIE_STEP + 1.0))
+        behind = line.interpolate(max(0.0, i * RAIL_TIE_STEP - 1.0))
+        dx, dy = ahead.x - behind.x, ahead.y - behind.y
+        norm = (dx * dx + dy * dy) ** 0.5 or 1.0
+        nx, ny = -dy / norm * half, dx / norm * half
+        pen.line([(at.x - nx, at.y - ny), (at.x + nx, at.y + ny)], fill=RAIL, width=1)
 
 
 def _colours(area_map: AreaMap, polygons: dict[str, Polygon]) -> dict[str, str]:
@@ -168,11 +249,12 @@ def _block(shape: AreaShape, size: int) -> tuple[int, int, int]:
     return max(width, len(shape.symbols) * (SYMBOL + 3)), height + row, height
 
 
-def _candidates(polygon: Polygon) -> list[tuple[float, float]]:
-    """The pole of inaccessibility, then interior grid points nearest it."""
+def _candidates(polygon: Polygon, fine: bool = False) -> list[tuple[float, float]]:
+    """The pole of inaccessibility, then interior grid points nearest it (``fine``: a grid three
+    times as fine, for a stack's spot in a small area)."""
     pole = polylabel(polygon, tolerance=1.0)
     x0, y0, x1, y1 = polygon.bounds
-    step = max(4.0, min(x1 - x0, y1 - y0) / 8)
+    step = max(4.0, min(x1 - x0, y1 - y0) / (24 if fine else 8))
     grid = [(x0 + i * step, y0 + j * step) for i in range(int((x1 - x0) / step) + 1)
             for j in range(int((y1 - y0) / step) + 1)]
     inside = [p for p in grid if polygon.contains(Point(p))]
@@ -180,14 +262,17 @@ def _candidates(polygon: Polygon) -> list[tuple[float, float]]:
     return [(pole.x, pole.y)] + inside
 
 
-def _labels(pen: ImageDraw.ImageDraw, area_map: AreaMap, polygons: dict[str, Polygon]) -> list[LabelPlacement]:
-    placed: list[BaseGeometry] = []
+def _labels(pen: ImageDraw.ImageDraw, area_map: AreaMap, polygons: dict[str, Polygon],
+            stacks: Sequence[BaseGeometry] = ()) -> list[LabelPlacement]:
+    placed: list[BaseGeometry] = list(stacks)
     out = []
     # Small areas first: they have the fewest places to put a label.
     for shape in sorted(area_map.shapes, key=lambda s: (polygons[s.name].area, s.name)):
         polygon = polygons[shape.name]
         sizes = SEA_SIZES if shape.kind == "sea" else LAND_SIZES
-        spot = _fit(shape, polygon, sizes, placed)
+        # an area holding an opening stack: its label where opening_room found it room, beside the stack
+        beside = _candidates(polygon, fine=True) if any(polygon.intersects(s) for s in stacks) else None
+        spot = _fit(shape, polygon, sizes, placed, beside)
         inside = spot is not None
         if spot is None:  # nowhere free: the smallest size at the pole, and say so
             pole = polylabel(polygon, tolerance=1.0)
@@ -202,20 +287,38 @@ def _labels(pen: ImageDraw.ImageDraw, area_map: AreaMap, polygons: dict[str, Pol
     return sorted(out, key=lambda p: p.area)
 
 
-def _fit(shape: AreaShape, polygon: Polygon, sizes: tuple[int, ...],
-         placed: list[BaseGeometry]) -> tuple[float, float, int] | None:
-    room = polygon.buffer(-2)
-    candidates = _candidates(polygon)
+def _fit(shape: AreaShape, polygon: Polygon, sizes: tuple[int, ...], placed: list[BaseGeometry],
+         candidates: list[tuple[float, float]] | None = None,
+         room: BaseGeometry | None = None) -> tuple[float, float, int] | None:
+    """Where the label fits inside the area clear of ``placed``: its point and size (``candidates``:
+    the points to try, else :func:`_candidates`'; ``room``: :func:`_room` of the polygon, if made)."""
+    room = room if room is not None else _room(polygon)
+    candidates = candidates if candidates is not None else _candidates(polygon)
     if shape.kind == "box":  # a box's name at its foot, so the stack it holds has the room above
         x0, _, x1, bottom = polygon.bounds
         candidates = [((x0 + x1) / 2, bottom - 2 - _block(shape, size)[1] / 2) for size in sizes] + candidates
-    for size in sizes:
+    points = np.array(candidates, dtype=float).reshape(-1, 2)
+    blocked = union_all(placed) if placed else None
+    if blocked is not None:
+        prepare(blocked)
+    for size in sizes:  # every candidate of a size at once: a small area tries thousands
         width, height, _ = _block(shape, size)
-        for x, y in candidates:
-            rect = box(x - width / 2, y - height / 2, x + width / 2, y + height / 2)
-            if room.contains(rect) and not any(rect.intersects(p) for p in placed):
-                return x, y, size
+        left, top = np.round(points[:, 0] - width / 2), np.round(points[:, 1] - height / 2)  # as _labels draws it
+        rects = shapely_box(left, top, left + width, top + height)
+        fits = contains(room, rects)
+        if blocked is not None:
+            fits &= ~intersects(blocked, rects)
+        if fits.any():
+            x, y = candidates[int(np.argmax(fits))]
+            return x, y, size
     return None
+
+
+def _room(polygon: Polygon) -> BaseGeometry:
+    """Where a label may lie: 2 px inside its area (prepared: it is tried many times)."""
+    room = polygon.buffer(-2)
+    prepare(room)
+    return room
 
 
 def _draw_label(pen: ImageDraw.ImageDraw, shape: AreaShape, rect: tuple[int, int, int, int], size: int,
@@ -226,7 +329,9 @@ def _draw_label(pen: ImageDraw.ImageDraw, shape: AreaShape, rect: tuple[int, int
     colour = SEA_BORDER if shape.kind == "sea" else "#000000"
     text_left = font.getbbox(text)
     width = text_left[2] - text_left[0]
-    pen.text((left + (right - left - width) / 2 - text_left[0], top - text_left[1]), text, font=font, fill=colour)
+    # a thin light halo: a rail line, coast or lake shore under a name does not cut its letters
+    pen.text((left + (right - left - width) / 2 - text_left[0], top - text_left[1]), text, font=font, fill=colour,
+             stroke_width=1, stroke_fill=LABEL_HALO)
     x = left + (right - left - len(shape.symbols) * (SYMBOL + 3)) / 2
     y = top + text_height + 2
     for symbol in shape.symbols:
@@ -247,37 +352,39 @@ def _symbol(pen: ImageDraw.ImageDraw, symbol: str, x: int, y: int) -> None:
 
 
 def _legend(pen: ImageDraw.ImageDraw, area_map: AreaMap) -> None:
+    """The key in the board's lower right corner, as tall as what it lists."""
     width, height = area_map.size
     font = face("regular", 13).font
-    left, top = width - 330, height - (220 if area_map.real is not None else 170)
-    pen.rectangle((left, top, width - 20, height - 20), fill="#ffffff", outline="#000000")
     used = {symbol for shape in area_map.shapes for symbol in shape.symbols}
-    rows = [("victory-city", "Victory city"), ("mobilization-point", "Mobilization point"),
-            ("airfield", "Air field")]
-    y = top + 10
     words = dict(area_map.symbol_labels)
-    for symbol, text in rows:
-        if symbol not in used:  # a legend of what the map shows
-            continue
-        text = words.get(symbol, text)
-        _symbol(pen, symbol, left + 10, y)
-        pen.text((left + 30, y - 1), text, font=font, fill="#000000")
-        y += 20
+    # (how the sample is drawn at (x, y), its text, px to the next row)
+    rows: list[tuple[Callable[[int, int], None], str, int]] = [
+        (partial(_symbol, pen, symbol), words.get(symbol, text), 20)
+        for symbol, text in (("victory-city", "Victory city"), ("mobilization-point", "Mobilization point"),
+                             ("airfield", "Air field"))
+        if symbol in used]  # a legend of what the map shows
+    def band(colour: str, line_width: int) -> Callable[[int, int], None]:
+        return lambda x, y: pen.line((x, y + 6, x + 14, y + 6), fill=colour, width=line_width)
     if any(border.crossing != "none" for border in area_map.borders):
-        pen.line((left + 10, y + 6, left + 24, y + 6), fill=FJORD, width=7)
-        pen.text((left + 30, y - 1), "Fjord or lake crossing", font=font, fill="#000000")
-        y += 20
-        pen.line((left + 10, y + 6, left + 24, y + 6), fill=MOUNTAIN, width=7)
-        pen.text((left + 30, y - 1), "Impassable: no border", font=font, fill="#000000")
-        y += 24
+        rows += [(band(FJORD, 7), "Fjord or lake crossing", 20), (band(MOUNTAIN, 7), "Impassable: no border", 24)]
     if area_map.real is not None:
-        pen.line((left + 10, y + 6, left + 24, y + 6), fill=NATIONAL_BORDER, width=3)
-        pen.text((left + 30, y - 1), "National border", font=font, fill="#000000")
-        y += 22
-        lines: tuple[str, ...] = ("Coast and lakes: GSHHG; border: WDBII.", "Where areas end is sample: the",
-                                  "rulebook has no printed map.")
+        rows.append((band(NATIONAL_BORDER, 3), "National border", 22))
+        if area_map.real.rails:
+            rows.append((lambda x, y: _rail(pen, [(x - 4, y + 6), (x + 16, y + 6)]),
+                         "Railway, April 1940 (no rule uses it)", 22))
+        lines: tuple[str, ...] = (("Coast and lakes: GSHHG; border: WDBII.",)
+                                  + (("Stations: GeoNames, a few approximate.",) if area_map.real.rails else ())
+                                  + ("Where areas end is sample: the", "rulebook has no printed map."))
     else:
         lines = ("Sample geometry drawn by vassal_tools:", "the rulebook has no printed map.")
+    tall = 10 + sum(step for *_, step in rows) + 16 * len(lines) + 6
+    left, top = width - 330, height - 20 - tall
+    pen.rectangle((left, top, width - 20, height - 20), fill="#ffffff", outline="#000000")
+    y = top + 10
+    for sample, text, step in rows:
+        sample(left + 10, y)
+        pen.text((left + 30, y - 1), text, font=font, fill="#000000")
+        y += step
     for i, line in enumerate(lines):
         pen.text((left + 10, y + 16 * i), line, font=font, fill="#000000")
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
-from ..art.areamap import draw_area_map, draw_piece, piece_size
+from ..art.areamap import StackSpot, draw_area_map, draw_piece, opening_room, piece_size
 from ..art.hexmap import stack_box as hex_stack_box
 from ..errors import BadInput
 from ..formats.archive import Archive, atomic_write, write_archive
@@ -134,7 +134,8 @@ def piece_definition(piece: AreaPiece, image: Path, back: Path | None = None) ->
 def assemble_areas(area_map: AreaMap, cache: Path, dice: GameDice) -> AreaAssembly:
     """The module of an area map; ``dice``: the game's die and rolls (its game.toml's), a button each."""
     cache.mkdir(parents=True, exist_ok=True)
-    png, labels = draw_area_map(area_map)
+    room = opening_room(area_map)  # the opening stacks' spots first: the labels keep clear of them
+    png, labels = draw_area_map(area_map, room)
     image = f"{area_map.game}-board-{hashlib.sha1(png).hexdigest()[:10]}.png"
     images = {image: _cached(cache, image, png)}
     plans = [MapPlan(area_map.board, [board_plan(area_map, image)])]
@@ -183,7 +184,7 @@ def assemble_areas(area_map: AreaMap, cache: Path, dice: GameDice) -> AreaAssemb
     moduledata = write_metadata("module", version=bf.version, extra1="", extra2="", vassal_version=VASSAL_VERSION,
                                 date_saved=source_date_ms(), description=bf.description, name=bf.name)
     locator = Locator(plans)
-    stacks = opening_stacks(area_map, locator, [box(*label.box) for label in labels])
+    stacks = opening_stacks(area_map, locator, [box(*label.box) for label in labels], room)
     return AreaAssembly(area_map, bf, moduledata, images, plans, locator, definitions, gpids, stacks, piece_images,
                         piece_backs)
 
@@ -195,15 +196,18 @@ def stack_box(x: float, y: float, pieces: int, size: tuple[int, int] | None = No
     return box(*hex_stack_box((x, y), pieces, size or piece_size()))
 
 
-def opening_stacks(area_map: AreaMap, locator: Locator, labels: list) -> list[StartStack]:
-    """The opening set-up's stacks, each at a point of its area whose stack keeps clear of every
-    label (names and their symbols) and of the stacks placed before it, where there is room."""
+def opening_stacks(area_map: AreaMap, locator: Locator, labels: list,
+                   room: list[StackSpot] | None = None) -> list[StartStack]:
+    """The opening set-up's stacks, each at a point of its area whose stack lies inside it and keeps
+    clear of every label (names and their symbols) and of the stacks placed before it, where there
+    is room: the spot the art left it (``room``, :func:`art.areamap.opening_room`) first."""
     keep_clear = list(labels)
     stacks = []
     size = piece_size()
-    for area, units in area_map.setup:
+    spots = room if room is not None else [None] * len(area_map.setup)
+    for (area, units), near in zip(area_map.setup, spots, strict=True):
         count = len(units)
-        spot = locator.spot(area, clear_of=keep_clear, cover=partial(stack_box, pieces=count, size=size))
+        spot = locator.spot(area, clear_of=keep_clear, cover=partial(stack_box, pieces=count, size=size), near=near)
         keep_clear.append(stack_box(*spot.local, count, size))
         stacks.append(StartStack(spot, list(units)))
     return stacks

@@ -58,16 +58,17 @@ class Locator:
         self._taken: dict[str, list] = {}  # board -> the footprints of stacks spread so far
 
     def spot(self, at: str, source=None, where: str = "", clear_of: Sequence[BaseGeometry] = (),
-             cover: Cover | None = None) -> Spot:
+             cover: Cover | None = None, near: tuple[int, int] | None = None) -> Spot:
         """Where ``at`` is; BadInput naming ``source`` and ``where`` if no map shows it.
         ``clear_of``: shapes in board pixels (labels, symbols, other stacks) that what ``cover``
-        says a zone's point covers (a stack of pieces there) should not touch where room allows."""
-        found = None if clear_of or cover else self._spots.get(at)
+        says a zone's point covers (a stack of pieces there) should not touch where room allows;
+        ``near``: a zone's board point tried first (the art's room for a stack there)."""
+        found = None if clear_of or cover or near else self._spots.get(at)
         if found is None:
-            found = self._find(at, tuple(clear_of), cover)
+            found = self._find(at, tuple(clear_of), cover, near)
             if found is None:
                 raise BadInput(source, f"no map of the module shows location {at!r}", where)
-            if not clear_of and not cover:
+            if not clear_of and not cover and not near:
                 self._spots[at] = found
         return found
 
@@ -134,7 +135,8 @@ class Locator:
             for board in plan.boards:
                 yield plan, board
 
-    def _find(self, at: str, clear_of: tuple[BaseGeometry, ...] = (), cover: Cover | None = None) -> Spot | None:
+    def _find(self, at: str, clear_of: tuple[BaseGeometry, ...] = (), cover: Cover | None = None,
+              near: tuple[int, int] | None = None) -> Spot | None:
         for plan, board in self._boards():
             if board.hexes is not None:
                 spot = self._hex(plan, board, at)
@@ -148,7 +150,7 @@ class Locator:
                 for plan, board in self._boards():
                     zone = next((z for z in board.zones if not z.holds_hexes and match(z.name, name)), None)
                     if zone is not None:
-                        return self._zone(plan, board, zone.name, clear_of, cover)
+                        return self._zone(plan, board, zone.name, clear_of, cover, near)
         return None
 
     def _hex(self, plan: MapPlan, board: BoardPlan, at: str) -> Spot | None:
@@ -167,7 +169,7 @@ class Locator:
         return Spot(plan.name, board.name, at, at, x, y, (lx, ly))
 
     def _zone(self, plan: MapPlan, board: BoardPlan, name: str, clear_of: tuple[BaseGeometry, ...] = (),
-              cover: Cover | None = None) -> Spot:
+              cover: Cover | None = None, near: tuple[int, int] | None = None) -> Spot:
         geo = self._maps[plan.name]
         placed = geo.board(board.name)
         assert placed is not None  # the geometry is made from the plans
@@ -175,7 +177,8 @@ class Locator:
         shape = Polygon(board.zones[index].points)
         earlier = [Polygon(z.points) for z in board.zones[:index]]
         free = shape.difference(unary_union(earlier)) if earlier else shape
-        for lx, ly in _clear_first(list(candidates(free)), clear_of, cover, free):
+        points = ([near] if near is not None else []) + list(candidates(free))  # _clear_first: nearest the first
+        for lx, ly in _clear_first(points, clear_of, cover, free):
             x, y = placed.to_map(lx, ly)
             on = geo.find_board(x, y)
             grid = placed.board.grid if on is placed else None

@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BadInput
-from .areas import RealGround
+from ..geometry.projection import BoardGeography
+from .areas import RailTrack, RealGround
+from .geography import read_rails
 
 Points = tuple[tuple[int, int], ...]
 GROUPS = ("areas", "sea_zones", "boxes")  # map.json's polygons, by kind
@@ -97,4 +99,21 @@ def real_ground(path: Path, doc: Mapping[str, Any]) -> RealGround | None:
     geography = doc.get("geography")
     if geography is not None and not isinstance(geography, dict):
         raise BadInput(path, "geography is not an object", "geography")
-    return RealGround(rings("land", 3), rings("lakes", 3), rings("border", 2), geography)
+    return RealGround(rings("land", 3), rings("lakes", 3), rings("border", 2), geography,
+                      rail_tracks(path.parent / "geo" / "rails.csv", geography))
+
+
+def rail_tracks(path: Path, geography: Mapping[str, Any] | None) -> tuple[RailTrack, ...]:
+    """The rail lines of ``geo/rails.csv`` beside map.json (none where it is absent), each station
+    at the board pixel of its real position (map.json's projection)."""
+    lines = read_rails(path)
+    if not lines:
+        return ()
+    if geography is None:
+        raise BadInput(path, "rail lines need map.json's geography (its projection) to be drawn")
+    try:
+        board = BoardGeography.from_json(dict(geography))
+    except (KeyError, TypeError, ValueError) as err:
+        raise BadInput(path.parent.parent / "map.json", f"geography is not readable: {err}", "geography") from None
+    return tuple(RailTrack(line.name, line.source, tuple(t.name for t in line.stations),
+                           tuple(board.pixel(t.lat, t.lon) for t in line.stations)) for line in lines)

@@ -61,14 +61,27 @@ def flag_of(table: Mapping[str, Any], source: str | os.PathLike | None, where: s
 
 
 @dataclass(frozen=True)
+class RailTrack:
+    """A rail line of 1940 on an area board (``geo/rails.csv``): its stations in the order it runs,
+    each at its real position's board pixel, and where the line comes from."""
+
+    name: str
+    source: str
+    stations: tuple[str, ...]
+    points: tuple[tuple[float, float], ...]
+
+
+@dataclass(frozen=True)
 class RealGround:
     """The real geography under an area board, in its pixels: land and lakes (outer rings), the
-    national border (lines), and where real positions fall (geometry/projection.py's JSON)."""
+    national border (lines), where real positions fall (geometry/projection.py's JSON), and the
+    rail lines of 1940."""
 
     land: tuple[Points, ...]
     lakes: tuple[Points, ...]
     border: tuple[Points, ...]
     geography: dict | None = None
+    rails: tuple[RailTrack, ...] = ()
 
 
 @dataclass(frozen=True)
