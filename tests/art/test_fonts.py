@@ -28,3 +28,28 @@ def test_each_letter_is_a_glyph_of_its_own(role):
 def test_pillows_own_font_lacks_them_which_is_why_we_ship_ours():
     font = ImageFont.load_default(size=24)
     assert glyph(font, "ø") == glyph(font, MISSING)
+
+
+def test_every_letter_the_strategic_map_draws_is_in_its_font(monkeypatch):
+    """Invasion: Norway's Strategic Map printed its unlimited capacities as an infinity sign the
+    shipped fonts lack: a box on the map. Every character drawn must be a glyph of its font."""
+    from fontTools.ttLib import TTFont
+
+    from vassal_tools.art.canvas import Canvas
+    from vassal_tools.art.map_data import map_data
+    from vassal_tools.art.map_style import load_map_style
+    from vassal_tools.art.strategic import draw_strategic
+    from vassal_tools.games.invasion_norway import DATA_DIR
+
+    drawn: list[tuple[str, str]] = []
+    original = Canvas.text
+
+    def text(self, box, words, role, *args, **kwargs):
+        drawn.append((words, role))
+        return original(self, box, words, role, *args, **kwargs)
+
+    monkeypatch.setattr(Canvas, "text", text)
+    draw_strategic(map_data(DATA_DIR), load_map_style())
+    glyphs = {role: set(TTFont(font_file(role)).getBestCmap()) for role in FILES}
+    assert [(words, role) for words, role in drawn if any(ord(ch) not in glyphs[role] for ch in words)] == []
+    assert any("unlimited" in words for words, _ in drawn)

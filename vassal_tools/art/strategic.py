@@ -133,7 +133,8 @@ def _values(zone: dict, words: MapWords) -> list[str]:
     for key, label in (("airbase_capacity", "Airbase"), ("port_capacity", "Port")):
         value = (zone.get(key) or "").strip()
         if value and value != "0":
-            caps.append(f"{label} {'∞' if value.lower() in UNLIMITED else value}")
+            # In words: the shipped fonts (vassal_tools/fonts) carry no infinity sign, drawn as a box.
+            caps.append(f"{label} {'unlimited' if value.lower() in UNLIMITED else value}")
     if caps:
         lines.append(" · ".join(caps))
     return lines
