@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import io
 import json
 import sys
 import tomllib
@@ -44,6 +43,7 @@ from shapely.ops import unary_union, voronoi_diagram
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vassal_tools.formats.archive import atomic_write  # noqa: E402
+from vassal_tools.gamedata.tables import csv_text  # noqa: E402
 from vassal_tools.geometry.projection import TransverseMercator  # noqa: E402
 
 #: Two polygons border each other when they share this much outline (pixels), as the tests ask.
@@ -438,13 +438,9 @@ def adjacency_text(path: Path, touching: set[frozenset[str]], land: set[str],
             if column not in ("area_a", "area_b"):
                 row[column] = template[column]
         new.append(row)
-    table = io.StringIO()
-    writer = csv.DictWriter(table, fieldnames=columns, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(merged(kept, new, land))
     held += [f"ridge: {' - '.join(sorted(pair))} touch, not a border (the text gives every neighbour)"
              for pair in sorted(ridges - listed, key=sorted)]
-    return table.getvalue(), held
+    return csv_text(columns, merged(kept, new, land)), held
 
 
 def merged(kept: list[dict[str, str]], new: list[dict[str, str]], land: set[str]) -> Iterable[dict[str, str]]:

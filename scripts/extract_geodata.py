@@ -29,7 +29,6 @@ import argparse
 import csv
 import importlib.metadata
 import importlib.util
-import io
 import json
 import math
 import sys
@@ -56,6 +55,7 @@ from shapely.ops import nearest_points, polygonize, unary_union
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vassal_tools.formats.archive import atomic_write  # noqa: E402
+from vassal_tools.gamedata.tables import csv_text  # noqa: E402
 
 KM_PER_DEGREE = 111.32
 TOWN_COLUMNS = ["name", "lat", "lon", "region", "country", "source"]
@@ -271,14 +271,6 @@ def rail_rows(doc: dict, towns: list[dict[str, str]], extent: Extent, spelling: 
     return rows
 
 
-def csv_table(columns: list[str], rows: list[dict[str, str]]) -> str:
-    table = io.StringIO()
-    writer = csv.DictWriter(table, fieldnames=columns, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    return table.getvalue()
-
-
 def write_text(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic_write(path, text.encode("utf-8"))
@@ -341,10 +333,10 @@ def extract(folder: Path, command: str) -> dict[str, int]:
         {"type": "FeatureCollection", "features": features}, ensure_ascii=False, separators=(",", ":")) + "\n")
     spelling = {**shared_spellings(), **doc.get("spelling", {})}
     towns = gazetteer_towns(extent, doc.get("towns", {}).get("countries", ["NO"]), spelling) + hand_places(doc)
-    write_text(out / "towns.csv", csv_table(TOWN_COLUMNS, towns))
+    write_text(out / "towns.csv", csv_text(TOWN_COLUMNS, towns))
     rails = rail_rows(doc, towns, extent, spelling)
     if rails:
-        write_text(out / "rails.csv", csv_table(RAIL_COLUMNS, rails))
+        write_text(out / "rails.csv", csv_text(RAIL_COLUMNS, rails))
     counts = {kind: sum(f["properties"]["kind"] == kind for f in features)
               for kind in ("land", "lake", "river", "border", "country")}
     counts["GeoNames"] = sum(town["source"] == "GeoNames" for town in towns)

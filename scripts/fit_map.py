@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import io
 import json
 import math
 import re
@@ -47,6 +46,7 @@ from vassal_tools.gamedata.geography import (  # noqa: E402
     rail_path,
     water_of_hexes,
 )
+from vassal_tools.gamedata.tables import csv_text  # noqa: E402
 
 WATER_SOURCE = (f"GSHHG: water through the fit of scripts/fit_map.py (all sea from {SEA_HEX:.0%} of the hex, "
                 f"coast from {COAST_HEX:.0%}, lake from {LAKE_HEX:.0%}), approximate")
@@ -99,14 +99,6 @@ def csv_rows(path: Path) -> tuple[list[str], list[dict[str, str]]]:
     with open(path, encoding="utf-8", newline="") as handle:
         reader = csv.DictReader(handle)
         return list(reader.fieldnames or []), list(reader)
-
-
-def csv_text(header: list[str], rows: list[dict[str, str]]) -> str:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=header, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    return out.getvalue()
 
 
 def write_hexes(folder: Path, fit: GridFit, geography, land_hexes: set[str]) -> int:

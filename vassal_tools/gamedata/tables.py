@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -114,6 +115,16 @@ class Row:
 
     def where(self, column: str) -> str:
         return f"row {self.number}, field '{column}'"
+
+
+def csv_text(columns: list[str], rows: Iterable[dict[str, str]]) -> str:
+    """A game folder's table as text: the header, then the rows, one line each ending in "\\n"
+    (the tables are kept in git: the same rows always give the same bytes)."""
+    table = io.StringIO()
+    writer = csv.DictWriter(table, fieldnames=columns, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return table.getvalue()
 
 
 def read_csv(path: Path) -> list[dict[str, str]]:
