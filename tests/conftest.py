@@ -20,7 +20,9 @@ from vassal_tools.builder.area_module import (
 )
 from vassal_tools.builder.module import build_module
 from vassal_tools.cli import main
+from vassal_tools.errors import BadInput
 from vassal_tools.formats.archive import write_archive
+from vassal_tools.games import pack_for
 from vassal_tools.games.kampen_om_norge.data import DATA as KAMPEN_DATA
 from vassal_tools.report.audit import audit_file
 from vassal_tools.report.html import html_report
@@ -109,6 +111,17 @@ def kampen(tmp_path_factory):
 def mini_module(tmp_path_factory) -> Path:
     """The small Invasion: Norway module of tests/kits/mini_module.py."""
     return build_mini_module(tmp_path_factory.mktemp("module") / "invasion-norway.vmod")
+
+
+@pytest.fixture(scope="session")
+def norway_pack():
+    """Invasion: Norway's rule pack with its map read from the game data (skips if it cannot be)."""
+    try:
+        pack = pack_for("invasion-norway")
+        _ = pack.terrain
+        return pack
+    except BadInput as err:
+        pytest.skip(f"the Invasion: Norway game data is not readable: {err}")
 
 
 @pytest.fixture(scope="session")

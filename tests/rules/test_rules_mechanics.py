@@ -3,9 +3,6 @@ pack builds its map from the game data (ZOCs 11.1.3, the Swedish border 11.2.3, 
 
 from __future__ import annotations
 
-import pytest
-
-from vassal_tools.errors import BadInput
 from vassal_tools.games import pack_for
 from vassal_tools.rules.detection import Detection, Modifier, interceptors_allowed
 from vassal_tools.rules.movement import INF, CostGraph, build_graph, path_cost, reach
@@ -75,34 +72,24 @@ def test_detection_arithmetic():
     assert Detection(0, 3, (Modifier(2, "foul", sample=True),)).samples() == ("foul +2",)
 
 
-@pytest.fixture(scope="module")
-def pack():
-    try:
-        p = pack_for("invasion-norway")
-        _ = p.terrain
-        return p
-    except BadInput as err:
-        pytest.skip(f"the Invasion: Norway game data is not readable: {err}")
-
-
-def test_zoc_projection(pack):
-    zoc = pack.terrain.zoc.into
+def test_zoc_projection(norway_pack):
+    zoc = norway_pack.terrain.zoc.into
     assert "4820" in zoc["4920"]          # into an adjacent Clear hex
     assert "4519" in zoc["4619"]          # along a highway and railroad into Forest
     assert "4620" not in zoc["4619"]      # not into Forest without a road
     assert "4921" not in zoc["4820"]      # not across a Fjord hexside (Exception #1), though 4921 is Clear
 
 
-def test_swedish_border(pack):
-    t = pack.terrain
+def test_swedish_border(norway_pack):
+    t = norway_pack.terrain
     none = frozenset()
     assert t.step_cost("leg", "0504", "0604", none) < INF   # 11.2.3: the border connects them
     assert t.step_cost("leg", "0704", "0804", none) == INF  # 11.2.3: it does not
     assert t.step_cost("leg", "0704", "0703", none) == INF  # no unit enters Sweden
 
 
-def test_thaw_changes_only_what_it_should(pack):
-    t, game = pack.terrain, pack.game
+def test_thaw_changes_only_what_it_should(norway_pack):
+    t, game = norway_pack.terrain, norway_pack.game
     thawed = game.thawed_zones("June #3")
     assert thawed, "the game data names thaw turns"
     for move_class in ("leg", "mountain", "motorized"):

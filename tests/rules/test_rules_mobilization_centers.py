@@ -10,37 +10,23 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
-
-from vassal_tools.errors import BadInput
-from vassal_tools.games import pack_for
 from vassal_tools.games.play import audit
 
 INVASION = "April #4"  # invasion-norway.txt 1.1: the Invasion Turn
 
 
-@pytest.fixture(scope="module")
-def pack():
-    try:
-        p = pack_for("invasion-norway")
-        _ = p.terrain
-        return p
-    except BadInput as err:
-        pytest.skip(f"the Invasion: Norway game data is not readable: {err}")
-
-
-def center(pack, code: str) -> str:
+def center(norway_pack, code: str) -> str:
     """The hex (or Strategic Map space) of the mobilization center coded ``code`` (14.1.1)."""
-    found = [p.hex or p.zone for p in pack.game.data.places
+    found = [p.hex or p.zone for p in norway_pack.game.data.places
              if p.kind == "mobilization_center" and p.extra.get("code") == code]
     assert len(found) == 1, code
     return found[0]
 
 
-def beside(pack, hex_: str, avoid: tuple[str, ...] = ()) -> str:
+def beside(norway_pack, hex_: str, avoid: tuple[str, ...] = ()) -> str:
     """A land hex next to ``hex_`` that a Leg unit enters for at most 3 MPs (either way), and that is no center."""
-    t = pack.terrain
-    centers = pack.game.mobilization_centers
+    t = norway_pack.terrain
+    centers = norway_pack.game.mobilization_centers
     for other in sorted(t.neighbours[hex_]):
         if (other in t.land and other not in centers and other not in avoid
                 and t.step_cost("leg", other, hex_, frozenset()) <= 3 and t.step_cost("leg", hex_, other, frozenset()) <= 3):
@@ -57,10 +43,10 @@ def found(rec: dict) -> Counter:
     return Counter((f.rule.split()[-1], f.where, f.excess) for f in audit(rec))
 
 
-def capture(pack, unit: str, code: str, turn: str) -> list:
+def capture(norway_pack, unit: str, code: str, turn: str) -> list:
     """A German land unit steps into the center coded ``code`` in the German Land Movement Phase of ``turn``."""
-    hex_ = center(pack, code)
-    return [{"turn": turn, "phase": "german-land-movement"}, {"place": unit, "at": beside(pack, hex_)},
+    hex_ = center(norway_pack, code)
+    return [{"turn": turn, "phase": "german-land-movement"}, {"place": unit, "at": beside(norway_pack, hex_)},
             {"move": unit, "to": hex_}]
 
 
@@ -68,11 +54,11 @@ def capture(pack, unit: str, code: str, turn: str) -> list:
 # the start of play mobilize during the Norwegian Mobilization Phase of the Invasion Turn (assuming, of
 # course, that their mobilization centers have not been captured)."
 
-def test_dragoons_and_mountain_artillery_break(pack):
-    d1, d2, m1 = center(pack, "D1"), center(pack, "D2"), center(pack, "M1")
-    elsewhere = beside(pack, m1)
+def test_dragoons_and_mountain_artillery_break(norway_pack):
+    d1, d2, m1 = center(norway_pack, "D1"), center(norway_pack, "D2"), center(norway_pack, "M1")
+    elsewhere = beside(norway_pack, m1)
     rec = record([
-        *capture(pack, "ger-159-ir-1", "D1", INVASION),
+        *capture(norway_pack, "ger-159-ir-1", "D1", INVASION),
         {"end": "german-land-movement"},
         {"turn": INVASION, "phase": "norwegian-mobilization"},
         {"place": "nor-d1", "at": d1},        # its center was captured
@@ -89,12 +75,12 @@ def test_dragoons_and_mountain_artillery_break(pack):
     assert sum(n for (rule, _, _), n in got.items() if rule == "14.2.2") == 3
 
 
-def test_dragoons_and_mountain_artillery_keep(pack):
+def test_dragoons_and_mountain_artillery_keep(norway_pack):
     rec = record([
         {"turn": INVASION, "phase": "norwegian-mobilization"},
-        {"place": "nor-d1", "at": center(pack, "D1")},
-        {"place": "nor-d2", "at": center(pack, "D2")},
-        {"place": "nor-m1", "at": center(pack, "M1")},
+        {"place": "nor-d1", "at": center(norway_pack, "D1")},
+        {"place": "nor-d2", "at": center(norway_pack, "D2")},
+        {"place": "nor-m1", "at": center(norway_pack, "M1")},
         {"end": "norwegian-mobilization"},
     ])
     assert not audit(rec), [str(f) for f in audit(rec)]
@@ -103,10 +89,10 @@ def test_dragoons_and_mountain_artillery_keep(pack):
 # -- 14.2.3: "the Alta enters play on the Strategic Map, and the other is placed in any hex within four Leg
 # Movement Points of Haugesund. Both of these units mobilize on the Invasion Turn."
 
-def test_alta_and_haugesund_break(pack):
-    alta, haugesund = center(pack, "Alta"), center(pack, "Haugesund")
+def test_alta_and_haugesund_break(norway_pack):
+    alta, haugesund = center(norway_pack, "Alta"), center(norway_pack, "Haugesund")
     far = "4720"  # Oslo: across Norway from Haugesund, on the south-west coast
-    assert pack.game.hexes[haugesund].zone != pack.game.hexes[far].zone
+    assert norway_pack.game.hexes[haugesund].zone != norway_pack.game.hexes[far].zone
     rec = record([
         {"turn": INVASION, "phase": "norwegian-mobilization"},
         {"place": "nor-haugesund", "at": far},
@@ -121,12 +107,12 @@ def test_alta_and_haugesund_break(pack):
     assert sum(n for (rule, _, _), n in got.items() if rule == "14.2.3") == 2
 
 
-def test_alta_and_haugesund_keep(pack):
-    haugesund = center(pack, "Haugesund")
+def test_alta_and_haugesund_keep(norway_pack):
+    haugesund = center(norway_pack, "Haugesund")
     rec = record([
         {"turn": INVASION, "phase": "norwegian-mobilization"},
-        {"place": "nor-alta", "at": center(pack, "Alta")},
-        {"place": "nor-haugesund", "at": beside(pack, haugesund)},
+        {"place": "nor-alta", "at": center(norway_pack, "Alta")},
+        {"place": "nor-haugesund", "at": beside(norway_pack, haugesund)},
         {"end": "norwegian-mobilization"},
     ])
     assert not audit(rec), [str(f) for f in audit(rec)]
@@ -139,13 +125,13 @@ SP3 = {"class": "supply", "type": "SP", "side": "german", "points": 3}
 SP2 = {"class": "supply", "type": "SP", "side": "german", "points": 2}
 
 
-def test_supply_at_captured_centers_break(pack):
-    c3, c4 = center(pack, "3"), center(pack, "4")
+def test_supply_at_captured_centers_break(norway_pack):
+    c3, c4 = center(norway_pack, "3"), center(norway_pack, "4")
     rec = record([
-        *capture(pack, "ger-159-ir-1", "3", INVASION),
+        *capture(norway_pack, "ger-159-ir-1", "3", INVASION),
         {"place": "SP-A", "at": c3},  # three SPs: one more than the rule places
         {"end": "german-land-movement"},
-        *capture(pack, "ger-159-ir-2", "4", "April #5"),
+        *capture(norway_pack, "ger-159-ir-2", "4", "April #5"),
         {"place": "SP-B", "at": c4},  # not the Invasion Turn
         {"end": "german-land-movement"},
     ], units={"SP-A": SP3, "SP-B": SP2})
@@ -155,10 +141,10 @@ def test_supply_at_captured_centers_break(pack):
     assert sum(n for (rule, _, _), n in got.items() if rule == "15.1.1") == 2
 
 
-def test_supply_at_captured_centers_keep(pack):
-    c3 = center(pack, "3")
+def test_supply_at_captured_centers_keep(norway_pack):
+    c3 = center(norway_pack, "3")
     rec = record([
-        *capture(pack, "ger-159-ir-1", "3", INVASION),
+        *capture(norway_pack, "ger-159-ir-1", "3", INVASION),
         {"place": "SP-A", "at": c3},
         {"end": "german-land-movement"},
     ], units={"SP-A": SP2})
@@ -172,18 +158,18 @@ def test_supply_at_captured_centers_keep(pack):
 # enter on the Operational Map". Note: "Only one captured artillery battalion may be placed per captured
 # artillery regiment mobilization center."
 
-def test_captured_artillery_break(pack):
-    a1, a3 = center(pack, "A1"), center(pack, "A3")
+def test_captured_artillery_break(norway_pack):
+    a1, a3 = center(norway_pack, "A1"), center(norway_pack, "A3")
     dombaas = "3622"
     rec = record([
         {"place": "nor-ar3-1", "at": dombaas}, {"place": "nor-ar3-2", "at": dombaas},
         {"place": "nor-ar3-3", "at": dombaas},  # all three battalions of the 3rd Artillery Regiment are in play
-        *capture(pack, "ger-159-ir-1", "A1", "April #5"),
+        *capture(norway_pack, "ger-159-ir-1", "A1", "April #5"),
         {"place": "ger-captured-art-1", "at": a1},
         {"place": "ger-captured-art-2", "at": a1},  # a second at one center
-        {"move": "ger-captured-art-1", "to": beside(pack, a1, avoid=(beside(pack, a1),))},  # moves as it enters
+        {"move": "ger-captured-art-1", "to": beside(norway_pack, a1, avoid=(beside(norway_pack, a1),))},  # moves as it enters
         {"end": "german-land-movement"},
-        *capture(pack, "ger-159-ir-2", "A3", "April #6"),
+        *capture(norway_pack, "ger-159-ir-2", "A3", "April #6"),
         {"place": "ger-captured-art-3", "at": a3},  # no battalion of the regiment left on the display
         {"end": "german-land-movement"},
     ])
@@ -195,17 +181,17 @@ def test_captured_artillery_break(pack):
     assert sum(n for (rule, _, _), n in got.items() if rule == "15.2") == 3
 
 
-def test_captured_artillery_keep(pack):
-    a1 = center(pack, "A1")
+def test_captured_artillery_keep(norway_pack):
+    a1 = center(norway_pack, "A1")
     rec = record([
         {"place": "nor-ar1-1", "at": "3622"},  # one battalion mobilized, two left on the display
-        *capture(pack, "ger-159-ir-1", "A1", "April #5"),
+        *capture(norway_pack, "ger-159-ir-1", "A1", "April #5"),
         {"place": "ger-captured-art-1", "at": a1},
         {"end": "german-land-movement"},
         {"turn": "April #5", "phase": "german-land-combat"},
         {"end": "german-land-combat"},
         {"turn": "April #6", "phase": "german-land-movement"},
-        {"move": "ger-captured-art-1", "to": beside(pack, a1)},
+        {"move": "ger-captured-art-1", "to": beside(norway_pack, a1)},
         {"end": "german-land-movement"},
     ])
     assert not audit(rec), [str(f) for f in audit(rec)]
