@@ -30,7 +30,15 @@ from ..formats.kinds import open_game, open_module
 from ..formats.match import require_match
 from ..games.play import pack_of
 from ..pack import GamePack
-from ..replay.chain import Chain, ChainLog, compare_positions, link_logs, read_log, words_for
+from ..replay.chain import (
+    Chain,
+    ChainLog,
+    compare_positions,
+    link_logs,
+    read_log,
+    same_bytes,
+    words_for,
+)
 from ..replay.logged_rolls import rolls_of_logs
 from ..replay.piecetypes import PieceTypes
 from ..report.audit import AuditResult, audit_file
@@ -251,9 +259,8 @@ def _chain(log: Path, received: SavedGame, module: Module,
     this = read_log(received, types)
     this.path = log
     others, copies = [], []
-    data = log.read_bytes()
     for path in sorted(log.parent.glob("*" + LOG_SUFFIX)):
-        if path.resolve() != log.resolve() and path.stat().st_size == len(data) and path.read_bytes() == data:
+        if path.resolve() != log.resolve() and same_bytes(path, log):
             copies.append(path)
         elif path.resolve() != log.resolve():
             try:

@@ -374,10 +374,10 @@ class ChainLog:
     game: SavedGame | None = field(default=None, repr=False, compare=False)  # the log as read, for more uses
 
 
-def same_file(a: ChainLog, b: ChainLog) -> bool:
-    """Are the two logs one file received twice (the same bytes)? That is no replayed turn."""
+def same_bytes(a: Path, b: Path) -> bool:
+    """Are the two files one log received twice (the same bytes)? That is no replayed turn."""
     try:
-        return a.path.stat().st_size == b.path.stat().st_size and a.path.read_bytes() == b.path.read_bytes()
+        return a.stat().st_size == b.stat().st_size and a.read_bytes() == b.read_bytes()
     except OSError:
         return False
 
@@ -474,7 +474,7 @@ def link_logs(logs: Sequence[ChainLog], words: Words | None = None) -> Chain:
     """Compare each log's opening with the end of the log before it, in the order given."""
     words = words or Words(None)
     main, other = _same_game(logs)
-    copies = [(first, later) for i, later in enumerate(main) for first in main[:i] if same_file(first, later)]
+    copies = [(first, later) for i, later in enumerate(main) for first in main[:i] if same_bytes(first.path, later.path)]
     main = [log for log in main if all(log is not later for _, later in copies)]  # one log, received twice
     links = []
     ended = {log.final.key(): log for log in main}
@@ -492,7 +492,7 @@ def link_logs(logs: Sequence[ChainLog], words: Words | None = None) -> Chain:
     replays = []
     for i, first in enumerate(main):
         for second in main[i + 1:]:
-            if first.steps and first.opening.key() == second.opening.key() and not same_file(first, second):
+            if first.steps and first.opening.key() == second.opening.key() and not same_bytes(first.path, second.path):
                 replays.append((first, second))
     return Chain(list(logs), links, gaps, other, replays, copies)
 
